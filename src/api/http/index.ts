@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './linkHeader';
+export * from './pagination';
+export * from './redact';
+export * from './transport';
+export * from './validate';

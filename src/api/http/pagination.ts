@@ -1,0 +1,198 @@
+import type { z } from 'zod';
+import { CrossOriginError, ForgeError } from './errors';
+import { parseLinkHeader } from './linkHeader';
+import { type HttpTransport, type Query, type ResponseHeaders, headerValue } from './transport';
+import { parseReply } from './validate';
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PAGE_CONCURRENCY = 4;
+
+export interface PageRequest {
+  /** Path relative to the API root, already encoded. */
+  path: string;
+  query?: Query;
+  /** Name of the endpoint for error messages, e.g. `GET /projects/:id/jobs`. */
+  endpoint: string;
+}
+
+export interface PageOptions {
+  page?: number;
+  perPage?: number;
+  signal?: AbortSignal;
+}
+
+export interface ListOptions {
+  perPage?: number;
+  signal?: AbortSignal;
+  /** How many pages may be in flight at once when the total is known. */
+  concurrency?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  /** Only when the server sends `X-Total` (real servers omit it above 10,000 rows). */
+  total: number | undefined;
+  totalPages: number | undefined;
+  /** Absolute URL of the next page on the configured server, if there is one. */
+  nextUrl: string | undefined;
+}
+
+function optionalInt(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isInteger(number) ? number : undefined;
+}
+
+function clampPerPage(perPage: number | undefined): number {
+  return Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(perPage ?? MAX_PER_PAGE)));
+}
+
+/**
+ * Where the next page is: the `Link rel="next"` target as given when it is on the configured
+ * server, else `X-Next-Page` applied to the URL just fetched. A link to another origin is never
+ * requested, so credentials cannot follow it.
+ */
+export function resolveNextUrl(
+  headers: ResponseHeaders,
+  currentUrl: URL,
+  transport: HttpTransport,
+  method: 'GET' = 'GET',
+): URL | undefined {
+  const next = parseLinkHeader(headerValue(headers, 'link')).get('next');
+  const nextPage = optionalInt(headerValue(headers, 'x-next-page'));
+  if (next !== undefined) {
+    const url = new URL(next, currentUrl);
+    if (url.origin === transport.origin) return url;
+    if (nextPage === undefined) {
+      throw new CrossOriginError(method, transport.displayPath(currentUrl), url.origin);
+    }
+  }
+  if (nextPage === undefined) return undefined;
+  const url = new URL(currentUrl);
+  url.searchParams.set('page', String(nextPage));
+  return url;
+}
+
+async function fetchPageAt<S extends z.ZodType>(
+  transport: HttpTransport,
+  url: URL,
+  itemSchema: S,
+  endpoint: string,
+  signal: AbortSignal | undefined,
+): Promise<Page<z.infer<S>>> {
+  const response = await transport.requestJson({ method: 'GET', path: url.toString(), signal });
+  const data = response.data ?? [];
+  if (!Array.isArray(data)) {
+    throw new ForgeError(`Unexpected reply from ${endpoint}: expected a list`);
+  }
+  const items = data.map((item, index) => parseReply(itemSchema, item, `${endpoint} [item ${index}]`));
+  const { headers } = response;
+  return {
+    items,
+    page: optionalInt(headerValue(headers, 'x-page')) ?? Number(url.searchParams.get('page') ?? 1),
+    perPage: optionalInt(headerValue(headers, 'x-per-page')) ?? Number(url.searchParams.get('per_page') ?? 20),
+    total: optionalInt(headerValue(headers, 'x-total')),
+    totalPages: optionalInt(headerValue(headers, 'x-total-pages')),
+    nextUrl: resolveNextUrl(headers, response.url, transport)?.toString(),
+  };
+}
+
+/** One page, with the totals when the server sends them. */
+export function fetchPage<S extends z.ZodType>(
+  transport: HttpTransport,
+  request: PageRequest,
+  itemSchema: S,
+  options: PageOptions = {},
+): Promise<Page<z.infer<S>>> {
+  const url = transport.urlFor(request.path, {
+    ...request.query,
+    page: options.page ?? 1,
+    per_page: clampPerPage(options.perPage),
+  });
+  return fetchPageAt(transport, url, itemSchema, request.endpoint, options.signal);
+}
+
+/** Fetches a page by the `nextUrl` another page reported ("Load more"). */
+export function fetchNextPage<S extends z.ZodType>(
+  transport: HttpTransport,
+  nextUrl: string,
+  endpoint: string,
+  itemSchema: S,
+  signal?: AbortSignal,
+): Promise<Page<z.infer<S>>> {
+  const url = new URL(nextUrl);
+  if (url.origin !== transport.origin) throw new CrossOriginError('GET', endpoint, url.origin);
+  return fetchPageAt(transport, url, itemSchema, endpoint, signal);
+}
+
+/**
+ * Every item of a list, in server order. Follows the next links one by one; when the server says
+ * how many pages there are, the remaining ones are fetched a few at a time and yielded in order.
+ */
+export async function* paginate<S extends z.ZodType>(
+  transport: HttpTransport,
+  request: PageRequest,
+  itemSchema: S,
+  options: ListOptions = {},
+): AsyncGenerator<z.infer<S>, void, undefined> {
+  const internal = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, internal.signal]) : internal.signal;
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_PAGE_CONCURRENCY);
+  try {
+    const first = await fetchPage(transport, request, itemSchema, { perPage: options.perPage, signal });
+    yield* first.items;
+    let nextUrl = first.nextUrl;
+    if (nextUrl !== undefined && first.totalPages !== undefined && first.totalPages > first.page + 1) {
+      const template = new URL(nextUrl);
+      const pageUrls: URL[] = [];
+      for (let page = first.page + 1; page <= first.totalPages; page++) {
+        const url = new URL(template);
+        url.searchParams.set('page', String(page));
+        pageUrls.push(url);
+      }
+      let last: Page<z.infer<S>> | undefined;
+      for await (const page of inOrderWithBound(pageUrls, concurrency, (url) =>
+        fetchPageAt(transport, url, itemSchema, request.endpoint, signal),
+      )) {
+        yield* page.items;
+        last = page;
+      }
+      // The list may have grown since the totals were computed.
+      nextUrl = last?.nextUrl;
+    }
+    while (nextUrl !== undefined) {
+      const page = await fetchPageAt(transport, new URL(nextUrl), itemSchema, request.endpoint, signal);
+      yield* page.items;
+      nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
+    }
+  } finally {
+    // Stops pages still in flight when the consumer breaks out early or a page failed.
+    internal.abort();
+  }
+}
+
+/** Runs `load` over `inputs` with at most `bound` in flight, yielding results in input order. */
+async function* inOrderWithBound<I, O>(
+  inputs: readonly I[],
+  bound: number,
+  load: (input: I) => Promise<O>,
+): AsyncGenerator<O, void, undefined> {
+  const inFlight: Promise<O>[] = [];
+  let nextIndex = 0;
+  const startNext = (): void => {
+    const input = inputs[nextIndex++];
+    if (input === undefined) return;
+    const promise = load(input);
+    // Failures surface when this promise is awaited in order; until then they must not be unhandled.
+    promise.catch(() => undefined);
+    inFlight.push(promise);
+  };
+  while (nextIndex < inputs.length && inFlight.length < bound) startNext();
+  while (inFlight.length > 0) {
+    const result = await (inFlight.shift() as Promise<O>);
+    startNext();
+    yield result;
+  }
+}

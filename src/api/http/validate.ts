@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { SchemaMismatchError } from './errors';
+
+/**
+ * Parses a reply with the schema the code relies on. A reply that does not fit becomes an error
+ * naming the endpoint and the field, never a crash further down.
+ */
+export function parseReply<S extends z.ZodType>(schema: S, data: unknown, endpoint: string): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data as z.infer<S>;
+  const issue = result.error.issues[0];
+  const fieldPath = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : '(whole reply)';
+  throw new SchemaMismatchError(endpoint, fieldPath, issue ? describeIssue(issue) : 'does not match');
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return `should be ${issue.expected}`;
+  return issue.message.toLowerCase();
+}
