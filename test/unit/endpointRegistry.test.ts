@@ -14,14 +14,20 @@ const definitions: EndpointDefinition[] = Object.values(ENDPOINTS);
 describe('endpoint registry', () => {
   it('has an entry for every row of every endpoint table of the spec', () => {
     const missing = specEndpoints.filter(
-      (row) => !definitions.some((entry) => entry.method === row.method && (entry.specPath ?? entry.path) === row.path),
+      (row) =>
+        !definitions.some(
+          (entry) => entry.method === row.method && (entry.specPath ?? entry.path) === row.path,
+        ),
     );
     assert.deepEqual(missing, [], `rows without a registry entry: ${JSON.stringify(missing)}`);
   });
 
   it('has no entry that is not a spec row (one entry per row)', () => {
     const extra = definitions.filter(
-      (entry) => !specEndpoints.some((row) => entry.method === row.method && (entry.specPath ?? entry.path) === row.path),
+      (entry) =>
+        !specEndpoints.some(
+          (row) => entry.method === row.method && (entry.specPath ?? entry.path) === row.path,
+        ),
     );
     assert.deepEqual(extra, []);
     assert.equal(definitions.length, specEndpoints.length);
@@ -29,7 +35,8 @@ describe('endpoint registry', () => {
 
   it('explains every place where the real path differs from the spec', () => {
     for (const entry of definitions) {
-      if (entry.specPath !== undefined) assert.ok(entry.note, `${entry.path} differs from the spec without a note`);
+      if (entry.specPath !== undefined)
+        assert.ok(entry.note, `${entry.path} differs from the spec without a note`);
     }
   });
 
@@ -51,7 +58,10 @@ describe('endpoint registry', () => {
 
 describe('fillPath', () => {
   it('encodes a namespace/project path as one segment', () => {
-    assert.equal(fillPath('/projects/:id/jobs/:job_id', { id: 'acme/web app', job_id: 7 }), '/projects/acme%2Fweb%20app/jobs/7');
+    assert.equal(
+      fillPath('/projects/:id/jobs/:job_id', { id: 'acme/web app', job_id: 7 }),
+      '/projects/acme%2Fweb%20app/jobs/7',
+    );
   });
 
   it('keeps a branch name with slashes in one segment', () => {

@@ -115,7 +115,10 @@ export const ENDPOINTS = {
   'issueAwardEmoji.create': { method: 'POST', path: `${AWARD_PARENTS.issue}/award_emoji` },
   'issueAwardEmoji.delete': { method: 'DELETE', path: `${AWARD_PARENTS.issue}/award_emoji/:award_id` },
   'mergeRequestAwardEmoji.list': { method: 'GET', path: `${AWARD_PARENTS.mergeRequest}/award_emoji` },
-  'mergeRequestAwardEmoji.get': { method: 'GET', path: `${AWARD_PARENTS.mergeRequest}/award_emoji/:award_id` },
+  'mergeRequestAwardEmoji.get': {
+    method: 'GET',
+    path: `${AWARD_PARENTS.mergeRequest}/award_emoji/:award_id`,
+  },
   'mergeRequestAwardEmoji.create': { method: 'POST', path: `${AWARD_PARENTS.mergeRequest}/award_emoji` },
   'mergeRequestAwardEmoji.delete': {
     method: 'DELETE',
@@ -198,19 +201,19 @@ export const ENDPOINTS = {
 
 export type EndpointId = keyof typeof ENDPOINTS;
 
-export const NOTE_ENDPOINT_PREFIX: Readonly<Record<NoteParentKind, string>> = {
+export const NOTE_ENDPOINT_PREFIX = {
   issue: 'issueNotes',
   snippet: 'snippetNotes',
   mergeRequest: 'mergeRequestNotes',
-};
+} as const satisfies Record<NoteParentKind, string>;
 
-export const AWARD_ENDPOINT_PREFIX: Readonly<Record<AwardableKind, string>> = {
+export const AWARD_ENDPOINT_PREFIX = {
   issue: 'issueAwardEmoji',
   snippet: 'snippetAwardEmoji',
   mergeRequest: 'mergeRequestAwardEmoji',
   issueNote: 'issueNoteAwardEmoji',
   mergeRequestNote: 'mergeRequestNoteAwardEmoji',
-};
+} as const satisfies Record<AwardableKind, string>;
 
 export type PathParams = Readonly<Record<string, string | number>>;
 
@@ -221,7 +224,8 @@ export type PathParams = Readonly<Record<string, string | number>>;
 export function fillPath(template: string, params: PathParams): string {
   return template.replace(/:([a-z_]+)/g, (_match, name: string) => {
     const value = params[name];
-    if (value === undefined || value === '') throw new Error(`Missing path parameter :${name} for ${template}`);
+    if (value === undefined || value === '')
+      throw new Error(`Missing path parameter :${name} for ${template}`);
     return encodeURIComponent(String(value));
   });
 }

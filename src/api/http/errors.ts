@@ -163,11 +163,13 @@ export class SchemaMismatchError extends ForgeError {
 export class CrossOriginError extends ForgeError {
   override name = 'CrossOriginError';
   constructor(
-    readonly method: HttpMethod,
-    readonly path: string,
+    /** What was being fetched, e.g. `GET /projects/:id/jobs`. */
+    readonly context: string,
     readonly foreignOrigin: string,
   ) {
-    super(`${method} ${path}: the server pointed to another site (${foreignOrigin}); not followed`);
+    super(
+      `${context}: the server pointed to another site (${foreignOrigin}); not followed, so your token stays with your server`,
+    );
   }
 }
 

@@ -4,3 +4,4 @@ export * from './pagination';
 export * from './redact';
 export * from './transport';
 export * from './validate';
+export * from './download';

@@ -58,7 +58,6 @@ export function resolveNextUrl(
   headers: ResponseHeaders,
   currentUrl: URL,
   transport: HttpTransport,
-  method: 'GET' = 'GET',
 ): URL | undefined {
   const next = parseLinkHeader(headerValue(headers, 'link')).get('next');
   const nextPage = optionalInt(headerValue(headers, 'x-next-page'));
@@ -66,7 +65,7 @@ export function resolveNextUrl(
     const url = new URL(next, currentUrl);
     if (url.origin === transport.origin) return url;
     if (nextPage === undefined) {
-      throw new CrossOriginError(method, transport.displayPath(currentUrl), url.origin);
+      throw new CrossOriginError(`GET ${transport.displayPath(currentUrl)}`, url.origin);
     }
   }
   if (nextPage === undefined) return undefined;
@@ -92,7 +91,8 @@ async function fetchPageAt<S extends z.ZodType>(
   return {
     items,
     page: optionalInt(headerValue(headers, 'x-page')) ?? Number(url.searchParams.get('page') ?? 1),
-    perPage: optionalInt(headerValue(headers, 'x-per-page')) ?? Number(url.searchParams.get('per_page') ?? 20),
+    perPage:
+      optionalInt(headerValue(headers, 'x-per-page')) ?? Number(url.searchParams.get('per_page') ?? 20),
     total: optionalInt(headerValue(headers, 'x-total')),
     totalPages: optionalInt(headerValue(headers, 'x-total-pages')),
     nextUrl: resolveNextUrl(headers, response.url, transport)?.toString(),
@@ -115,7 +115,7 @@ export function fetchPage<S extends z.ZodType>(
 }
 
 /** Fetches a page by the `nextUrl` another page reported ("Load more"). */
-export function fetchNextPage<S extends z.ZodType>(
+export async function fetchNextPage<S extends z.ZodType>(
   transport: HttpTransport,
   nextUrl: string,
   endpoint: string,
@@ -123,8 +123,8 @@ export function fetchNextPage<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<Page<z.infer<S>>> {
   const url = new URL(nextUrl);
-  if (url.origin !== transport.origin) throw new CrossOriginError('GET', endpoint, url.origin);
-  return fetchPageAt(transport, url, itemSchema, endpoint, signal);
+  if (url.origin !== transport.origin) throw new CrossOriginError(endpoint, url.origin);
+  return await fetchPageAt(transport, url, itemSchema, endpoint, signal);
 }
 
 /**
@@ -194,5 +194,40 @@ async function* inOrderWithBound<I, O>(
     const result = await (inFlight.shift() as Promise<O>);
     startNext();
     yield result;
+  }
+}
+
+/**
+ * A list endpoint bound to its path and filters: iterate it for every item, or take one page
+ * at a time ("Load more") with `page()` and `next()`.
+ */
+export class ListRequest<S extends z.ZodType> implements AsyncIterable<z.infer<S>> {
+  constructor(
+    private readonly transport: HttpTransport,
+    readonly request: PageRequest,
+    private readonly itemSchema: S,
+  ) {}
+
+  page(options: PageOptions = {}): Promise<Page<z.infer<S>>> {
+    return fetchPage(this.transport, this.request, this.itemSchema, options);
+  }
+
+  /** The page a previous page pointed to with `nextUrl`. */
+  next(nextUrl: string, signal?: AbortSignal): Promise<Page<z.infer<S>>> {
+    return fetchNextPage(this.transport, nextUrl, this.request.endpoint, this.itemSchema, signal);
+  }
+
+  all(options: ListOptions = {}): AsyncGenerator<z.infer<S>, void, undefined> {
+    return paginate(this.transport, this.request, this.itemSchema, options);
+  }
+
+  async toArray(options: ListOptions = {}): Promise<z.infer<S>[]> {
+    const items: z.infer<S>[] = [];
+    for await (const item of this.all(options)) items.push(item);
+    return items;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<z.infer<S>> {
+    return this.all();
   }
 }

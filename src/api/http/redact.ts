@@ -1,7 +1,13 @@
 /** Keeps secrets out of anything a person or a log can see. */
 
 const SECRET_QUERY_PARAMS = /([?&](?:private_token|access_token|token|password)=)[^&#\s]*/gi;
-const SECRET_HEADERS = new Set(['private-token', 'authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
+const SECRET_HEADERS = new Set([
+  'private-token',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'proxy-authorization',
+]);
 
 export const REDACTED = '«redacted»';
 
@@ -25,8 +31,8 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 
 /** A URL's path without its query string, safe to show in an error. */
 export function pathForDisplay(url: URL, apiRoot: URL): string {
-  const path = url.origin === apiRoot.origin && url.pathname.startsWith(apiRoot.pathname)
-    ? url.pathname.slice(apiRoot.pathname.length) || '/'
+  // apiRoot ends with '/'; keep that slash as the start of the shown path.
+  return url.origin === apiRoot.origin && url.pathname.startsWith(apiRoot.pathname)
+    ? url.pathname.slice(apiRoot.pathname.length - 1)
     : `${url.origin}${url.pathname}`;
-  return path;
 }

@@ -106,7 +106,13 @@ const CONNECTION_RESET_CODES = new Set([
   'UND_ERR_CLOSED',
   'ECONNABORTED',
 ]);
-const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NEVER_CONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
@@ -123,7 +129,7 @@ export function appendQuery(url: URL, query: Query | undefined): void {
       const arrayKey = key.endsWith('[]') ? key : `${key}[]`;
       for (const item of value as readonly QueryScalar[]) url.searchParams.append(arrayKey, String(item));
     } else {
-      url.searchParams.set(key, String(value as QueryScalar));
+      url.searchParams.set(key, String(value));
     }
   }
 }
@@ -134,7 +140,7 @@ function formBody(form: Query): string {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
       for (const item of value as readonly QueryScalar[]) params.append(key, String(item));
-    } else params.set(key, String(value as QueryScalar));
+    } else params.set(key, String(value));
   }
   return params.toString();
 }
@@ -253,7 +259,10 @@ export class HttpTransport {
       case 'oauth':
         return [credentials.token];
       case 'basic':
-        return [credentials.password, Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')];
+        return [
+          credentials.password,
+          Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64'),
+        ];
       case 'none':
         return [];
     }
@@ -316,7 +325,9 @@ export class HttpTransport {
         if (failure.retryable && idempotent && attempt < this.retry.maxRetries) {
           attempt++;
           const delay = this.backoff(attempt);
-          this.log(`${method} ${this.displayPath(url)} ${failure.error.message}; retry ${attempt} in ${delay} ms`);
+          this.log(
+            `${method} ${this.displayPath(url)} ${failure.error.message}; retry ${attempt} in ${delay} ms`,
+          );
           await this.sleepOrCancel(delay, options, url);
           continue;
         }
@@ -327,7 +338,7 @@ export class HttpTransport {
 
       if (REDIRECT_STATUSES.has(status) && idempotent) {
         clearTimeout(timer);
-        response.body.destroy();
+        await response.body.dump().catch(() => undefined);
         const location = headerValue(headers, 'location');
         if (location && redirects < MAX_REDIRECTS) {
           redirects++;
@@ -338,7 +349,12 @@ export class HttpTransport {
       }
 
       if (status >= 400) {
-        const text = await this.readText(response.body, { status, headers, url, notModified: false }, method, 64 * 1024)
+        const text = await this.readText(
+          response.body,
+          { status, headers, url, notModified: false },
+          method,
+          64 * 1024,
+        )
           .catch(() => '')
           .finally(() => clearTimeout(timer));
         const retryAfterMs = parseRetryAfter(headerValue(headers, 'retry-after'));
@@ -426,12 +442,22 @@ export class HttpTransport {
     }
     const detail = redact(error instanceof Error ? error.message : String(error), this.secrets());
     return {
-      error: new NetworkError(method, path, code, NEVER_CONNECTED_CODES.has(code) ? 'the server is unreachable' : detail),
+      error: new NetworkError(
+        method,
+        path,
+        code,
+        NEVER_CONNECTED_CODES.has(code) ? 'the server is unreachable' : detail,
+      ),
       retryable: false,
     };
   }
 
-  private async readText(body: Readable, info: HttpResponseInfo, method: HttpMethod, limit = this.maxResponseBytes): Promise<string> {
+  private async readText(
+    body: Readable,
+    info: HttpResponseInfo,
+    method: HttpMethod,
+    limit = this.maxResponseBytes,
+  ): Promise<string> {
     const chunks: Buffer[] = [];
     let size = 0;
     try {

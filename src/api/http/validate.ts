@@ -7,7 +7,7 @@ import { SchemaMismatchError } from './errors';
  */
 export function parseReply<S extends z.ZodType>(schema: S, data: unknown, endpoint: string): z.infer<S> {
   const result = schema.safeParse(data);
-  if (result.success) return result.data as z.infer<S>;
+  if (result.success) return result.data;
   const issue = result.error.issues[0];
   const fieldPath = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : '(whole reply)';
   throw new SchemaMismatchError(endpoint, fieldPath, issue ? describeIssue(issue) : 'does not match');

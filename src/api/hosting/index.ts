@@ -1,0 +1,3 @@
+export * from './client';
+export * from './endpoints';
+export * from './schemas';

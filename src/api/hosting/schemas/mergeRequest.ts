@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common';
+import { MilestoneSchema } from './issue';
+import { UserSchema } from './user';
+
+export const MergeRequestSchema = z.looseObject({
+  id: IdSchema,
+  iid: IdSchema,
+  project_id: IdSchema,
+  title: z.string(),
+  /** opened, closed, merged; one sample shows reopened, so any string is kept. */
+  state: z.string(),
+  source_branch: z.string(),
+  target_branch: z.string(),
+  author: UserSchema,
+  source_project_id: IdSchema.optional(),
+  target_project_id: IdSchema.optional(),
+  description: z.string().nullish(),
+  sha: z.string().nullish(),
+  /** May be absent or null when nobody is assigned. */
+  assignee: UserSchema.nullish(),
+  assignees: z.array(UserSchema).optional(),
+  labels: z.array(z.string()).optional(),
+  milestone: MilestoneSchema.nullish(),
+  work_in_progress: z.boolean().optional(),
+  draft: z.boolean().optional(),
+  merge_when_pipeline_succeeds: z.boolean().optional(),
+  /** can_be_merged, cannot_be_merged, unchecked ... */
+  merge_status: z.string().optional(),
+  subscribed: z.boolean().optional(),
+  merge_commit_sha: z.string().nullish(),
+  // The spec says boolean; a documented sample sends null for "not set".
+  should_remove_source_branch: z.boolean().nullish(),
+  force_remove_source_branch: z.boolean().nullish(),
+  upvotes: z.number().int().optional(),
+  downvotes: z.number().int().optional(),
+  user_notes_count: z.number().int().optional(),
+  web_url: z.string().optional(),
+  created_at: TimestampSchema.optional(),
+  updated_at: TimestampSchema.optional(),
+});
+export type MergeRequest = z.infer<typeof MergeRequestSchema>;
+
+/** One file of a merge request diff; the diff model relies on every field here. */
+export const MergeRequestDiffSchema = z.looseObject({
+  old_path: z.string(),
+  new_path: z.string(),
+  a_mode: z.string().optional(),
+  b_mode: z.string().optional(),
+  /** Unified diff text of the file, without the `diff --git` header. */
+  diff: z.string(),
+  new_file: z.boolean(),
+  renamed_file: z.boolean(),
+  deleted_file: z.boolean(),
+});
+export type MergeRequestDiff = z.infer<typeof MergeRequestDiffSchema>;
+
+/** `GET .../merge_requests/:iid/changes`: the merge request plus its file diffs. */
+export const MergeRequestChangesSchema = MergeRequestSchema.extend({
+  changes: z.array(MergeRequestDiffSchema),
+});
+export type MergeRequestChanges = z.infer<typeof MergeRequestChangesSchema>;
+
+export const MergeRequestCommitSchema = z.looseObject({
+  id: z.string(),
+  short_id: z.string(),
+  title: z.string(),
+  message: z.string().optional(),
+  author_name: z.string().optional(),
+  author_email: z.string().optional(),
+  created_at: TimestampSchema.optional(),
+});
+export type MergeRequestCommit = z.infer<typeof MergeRequestCommitSchema>;
+
+/**
+ * One diff version of a merge request (`.../versions`, `.../versions/:id`). The list shape has
+ * no commits or diffs; the single shape has both.
+ */
+export const MergeRequestDiffVersionSchema = z.looseObject({
+  id: IdSchema,
+  head_commit_sha: z.string(),
+  base_commit_sha: z.string(),
+  start_commit_sha: z.string(),
+  created_at: TimestampSchema,
+  merge_request_id: IdSchema,
+  state: z.string(),
+  // A count sent as a string ("1", or "100+" when capped).
+  real_size: z.string().optional(),
+  commits: z.array(MergeRequestCommitSchema).optional(),
+  diffs: z.array(MergeRequestDiffSchema).optional(),
+});
+export type MergeRequestDiffVersion = z.infer<typeof MergeRequestDiffVersionSchema>;

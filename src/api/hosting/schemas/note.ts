@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { AwardEmojiSchema, type AwardEmoji } from './awardEmoji';
+import { IdSchema, TimestampSchema } from './common';
+import { UserSchema } from './user';
+
+/** Null on almost every note; the spec only says "null or value", so any scalar or object is kept. */
+export const NoteAttachmentSchema = z
+  .union([z.string(), z.number(), z.record(z.string(), z.unknown())])
+  .nullable();
+
+export const NoteSchema = z.looseObject({
+  id: IdSchema,
+  body: z.string(),
+  // Optional: some note shapes (epic notes, trimmed replies) leave them out.
+  author: UserSchema.optional(),
+  created_at: TimestampSchema.optional(),
+  updated_at: TimestampSchema.optional(),
+  attachment: NoteAttachmentSchema.optional(),
+  /** True for notes the server writes itself ("changed the description", ...). */
+  system: z.boolean().optional(),
+  noteable_id: IdSchema.nullish(),
+  noteable_iid: IdSchema.nullish(),
+  /** Issue, MergeRequest, Snippet, Commit ... */
+  noteable_type: z.string().optional(),
+  /** `DiffNote`, `DiscussionNote` or null for a plain comment. */
+  type: z.string().nullish(),
+  resolvable: z.boolean().optional(),
+  resolved: z.boolean().optional(),
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+/** The single snippet note response in the spec has a snippet-like shape instead of a note. */
+export const SnippetNoteSchema = z.looseObject({
+  id: IdSchema,
+  title: z.string(),
+  file_name: z.string().optional(),
+  author: UserSchema,
+  expires_at: TimestampSchema.nullish(),
+  created_at: TimestampSchema.optional(),
+  updated_at: TimestampSchema.optional(),
+});
+export type SnippetNote = z.infer<typeof SnippetNoteSchema>;
+
+/** `GET .../snippets/:id/notes/:note_id`: a note on current servers, the snippet-like shape on old ones. */
+export const SnippetNoteResponseSchema = z.union([NoteSchema, SnippetNoteSchema]);
+export type SnippetNoteResponse = z.infer<typeof SnippetNoteResponseSchema>;
+
+/**
+ * `POST .../notes`: a body holding only an award emoji (e.g. `:thumbsup:`) creates an award
+ * instead of a note, and the award emoji object comes back.
+ */
+export const NoteOrAwardSchema = z.union([NoteSchema, AwardEmojiSchema]);
+export type NoteOrAward = z.infer<typeof NoteOrAwardSchema>;
+
+/** Tells the two answers of a note POST apart: only a note has a body. */
+export function isAwardEmoji(created: NoteOrAward): created is AwardEmoji {
+  return typeof created.body !== 'string';
+}
+
+/**
+ * A comment on a commit (`GET /projects/:id/repository/commits/:sha/comments`); the legacy
+ * merge request comments endpoint answers with the same shape.
+ */
+export const CommitCommentSchema = z.looseObject({
+  note: z.string(),
+  author: UserSchema,
+  path: z.string().nullish(),
+  line: z.number().int().nullish(),
+  line_type: z.string().nullish(),
+  created_at: TimestampSchema.optional(),
+});
+export type CommitComment = z.infer<typeof CommitCommentSchema>;

@@ -1,0 +1,62 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CancelledError, ForgeError } from './errors';
+import type { StreamResponse } from './transport';
+
+export interface DownloadProgress {
+  receivedBytes: number;
+  /** From `Content-Length`, when the server sends it. */
+  totalBytes: number | undefined;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface DownloadResult {
+  path: string;
+  bytes: number;
+}
+
+/**
+ * Streams a reply body to `destination`. The bytes go to `destination.part` first and get the
+ * final name only when complete, so a failed or cancelled download never looks finished.
+ */
+export async function saveStreamToFile(
+  response: StreamResponse,
+  destination: string,
+  options: DownloadOptions = {},
+  label = 'download',
+): Promise<DownloadResult> {
+  const partial = `${destination}.part`;
+  let receivedBytes = 0;
+  const totalBytes = response.contentLength;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      receivedBytes += chunk.length;
+      options.onProgress?.({ receivedBytes, totalBytes });
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(response.body, counter, createWriteStream(partial), { signal: options.signal });
+    if (totalBytes !== undefined && receivedBytes !== totalBytes) {
+      throw new ForgeError(
+        `${label}: received ${receivedBytes} of ${totalBytes} bytes; the file was discarded`,
+      );
+    }
+    await rename(partial, destination);
+    return { path: destination, bytes: receivedBytes };
+  } catch (error) {
+    response.body.destroy();
+    await rm(partial, { force: true });
+    if (options.signal?.aborted) throw new CancelledError('GET', label);
+    if (error instanceof ForgeError) throw error;
+    throw new ForgeError(
+      `${label} broke off after ${receivedBytes} bytes (${error instanceof Error ? error.message : String(error)}); nothing was saved`,
+    );
+  }
+}
