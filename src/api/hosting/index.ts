@@ -1,3 +1,4 @@
 export * from './client';
 export * from './endpoints';
 export * from './schemas';
+export * from './identity';

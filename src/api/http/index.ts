@@ -5,3 +5,4 @@ export * from './redact';
 export * from './transport';
 export * from './validate';
 export * from './download';
+export * from './dispatcher';

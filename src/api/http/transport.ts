@@ -113,6 +113,14 @@ const NEVER_CONNECTED_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
+const CERTIFICATE_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
@@ -439,6 +447,17 @@ export class HttpTransport {
     if (CONNECTION_RESET_CODES.has(code)) {
       if (!idempotent) return { error: new UncertainWriteError(method, path, code), retryable: false };
       return { error: new NetworkError(method, path, code, 'the connection was reset'), retryable: true };
+    }
+    if (CERTIFICATE_CODES.has(code)) {
+      return {
+        error: new NetworkError(
+          method,
+          path,
+          code,
+          "the server's certificate is not trusted. Add its CA file to the account's network settings, or explicitly allow a self-signed certificate",
+        ),
+        retryable: false,
+      };
     }
     const detail = redact(error instanceof Error ? error.message : String(error), this.secrets());
     return {

@@ -1,0 +1,53 @@
+// Bundles the extension (Node, `vscode` external) and the webview apps (browser IIFEs).
+// `--production` minifies and drops source maps; `--watch` rebuilds on change.
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').BuildOptions} */
+const extension = {
+  entryPoints: ['src/extension.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  outfile: 'dist/extension.js',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  metafile: true,
+  logLevel: 'info',
+};
+
+// Each folder src/webviews/<name>/app/main.ts becomes dist/webviews/<name>.js.
+const webviewRoot = 'src/webviews';
+const webviewEntries = existsSync(webviewRoot)
+  ? readdirSync(webviewRoot, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(webviewRoot, entry.name, 'app', 'main.ts')))
+      .map((entry) => ({ in: join(webviewRoot, entry.name, 'app', 'main.ts'), out: entry.name }))
+  : [];
+
+/** @type {import('esbuild').BuildOptions} */
+const webviews = {
+  entryPoints: webviewEntries,
+  bundle: true,
+  platform: 'browser',
+  target: 'es2022',
+  format: 'iife',
+  outdir: 'dist/webviews',
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'info',
+};
+
+const builds = webviewEntries.length > 0 ? [extension, webviews] : [extension];
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  await Promise.all(contexts.map((context) => context.watch()));
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

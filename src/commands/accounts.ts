@@ -1,0 +1,225 @@
+import * as vscode from 'vscode';
+import { NetworkError } from '../api/http';
+import { normalizeServerUrl } from '../domain/serverUrl';
+import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
+import { describeError, registerCommand } from './registerCommand';
+
+/** Asks which account, unless there is only one or one was given. */
+export async function pickAccount(
+  accounts: AccountManager,
+  placeHolder: string,
+  filter: (account: AccountInfo) => boolean = () => true,
+  given?: unknown,
+): Promise<AccountInfo | undefined> {
+  if (typeof given === 'string') return accounts.get(given);
+  const candidates = accounts.list().filter(filter);
+  if (candidates.length === 0) {
+    void vscode.window.showInformationMessage('No matching account. Run "Forge: Add Account" first.');
+    return undefined;
+  }
+  const [only] = candidates;
+  if (candidates.length === 1) return only;
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((account) => ({ label: account.label, description: account.serverUrl, account })),
+    { placeHolder },
+  );
+  return picked?.account;
+}
+
+const CERTIFICATE_HINT = /certificate is not trusted/;
+
+async function askToken(serverUrl: string, kind: TokenKind): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: 'Add Account (3/3)',
+    prompt:
+      kind === 'oauth'
+        ? `OAuth access token for ${serverUrl}`
+        : `Personal access token for ${serverUrl} (scope "api"); create one under User Settings → Access Tokens`,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? 'Paste the token' : undefined),
+  });
+}
+
+async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promise<void> {
+  const serverInput = await vscode.window.showInputBox({
+    title: 'Add Account (1/3)',
+    prompt: 'Address of the server',
+    placeHolder: 'https://gitlab.example.com',
+    value: initialUrl,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const result = normalizeServerUrl(value);
+      return 'problem' in result ? result.problem : undefined;
+    },
+  });
+  if (serverInput === undefined) return;
+  const normalized = normalizeServerUrl(serverInput);
+  if ('problem' in normalized) return;
+  const kindPick = await vscode.window.showQuickPick(
+    [
+      {
+        label: 'Personal access token',
+        description: 'sent as PRIVATE-TOKEN',
+        tokenKind: 'private-token' as const,
+      },
+      { label: 'OAuth token', description: 'sent as Authorization: Bearer', tokenKind: 'oauth' as const },
+    ],
+    { title: 'Add Account (2/3)', placeHolder: 'Kind of token', ignoreFocusOut: true },
+  );
+  if (!kindPick) return;
+  const token = await askToken(normalized.url, kindPick.tokenKind);
+  if (!token) return;
+  let network: AccountInfo['network'] = {};
+  for (;;) {
+    try {
+      const account = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Checking the token with ${normalized.url}…`,
+          cancellable: true,
+        },
+        (_progress, cancellation) => {
+          const controller = new AbortController();
+          cancellation.onCancellationRequested(() => controller.abort());
+          const sameHost = accounts
+            .list()
+            .filter((existing) => new URL(existing.serverUrl).host === new URL(normalized.url).host);
+          return accounts.add({
+            serverUrl: normalized.url,
+            token: token.trim(),
+            tokenKind: kindPick.tokenKind,
+            label:
+              sameHost.length > 0 ? `${new URL(normalized.url).host} (${sameHost.length + 1})` : undefined,
+            network,
+            signal: controller.signal,
+          });
+        },
+      );
+      void vscode.window.showInformationMessage(
+        `Signed in to ${account.label}${account.isAdmin ? ' as an administrator' : ''}.`,
+      );
+      return;
+    } catch (error) {
+      const certificateProblem = error instanceof NetworkError && CERTIFICATE_HINT.test(error.message);
+      const actions = certificateProblem ? ['Choose CA File…', 'Allow Self-Signed'] : ['Try Again'];
+      const choice = await vscode.window.showErrorMessage(
+        `Account not added: ${describeError(error)}`,
+        ...actions,
+      );
+      if (choice === 'Choose CA File…') {
+        const files = await vscode.window.showOpenDialog({
+          canSelectMany: false,
+          openLabel: 'Use as CA',
+          filters: { Certificates: ['pem', 'crt', 'cer'] },
+        });
+        const file = files?.[0];
+        if (!file) return;
+        network = { ...network, caFile: file.fsPath };
+      } else if (choice === 'Allow Self-Signed') {
+        network = { ...network, allowSelfSigned: true };
+      } else if (choice === 'Try Again') {
+        return addAccountFlow(accounts, normalized.url);
+      } else return;
+    }
+  }
+}
+
+export function registerAccountCommands(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  accounts: AccountManager,
+): void {
+  registerCommand(context, log, 'forge.account.add', () => addAccountFlow(accounts));
+
+  registerCommand(context, log, 'forge.account.remove', async (given?: unknown) => {
+    const account = await pickAccount(accounts, 'Account to remove', () => true, given);
+    if (!account) return;
+    const confirm = await vscode.window.showWarningMessage(
+      `Remove the account ${account.label}? Its token is deleted from this machine.`,
+      { modal: true },
+      'Remove',
+    );
+    if (confirm !== 'Remove') return;
+    await accounts.remove(account.id);
+    void vscode.window.showInformationMessage(`Removed ${account.label}.`);
+  });
+
+  registerCommand(context, log, 'forge.account.updateToken', async (given?: unknown) => {
+    const account = await pickAccount(accounts, 'Account whose token to update', () => true, given);
+    if (!account) return;
+    const token = await askToken(account.serverUrl, account.tokenKind);
+    if (!token) return;
+    await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Checking the new token with ${account.serverUrl}…`,
+      },
+      () => accounts.updateToken(account.id, token.trim()),
+    );
+    void vscode.window.showInformationMessage(`Token updated for ${account.label}.`);
+  });
+
+  registerCommand(context, log, 'forge.account.sudo', async (given?: unknown) => {
+    const account = await pickAccount(
+      accounts,
+      'Administrator account',
+      (candidate) => candidate.isAdmin,
+      given,
+    );
+    if (!account) return;
+    const current = accounts.sudoOf(account.id);
+    const username = await vscode.window.showInputBox({
+      title: `Act as another user on ${account.label}`,
+      prompt: 'User name or id to act as for this session; leave empty to act as yourself again',
+      value: current ?? '',
+      validateInput: (value) => (/^[\w.-]*$/.test(value.trim()) ? undefined : 'A user name or a numeric id'),
+    });
+    if (username === undefined) return;
+    accounts.setSudo(account.id, username.trim() || undefined);
+    void vscode.window.showInformationMessage(
+      username.trim()
+        ? `Acting as ${username.trim()} on ${account.label} until VS Code restarts.`
+        : `Acting as yourself on ${account.label}.`,
+    );
+  });
+
+  registerCommand(context, log, 'forge.account.configureNetwork', async (given?: unknown) => {
+    const account = await pickAccount(accounts, 'Account', (candidate) => !candidate.fromEnvironment, given);
+    if (!account) return;
+    const choice = await vscode.window.showQuickPick(
+      [
+        { label: 'Choose CA file…', description: account.network.caFile ?? 'none', id: 'ca' as const },
+        {
+          label: account.network.allowSelfSigned
+            ? 'Stop accepting self-signed certificates'
+            : 'Accept a self-signed certificate',
+          description: account.network.allowSelfSigned ? 'currently accepted' : 'certificates are verified',
+          id: 'selfSigned' as const,
+        },
+        { label: 'Reset network settings', id: 'reset' as const },
+      ],
+      {
+        title: `Network settings for ${account.label}`,
+        placeHolder: 'The proxy comes from the "http.proxy" setting',
+      },
+    );
+    if (!choice) return;
+    if (choice.id === 'ca') {
+      const files = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        openLabel: 'Use as CA',
+        filters: { Certificates: ['pem', 'crt', 'cer'] },
+      });
+      const file = files?.[0];
+      if (file) await accounts.updateNetwork(account.id, { ...account.network, caFile: file.fsPath });
+    } else if (choice.id === 'selfSigned') {
+      await accounts.updateNetwork(account.id, {
+        ...account.network,
+        allowSelfSigned: !account.network.allowSelfSigned,
+      });
+    } else {
+      await accounts.updateNetwork(account.id, {});
+    }
+  });
+}

@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import type { AccountManager } from '../platform/accounts';
+import { type ProjectFilter, type ProjectFilterStore } from '../views/projects/projectFilter';
+import {
+  type MergeRequestStateFilter,
+  MergeRequestsFolder,
+  type ProjectsTreeProvider,
+} from '../views/projects/projectsTreeProvider';
+import { ErrorNode, LoadMoreNode, type TreeNode } from '../views/shared/treeNode';
+import type { TodoNode, TodosTreeProvider } from '../views/todos/todosTreeProvider';
+import { pickAccount } from './accounts';
+import { registerCommand } from './registerCommand';
+
+export function registerViewCommands(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  services: {
+    accounts: AccountManager;
+    projects: ProjectsTreeProvider;
+    todos: TodosTreeProvider;
+    filters: ProjectFilterStore;
+  },
+): void {
+  const { accounts, projects, todos, filters } = services;
+
+  registerCommand(context, log, 'forge.tree.loadMore', (node: LoadMoreNode) => {
+    if (node instanceof LoadMoreNode) node.load();
+  });
+
+  registerCommand(context, log, 'forge.tree.retry', (node: ErrorNode) => {
+    if (node instanceof ErrorNode) node.retry();
+  });
+
+  registerCommand(context, log, 'forge.projects.refresh', (node?: TreeNode) => projects.refresh(node));
+
+  registerCommand(context, log, 'forge.projects.filter', async (given?: unknown) => {
+    const account = await pickAccount(accounts, 'Filter the projects of which account?', () => true, given);
+    if (!account) return;
+    const current = filters.get(account.id);
+    const choice = await vscode.window.showQuickPick(
+      [
+        { label: 'My projects', description: 'projects I am a member of', scope: 'membership' as const },
+        { label: 'Starred', scope: 'starred' as const },
+        { label: 'Owned by me', scope: 'owned' as const },
+        { label: 'All visible projects', scope: 'all' as const },
+        {
+          label: 'Search…',
+          description: current.search ? `now: "${current.search}"` : undefined,
+          scope: 'search' as const,
+        },
+      ],
+      { title: `Projects of ${account.label}`, placeHolder: 'Which projects to list' },
+    );
+    if (!choice) return;
+    let filter: ProjectFilter;
+    if (choice.scope === 'search') {
+      const search = await vscode.window.showInputBox({
+        prompt: 'Show projects whose name or path contains',
+        value: current.search ?? '',
+      });
+      if (search === undefined) return;
+      filter = { scope: current.scope, search: search.trim() || undefined };
+    } else {
+      filter = { scope: choice.scope };
+    }
+    await filters.set(account.id, filter);
+    projects.refresh();
+  });
+
+  registerCommand(context, log, 'forge.mergeRequests.selectState', async (folder: MergeRequestsFolder) => {
+    if (!(folder instanceof MergeRequestsFolder)) return;
+    const states: MergeRequestStateFilter[] = ['opened', 'merged', 'closed', 'all'];
+    const choice = await vscode.window.showQuickPick(
+      states.map((state) => ({ label: state, picked: state === folder.state })),
+      { placeHolder: 'Show merge requests that are…' },
+    );
+    if (choice) folder.setState(choice.label);
+  });
+
+  registerCommand(context, log, 'forge.todos.refresh', () => todos.refresh());
+
+  registerCommand(context, log, 'forge.todo.markDone', async (node: TodoNode) => {
+    const client = await accounts.client(node.account.id);
+    await client.markTodoAsDone(node.todo.id);
+    todos.removeTodo(node);
+  });
+
+  registerCommand(context, log, 'forge.todo.markAllDone', async () => {
+    const count = todos.pendingCount();
+    const confirm = await vscode.window.showWarningMessage(
+      count > 0 ? `Mark all ${count} pending todos as done?` : 'Mark all pending todos as done?',
+      { modal: true },
+      'Mark All as Done',
+    );
+    if (confirm !== 'Mark All as Done') return;
+    await vscode.window.withProgress(
+      { location: { viewId: 'forge.todos' }, title: 'Marking todos as done' },
+      async () => {
+        for (const account of accounts.list()) {
+          await (await accounts.client(account.id)).markAllTodosAsDone();
+        }
+      },
+    );
+    todos.refresh();
+  });
+}

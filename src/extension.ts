@@ -1,0 +1,68 @@
+import * as vscode from 'vscode';
+import { registerAccountCommands } from './commands/accounts';
+import { registerCommand } from './commands/registerCommand';
+import { registerViewCommands } from './commands/views';
+import { AccountManager } from './platform/accounts';
+import { createLog } from './platform/log';
+import { ProjectFilterStore } from './views/projects/projectFilter';
+import { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
+import { TodosTreeProvider } from './views/todos/todosTreeProvider';
+
+/** What the extension hands to its tests (host suites drive it through this). */
+export interface ForgeWorkbenchApi {
+  readonly log: vscode.LogOutputChannel;
+  readonly accounts: AccountManager;
+  readonly projects: ProjectsTreeProvider;
+  readonly todos: TodosTreeProvider;
+  readonly activatedInMs: number;
+}
+
+/** Composition root: builds every piece, registers it, and owns nothing global. */
+export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
+  const started = performance.now();
+  const log = createLog();
+  const accounts = new AccountManager(context, log);
+  const filters = new ProjectFilterStore(context.globalState);
+  const projects = new ProjectsTreeProvider(accounts, filters);
+  const todos = new TodosTreeProvider(accounts);
+  const projectsView = vscode.window.createTreeView('forge.projects', {
+    treeDataProvider: projects,
+    showCollapseAll: true,
+  });
+  const todosView = vscode.window.createTreeView('forge.todos', { treeDataProvider: todos });
+  context.subscriptions.push(log, accounts, projects, todos, projectsView, todosView);
+
+  todos.onDidChangeCount((count) => {
+    todosView.badge =
+      count > 0 ? { value: count, tooltip: `${count} pending todo${count === 1 ? '' : 's'}` } : undefined;
+  });
+
+  const updateContext = (): void => {
+    const list = accounts.list();
+    void vscode.commands.executeCommand('setContext', 'forge.hasAccounts', list.length > 0);
+    void vscode.commands.executeCommand(
+      'setContext',
+      'forge.hasAdminAccount',
+      list.some((account) => account.isAdmin),
+    );
+  };
+  updateContext();
+  context.subscriptions.push(accounts.onDidChange(updateContext));
+
+  // An account from the environment is not checked at start; learn in the background if it is an admin.
+  for (const account of accounts.list().filter((candidate) => candidate.fromEnvironment)) {
+    accounts.refreshIdentity(account.id).catch((error: unknown) => {
+      log.warn(`Could not check ${account.label}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  registerCommand(context, log, 'forge.log.show', () => log.show(true));
+  registerAccountCommands(context, log, accounts);
+  registerViewCommands(context, log, { accounts, projects, todos, filters });
+
+  return { log, accounts, projects, todos, activatedInMs: performance.now() - started };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { type Credentials, type NetworkSettings, createDispatcher } from '../api/http';
+import { HostingClient, probeIdentity } from '../api/hosting';
+import { normalizeServerUrl } from '../domain/serverUrl';
+
+export type TokenKind = 'private-token' | 'oauth';
+
+/** What is kept about an account outside secret storage. Never holds the token. */
+export interface AccountInfo {
+  id: string;
+  label: string;
+  serverUrl: string;
+  tokenKind: TokenKind;
+  isAdmin: boolean;
+  network: Pick<NetworkSettings, 'caFile' | 'allowSelfSigned'>;
+  /** Came from FORGE_SERVER_URL / FORGE_TOKEN for this session; not stored. */
+  fromEnvironment?: boolean;
+}
+
+const ACCOUNTS_KEY = 'forge.accounts';
+const ENVIRONMENT_ACCOUNT_ID = 'environment';
+const secretKey = (id: string): string => `forge.account.${id}.token`;
+
+function extensionVersion(context: vscode.ExtensionContext): string {
+  const manifest: unknown = context.extension.packageJSON;
+  const version = manifest && typeof manifest === 'object' ? (manifest as { version?: unknown }).version : undefined;
+  return typeof version === 'string' ? version : 'dev';
+}
+
+/**
+ * The accounts the user signed in with: metadata in global state, tokens in SecretStorage, one
+ * client per account (rebuilt when its token, sudo user or network settings change).
+ */
+export class AccountManager implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly clients = new Map<string, Promise<HostingClient>>();
+  private readonly sudoUsers = new Map<string, string>();
+  private environmentAccount: AccountInfo | undefined;
+  private environmentToken: string | undefined;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+    environment: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.readEnvironmentAccount(environment);
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (
+          event.affectsConfiguration('http.proxy') ||
+          event.affectsConfiguration('forge.requestTimeoutSeconds')
+        ) {
+          this.dropClients();
+          this.changed.fire();
+        }
+      }),
+      // Another window added or removed an account.
+      context.secrets.onDidChange(() => {
+        this.dropClients();
+        this.changed.fire();
+      }),
+    );
+  }
+
+  dispose(): void {
+    this.dropClients();
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+
+  private readEnvironmentAccount(environment: NodeJS.ProcessEnv): void {
+    const serverUrl = environment['FORGE_SERVER_URL'];
+    const token = environment['FORGE_TOKEN'];
+    if (!serverUrl || !token) return;
+    const normalized = normalizeServerUrl(serverUrl);
+    if ('problem' in normalized) {
+      this.log.warn(`FORGE_SERVER_URL ignored: ${normalized.problem}`);
+      return;
+    }
+    this.environmentToken = token;
+    this.environmentAccount = {
+      id: ENVIRONMENT_ACCOUNT_ID,
+      label: `${new URL(normalized.url).host} (from environment)`,
+      serverUrl: normalized.url,
+      tokenKind: environment['FORGE_TOKEN_KIND'] === 'oauth' ? 'oauth' : 'private-token',
+      isAdmin: false,
+      network: { allowSelfSigned: environment['FORGE_ALLOW_SELF_SIGNED'] === '1' },
+      fromEnvironment: true,
+    };
+  }
+
+  list(): AccountInfo[] {
+    const stored = this.context.globalState.get<AccountInfo[]>(ACCOUNTS_KEY, []);
+    return this.environmentAccount ? [this.environmentAccount, ...stored] : stored;
+  }
+
+  get(id: string): AccountInfo | undefined {
+    return this.list().find((account) => account.id === id);
+  }
+
+  /** Checks the token with the server first; saves nothing when the check fails. */
+  async add(input: {
+    serverUrl: string;
+    token: string;
+    tokenKind: TokenKind;
+    label?: string;
+    network?: AccountInfo['network'];
+    signal?: AbortSignal;
+  }): Promise<AccountInfo> {
+    const normalized = normalizeServerUrl(input.serverUrl);
+    if ('problem' in normalized) throw new Error(normalized.problem);
+    const network = input.network ?? {};
+    const client = await this.buildClient(
+      normalized.url,
+      { kind: input.tokenKind, token: input.token },
+      network,
+    );
+    let identity;
+    try {
+      identity = await probeIdentity(client, input.signal);
+    } finally {
+      await client.close();
+    }
+    const account: AccountInfo = {
+      id: randomUUID(),
+      label: input.label?.trim() || new URL(normalized.url).host,
+      serverUrl: normalized.url,
+      tokenKind: input.tokenKind,
+      isAdmin: identity.isAdmin,
+      network,
+    };
+    await this.context.secrets.store(secretKey(account.id), input.token);
+    const stored = this.context.globalState.get<AccountInfo[]>(ACCOUNTS_KEY, []);
+    await this.context.globalState.update(ACCOUNTS_KEY, [...stored, account]);
+    this.log.info(`Account added: ${account.label} (${account.isAdmin ? 'administrator' : 'user'})`);
+    this.changed.fire();
+    return account;
+  }
+
+  async remove(id: string): Promise<void> {
+    if (id === ENVIRONMENT_ACCOUNT_ID) {
+      this.environmentAccount = undefined;
+      this.environmentToken = undefined;
+    } else {
+      const stored = this.context.globalState.get<AccountInfo[]>(ACCOUNTS_KEY, []);
+      await this.context.globalState.update(
+        ACCOUNTS_KEY,
+        stored.filter((account) => account.id !== id),
+      );
+      await this.context.secrets.delete(secretKey(id));
+    }
+    this.sudoUsers.delete(id);
+    this.dropClient(id);
+    this.changed.fire();
+  }
+
+  /** Replaces an account's token after checking it with the server. */
+  async updateToken(id: string, token: string): Promise<void> {
+    const account = this.get(id);
+    if (!account) throw new Error('That account no longer exists');
+    const client = await this.buildClient(
+      account.serverUrl,
+      { kind: account.tokenKind, token },
+      account.network,
+    );
+    let identity;
+    try {
+      identity = await probeIdentity(client);
+    } finally {
+      await client.close();
+    }
+    if (account.fromEnvironment) {
+      this.environmentToken = token;
+      this.environmentAccount = { ...account, isAdmin: identity.isAdmin };
+    } else {
+      await this.context.secrets.store(secretKey(id), token);
+      await this.updateStored(id, { isAdmin: identity.isAdmin });
+    }
+    this.dropClient(id);
+    this.changed.fire();
+  }
+
+  async updateNetwork(id: string, network: AccountInfo['network']): Promise<void> {
+    await this.updateStored(id, { network });
+    this.dropClient(id);
+    this.changed.fire();
+  }
+
+  /** Administrators act as another user for this session only. */
+  setSudo(id: string, username: string | undefined): void {
+    if (username) this.sudoUsers.set(id, username);
+    else this.sudoUsers.delete(id);
+    this.dropClient(id);
+    this.changed.fire();
+  }
+
+  sudoOf(id: string): string | undefined {
+    return this.sudoUsers.get(id);
+  }
+
+  /** Learns whether the environment account is an administrator (it is not checked at start). */
+  async refreshIdentity(id: string): Promise<void> {
+    const account = this.get(id);
+    if (!account) return;
+    const identity = await probeIdentity(await this.client(id));
+    if (identity.isAdmin === account.isAdmin) return;
+    if (account.fromEnvironment) this.environmentAccount = { ...account, isAdmin: identity.isAdmin };
+    else await this.updateStored(id, { isAdmin: identity.isAdmin });
+    this.changed.fire();
+  }
+
+  /** The client for an account, built on first use. */
+  client(id: string): Promise<HostingClient> {
+    let client = this.clients.get(id);
+    if (!client) {
+      client = this.createClient(id);
+      this.clients.set(id, client);
+      client.catch(() => this.clients.delete(id));
+    }
+    return client;
+  }
+
+  private async createClient(id: string): Promise<HostingClient> {
+    const account = this.get(id);
+    if (!account) throw new Error('That account no longer exists');
+    const token = account.fromEnvironment
+      ? this.environmentToken
+      : await this.context.secrets.get(secretKey(id));
+    if (!token) throw new Error(`No token is stored for ${account.label}. Run "Forge: Update Token".`);
+    return this.buildClient(
+      account.serverUrl,
+      { kind: account.tokenKind, token },
+      account.network,
+      this.sudoOf(id),
+    );
+  }
+
+  private async buildClient(
+    serverUrl: string,
+    credentials: Credentials,
+    network: AccountInfo['network'],
+    sudo?: string,
+  ): Promise<HostingClient> {
+    const http = vscode.workspace.getConfiguration('http');
+    const proxyUrl = http.get<string>('proxy') || undefined;
+    const dispatcher = await createDispatcher({
+      ...network,
+      proxyUrl,
+      proxyStrictSsl: http.get<boolean>('proxyStrictSSL', true),
+    });
+    const timeoutSeconds = vscode.workspace
+      .getConfiguration('forge')
+      .get<number>('requestTimeoutSeconds', 30);
+    return HostingClient.create({
+      baseUrl: serverUrl,
+      credentials,
+      sudo,
+      dispatcher,
+      timeoutMs: timeoutSeconds * 1000,
+      userAgent: `forge-workbench/${extensionVersion(this.context)}`,
+      log: (line) => this.log.trace(line),
+    });
+  }
+
+  private async updateStored(id: string, patch: Partial<AccountInfo>): Promise<void> {
+    const stored = this.context.globalState.get<AccountInfo[]>(ACCOUNTS_KEY, []);
+    await this.context.globalState.update(
+      ACCOUNTS_KEY,
+      stored.map((account) => (account.id === id ? { ...account, ...patch } : account)),
+    );
+  }
+
+  private dropClient(id: string): void {
+    const client = this.clients.get(id);
+    this.clients.delete(id);
+    void client?.then((built) => built.close()).catch(() => undefined);
+  }
+
+  private dropClients(): void {
+    for (const id of [...this.clients.keys()]) this.dropClient(id);
+  }
+}

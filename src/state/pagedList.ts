@@ -1,0 +1,97 @@
+/**
+ * One list shown a page at a time ("Load more"): the items so far, where the next page is, and
+ * the last error. Knows nothing of VS Code or HTTP; a loader function fetches pages.
+ */
+export interface LoadedPage<T> {
+  items: T[];
+  nextUrl: string | undefined;
+  total: number | undefined;
+}
+
+export type PageLoader<T> = (nextUrl: string | undefined, signal: AbortSignal) => Promise<LoadedPage<T>>;
+
+export type PagedListStatus = 'idle' | 'loading' | 'loaded' | 'error';
+
+export class PagedList<T> {
+  private loaded: T[] = [];
+  private next: string | undefined;
+  private started = false;
+  private lastError: unknown;
+  private inFlight: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  total: number | undefined;
+
+  constructor(private readonly loader: PageLoader<T>) {}
+
+  get items(): readonly T[] {
+    return this.loaded;
+  }
+
+  get hasMore(): boolean {
+    return this.started && this.next !== undefined;
+  }
+
+  get error(): unknown {
+    return this.lastError;
+  }
+
+  get status(): PagedListStatus {
+    if (this.inFlight) return 'loading';
+    if (this.lastError !== undefined) return 'error';
+    return this.started ? 'loaded' : 'idle';
+  }
+
+  /** Loads the first page if nothing was loaded yet. */
+  ensureLoaded(): Promise<void> {
+    if (this.started && this.lastError === undefined) return this.inFlight ?? Promise.resolve();
+    return this.loadNext();
+  }
+
+  /** Loads the next page; concurrent calls share one request. */
+  loadNext(): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    if (this.started && this.next === undefined && this.lastError === undefined) return Promise.resolve();
+    const controller = new AbortController();
+    this.controller = controller;
+    const cursor = this.started ? this.next : undefined;
+    this.inFlight = this.loader(cursor, controller.signal)
+      .then((page) => {
+        if (controller.signal.aborted) return;
+        this.loaded = [...this.loaded, ...page.items];
+        this.next = page.nextUrl;
+        this.total = page.total ?? this.total;
+        this.started = true;
+        this.lastError = undefined;
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        this.lastError = error;
+      })
+      .finally(() => {
+        if (this.controller === controller) {
+          this.inFlight = undefined;
+          this.controller = undefined;
+        }
+      });
+    return this.inFlight;
+  }
+
+  /** Forgets everything (refresh); a request in flight is cancelled. */
+  reset(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+    this.inFlight = undefined;
+    this.loaded = [];
+    this.next = undefined;
+    this.started = false;
+    this.lastError = undefined;
+    this.total = undefined;
+  }
+
+  /** Drops items matching `predicate` (e.g. a todo marked done) without reloading. */
+  remove(predicate: (item: T) => boolean): void {
+    const before = this.loaded.length;
+    this.loaded = this.loaded.filter((item) => !predicate(item));
+    if (this.total !== undefined) this.total = Math.max(0, this.total - (before - this.loaded.length));
+  }
+}

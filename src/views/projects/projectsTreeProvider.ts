@@ -1,0 +1,506 @@
+import * as vscode from 'vscode';
+import type { z } from 'zod';
+import type { ListRequest } from '../../api/http';
+import type { Branch, HostingClient, Job, MergeRequest, Project, ProjectEvent } from '../../api/hosting';
+import { summarizeStatuses, statusAppearance } from '../../domain/jobStatus';
+import { groupJobsByPipeline } from '../../domain/pipelines';
+import { formatAge, formatDuration } from '../../domain/time';
+import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
+import type { AccountInfo, AccountManager } from '../../platform/accounts';
+import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
+import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
+
+export const PAGE_SIZE = 50;
+
+/** A page loader over a list endpoint, fetched through the account's current client. */
+export function listLoader<S extends z.ZodType>(
+  accounts: AccountManager,
+  accountId: string,
+  makeList: (client: HostingClient) => ListRequest<S>,
+  perPage = PAGE_SIZE,
+): PageLoader<z.infer<S>> {
+  return async (nextUrl, signal): Promise<LoadedPage<z.infer<S>>> => {
+    const list = makeList(await accounts.client(accountId));
+    const page = nextUrl ? await list.next(nextUrl, signal) : await list.page({ perPage, signal });
+    return { items: page.items, nextUrl: page.nextUrl, total: page.total };
+  };
+}
+
+export type MergeRequestStateFilter = 'opened' | 'closed' | 'merged' | 'all';
+
+interface TreeContext {
+  accounts: AccountManager;
+  changed(node?: TreeNode): void;
+}
+
+function projectTitle(project: Project): string {
+  return project.name ?? project.path_with_namespace ?? project.path ?? `Project ${project.id}`;
+}
+
+export class AccountNode implements TreeNode {
+  readonly projects: PagedList<Project>;
+  private readonly projectNodes = new Map<number, ProjectNode>();
+
+  constructor(
+    readonly account: AccountInfo,
+    private readonly context: TreeContext,
+    readonly filter: ProjectFilter,
+  ) {
+    this.projects = new PagedList(
+      listLoader(context.accounts, account.id, (client) =>
+        client.listProjects({
+          membership: filter.scope === 'membership' ? true : undefined,
+          starred: filter.scope === 'starred' ? true : undefined,
+          owned: filter.scope === 'owned' ? true : undefined,
+          search: filter.search,
+          orderBy: 'last_activity_at',
+        }),
+      ),
+    );
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.account.label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `account/${this.account.id}`;
+    const sudo = this.context.accounts.sudoOf(this.account.id);
+    item.description = [describeProjectFilter(this.filter), sudo ? `as ${sudo}` : undefined]
+      .filter(Boolean)
+      .join(' · ');
+    item.tooltip = `${this.account.serverUrl}${this.account.isAdmin ? ' (administrator)' : ''}`;
+    item.iconPath = new vscode.ThemeIcon(this.account.isAdmin ? 'shield' : 'account');
+    item.contextValue = `account${this.account.isAdmin ? ' admin' : ''}`;
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return pagedChildren(
+      this.projects,
+      (projects) => projects.map((project) => this.projectNode(project)),
+      () => this.context.changed(this),
+      {
+        emptyMessage: this.filter.search ? `No project matches "${this.filter.search}"` : 'No projects',
+        accountId: this.account.id,
+      },
+    );
+  }
+
+  private projectNode(project: Project): ProjectNode {
+    let node = this.projectNodes.get(project.id);
+    if (!node) {
+      node = new ProjectNode(this.account, project, this.context);
+      this.projectNodes.set(project.id, node);
+    } else node.project = project;
+    return node;
+  }
+}
+
+export class ProjectNode implements TreeNode {
+  readonly branches: BranchesFolder;
+  readonly jobs: JobsFolder;
+  readonly mergeRequests: MergeRequestsFolder;
+  readonly events: EventsFolder;
+
+  constructor(
+    readonly account: AccountInfo,
+    public project: Project,
+    context: TreeContext,
+  ) {
+    this.branches = new BranchesFolder(this, context);
+    this.jobs = new JobsFolder(this, context);
+    this.mergeRequests = new MergeRequestsFolder(this, context);
+    this.events = new EventsFolder(this, context);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { project } = this;
+    const item = new vscode.TreeItem(projectTitle(project), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `account/${this.account.id}/project/${project.id}`;
+    item.description = project.path_with_namespace ?? '';
+    const tooltip = new vscode.MarkdownString();
+    tooltip
+      .appendMarkdown('**')
+      .appendText(project.name_with_namespace ?? projectTitle(project))
+      .appendMarkdown('**');
+    if (project.description) tooltip.appendMarkdown('\n\n').appendText(project.description);
+    tooltip
+      .appendMarkdown('\n\n')
+      .appendText(
+        [project.visibility, project.archived ? 'archived' : undefined, `★ ${project.star_count ?? 0}`]
+          .filter(Boolean)
+          .join(' · '),
+      );
+    item.tooltip = tooltip;
+    item.iconPath = new vscode.ThemeIcon(
+      project.archived ? 'archive' : project.visibility === 'private' ? 'lock' : 'repo',
+    );
+    item.contextValue = ['project', project.archived ? 'archived' : 'active'].join(' ');
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    const children: TreeNode[] = [this.branches];
+    if (this.project.jobs_enabled !== false) children.push(this.jobs);
+    if (this.project.merge_requests_enabled !== false) children.push(this.mergeRequests);
+    children.push(this.events);
+    return Promise.resolve(children);
+  }
+}
+
+abstract class ProjectFolder<T> implements TreeNode {
+  abstract readonly label: string;
+  abstract readonly icon: string;
+  abstract readonly emptyMessage: string;
+  list: PagedList<T>;
+
+  constructor(
+    readonly owner: ProjectNode,
+    protected readonly context: TreeContext,
+  ) {
+    this.list = this.createList();
+  }
+
+  protected abstract createList(): PagedList<T>;
+  protected abstract toNodes(items: readonly T[]): TreeNode[];
+
+  protected description(): string | undefined {
+    return undefined;
+  }
+
+  protected get folderId(): string {
+    return `account/${this.owner.account.id}/project/${this.owner.project.id}/${this.label}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.folderId;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.description = this.description();
+    item.contextValue = `folder ${this.label.toLowerCase().replace(/\s+/g, '')}`;
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return pagedChildren(
+      this.list,
+      (items) => this.toNodes(items),
+      () => this.context.changed(this),
+      {
+        emptyMessage: this.emptyMessage,
+        accountId: this.owner.account.id,
+      },
+    );
+  }
+
+  reload(): void {
+    this.list.reset();
+    this.context.changed(this);
+  }
+}
+
+class BranchesFolder extends ProjectFolder<Branch> {
+  readonly label = 'Branches';
+  readonly icon = 'git-branch';
+  readonly emptyMessage = 'No branches';
+
+  protected createList(): PagedList<Branch> {
+    const projectId = this.owner.project.id;
+    return new PagedList(
+      listLoader(this.context.accounts, this.owner.account.id, (client) => client.listBranches(projectId)),
+    );
+  }
+
+  protected toNodes(items: readonly Branch[]): TreeNode[] {
+    return items.map((branch) => new BranchNode(this.owner, branch));
+  }
+}
+
+export class BranchNode implements TreeNode {
+  constructor(
+    readonly owner: ProjectNode,
+    readonly branch: Branch,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const { branch } = this;
+    const item = new vscode.TreeItem(branch.name);
+    item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/branch/${branch.name}`;
+    const flags = [
+      branch.name === this.owner.project.default_branch ? 'default' : undefined,
+      branch.protected ? 'protected' : undefined,
+      branch.merged ? 'merged' : undefined,
+    ].filter(Boolean);
+    item.description = [flags.join(', '), branch.commit?.title].filter(Boolean).join(' · ');
+    item.tooltip = `${branch.name}\n${branch.commit?.short_id ?? ''} ${branch.commit?.title ?? ''}`;
+    item.iconPath = new vscode.ThemeIcon(branch.protected ? 'lock' : 'git-branch');
+    item.contextValue = [
+      'branch',
+      branch.protected ? 'protected' : 'unprotected',
+      branch.merged ? 'merged' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return item;
+  }
+}
+
+export class JobsFolder extends ProjectFolder<Job> {
+  readonly label = 'Jobs';
+  readonly icon = 'rocket';
+  readonly emptyMessage = 'No jobs';
+
+  protected createList(): PagedList<Job> {
+    const projectId = this.owner.project.id;
+    return new PagedList(
+      listLoader(this.context.accounts, this.owner.account.id, (client) => client.listJobs(projectId)),
+    );
+  }
+
+  protected toNodes(items: readonly Job[]): TreeNode[] {
+    return groupJobsByPipeline(items).map(
+      (group) => new PipelineNode(this.owner, group.pipelineId, group.ref, group.status, group.jobs),
+    );
+  }
+}
+
+export class PipelineNode implements TreeNode {
+  constructor(
+    readonly owner: ProjectNode,
+    readonly pipelineId: number | undefined,
+    readonly ref: string | undefined,
+    readonly status: string | undefined,
+    readonly jobs: readonly Job[],
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const status = this.status ?? summarizeStatuses(this.jobs.map((job) => job.status));
+    const appearance = statusAppearance(status);
+    const label = this.pipelineId !== undefined ? `Pipeline #${this.pipelineId}` : 'Jobs without a pipeline';
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/pipeline/${this.pipelineId ?? 'none'}`;
+    item.description = [
+      this.ref,
+      appearance.label,
+      `${this.jobs.length} job${this.jobs.length === 1 ? '' : 's'}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    item.iconPath = new vscode.ThemeIcon(
+      appearance.codicon,
+      appearance.color ? new vscode.ThemeColor(appearance.color) : undefined,
+    );
+    item.contextValue = 'pipeline';
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return Promise.resolve(this.jobs.map((job) => new JobNode(this.owner, job)));
+  }
+}
+
+export class JobNode implements TreeNode {
+  constructor(
+    readonly owner: ProjectNode,
+    readonly job: Job,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const { job } = this;
+    const appearance = statusAppearance(job.status);
+    const item = new vscode.TreeItem(job.name);
+    item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/job/${job.id}`;
+    item.description = [job.stage, appearance.label, formatDuration(job.started_at, job.finished_at)]
+      .filter(Boolean)
+      .join(' · ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown('**').appendText(`${job.name} #${job.id}`).appendMarkdown('**\n\n');
+    tooltip.appendText(`${appearance.label} on ${job.ref}`);
+    if (job.commit?.title)
+      tooltip.appendMarkdown('\n\n').appendText(`${job.commit.short_id ?? ''} ${job.commit.title}`);
+    if (job.created_at) tooltip.appendMarkdown('\n\n').appendText(`Created ${formatAge(job.created_at)}`);
+    item.tooltip = tooltip;
+    item.iconPath = new vscode.ThemeIcon(
+      appearance.codicon,
+      appearance.color ? new vscode.ThemeColor(appearance.color) : undefined,
+    );
+    item.contextValue = ['job', job.status, appearance.active ? 'active' : 'finished'].join(' ');
+    return item;
+  }
+}
+
+export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
+  readonly label = 'Merge Requests';
+  readonly icon = 'git-pull-request';
+  state: MergeRequestStateFilter = 'opened';
+
+  get emptyMessage(): string {
+    return this.state === 'all' ? 'No merge requests' : `No ${this.state} merge requests`;
+  }
+
+  protected createList(): PagedList<MergeRequest> {
+    const projectId = this.owner.project.id;
+    // Read the state when the page is fetched, so changing it and reloading takes effect.
+    return new PagedList(
+      listLoader(this.context.accounts, this.owner.account.id, (client) =>
+        client.listMergeRequests(projectId, { state: this.state }),
+      ),
+    );
+  }
+
+  protected override description(): string {
+    return this.state;
+  }
+
+  protected toNodes(items: readonly MergeRequest[]): TreeNode[] {
+    return items.map((mergeRequest) => new MergeRequestNode(this.owner, mergeRequest));
+  }
+
+  setState(state: MergeRequestStateFilter): void {
+    this.state = state;
+    this.reload();
+  }
+}
+
+export class MergeRequestNode implements TreeNode {
+  constructor(
+    readonly owner: ProjectNode,
+    readonly mergeRequest: MergeRequest,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const mr = this.mergeRequest;
+    const item = new vscode.TreeItem(`!${mr.iid} ${mr.title}`);
+    item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/mr/${mr.iid}`;
+    item.description = [
+      mr.state !== 'opened' ? mr.state : undefined,
+      `${mr.source_branch} → ${mr.target_branch}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown('**').appendText(`!${mr.iid} ${mr.title}`).appendMarkdown('**\n\n');
+    tooltip.appendText(
+      `${mr.state} · by ${mr.author?.name ?? 'unknown'} · 👍 ${mr.upvotes ?? 0} 👎 ${mr.downvotes ?? 0}`,
+    );
+    if (mr.labels && mr.labels.length > 0)
+      tooltip.appendMarkdown('\n\n').appendText(`Labels: ${mr.labels.join(', ')}`);
+    item.tooltip = tooltip;
+    const color =
+      mr.state === 'merged' ? 'charts.purple' : mr.state === 'closed' ? 'charts.red' : 'charts.green';
+    item.iconPath = new vscode.ThemeIcon(
+      mr.state === 'merged'
+        ? 'git-merge'
+        : mr.state === 'closed'
+          ? 'git-pull-request-closed'
+          : 'git-pull-request',
+      new vscode.ThemeColor(color),
+    );
+    item.contextValue = ['mergeRequest', mr.state].join(' ');
+    return item;
+  }
+}
+
+class EventsFolder extends ProjectFolder<ProjectEvent> {
+  readonly label = 'Events';
+  readonly icon = 'history';
+  readonly emptyMessage = 'No events';
+
+  protected createList(): PagedList<ProjectEvent> {
+    const projectId = this.owner.project.id;
+    return new PagedList(
+      listLoader(this.context.accounts, this.owner.account.id, (client) =>
+        client.listProjectEvents(projectId),
+      ),
+    );
+  }
+
+  protected toNodes(items: readonly ProjectEvent[]): TreeNode[] {
+    return items.map((event) => new EventNode(event));
+  }
+}
+
+class EventNode implements TreeNode {
+  constructor(private readonly event: ProjectEvent) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const { event } = this;
+    const who = event.author?.name ?? event.author_username ?? 'Someone';
+    const what = event.target_title ?? event.data?.ref ?? '';
+    const label = `${who} ${event.action_name} ${what}`.trim();
+    const item = new vscode.TreeItem(label);
+    item.description = formatAge(event.created_at ?? event.note?.created_at);
+    item.tooltip = event.note?.body ?? label;
+    item.iconPath = new vscode.ThemeIcon(
+      event.action_name.startsWith('pushed')
+        ? 'repo-push'
+        : event.action_name.startsWith('commented')
+          ? 'comment'
+          : 'circle-small-filled',
+    );
+    item.contextValue = 'event';
+    return item;
+  }
+}
+
+/** The Projects view: accounts (when several), their projects, and each project's folders. */
+export class ProjectsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private accountNodes = new Map<string, AccountNode>();
+  private readonly subscription: vscode.Disposable;
+  private readonly context: TreeContext;
+
+  constructor(
+    private readonly accounts: AccountManager,
+    private readonly filters: ProjectFilterStore,
+  ) {
+    this.context = { accounts, changed: (node) => this.emitter.fire(node) };
+    this.subscription = accounts.onDidChange(() => this.refresh());
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.emitter.dispose();
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await node.getChildren?.()) ?? [];
+    const accounts = this.accounts.list();
+    const nodes = accounts.map((account) => this.accountNode(account));
+    const [only] = nodes;
+    if (nodes.length === 1 && only) return only.getChildren();
+    return nodes.length > 0 ? nodes : [new MessageNode('No account yet', 'account')];
+  }
+
+  /** The node for an account, rebuilt when its filter or settings changed. */
+  accountNode(account: AccountInfo): AccountNode {
+    const filter = this.filters.get(account.id);
+    const existing = this.accountNodes.get(account.id);
+    if (
+      existing &&
+      JSON.stringify([existing.filter, existing.account]) === JSON.stringify([filter, account])
+    ) {
+      return existing;
+    }
+    const node = new AccountNode(account, this.context, filter);
+    this.accountNodes.set(account.id, node);
+    return node;
+  }
+
+  /** Reloads everything (or one folder) from the server. */
+  refresh(node?: TreeNode): void {
+    if (node instanceof ProjectFolder) {
+      node.reload();
+      return;
+    }
+    this.accountNodes = new Map();
+    this.emitter.fire(undefined);
+  }
+
+  redraw(node?: TreeNode): void {
+    this.emitter.fire(node);
+  }
+}

@@ -1,0 +1,114 @@
+import * as vscode from 'vscode';
+import { CancelledError, UnauthorizedError } from '../../api/http';
+import type { PagedList } from '../../state/pagedList';
+
+/** Every node of every tree: how it looks, and (for folders) its children. */
+export interface TreeNode {
+  getTreeItem(): vscode.TreeItem;
+  getChildren?(): Promise<TreeNode[]>;
+}
+
+/** A line of text: an empty list, a hint. */
+export class MessageNode implements TreeNode {
+  constructor(
+    private readonly message: string,
+    private readonly icon = 'info',
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.message);
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = 'message';
+    return item;
+  }
+}
+
+/**
+ * What went wrong, and a click that fixes it: retry, or update the token when the server
+ * rejected it.
+ */
+export class ErrorNode implements TreeNode {
+  constructor(
+    readonly error: unknown,
+    readonly retry: () => void,
+    readonly accountId: string | undefined,
+  ) {}
+
+  get tokenRejected(): boolean {
+    return this.error instanceof UnauthorizedError;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const message = this.error instanceof Error ? this.error.message : String(this.error);
+    const item = new vscode.TreeItem(
+      this.tokenRejected
+        ? 'The server rejected the token. Click to update it.'
+        : `Could not load: ${message}`,
+    );
+    item.tooltip = new vscode.MarkdownString().appendText(message);
+    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+    item.contextValue = this.tokenRejected ? 'error tokenRejected' : 'error retryable';
+    item.command = this.tokenRejected
+      ? { command: 'forge.account.updateToken', title: 'Update Token', arguments: [this.accountId] }
+      : { command: 'forge.tree.retry', title: 'Retry', arguments: [this] };
+    return item;
+  }
+}
+
+/** The last item of a partly loaded list. */
+export class LoadMoreNode implements TreeNode {
+  constructor(
+    readonly load: () => void,
+    private readonly loadedCount: number,
+    private readonly total: number | undefined,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Load more…');
+    item.description =
+      this.total !== undefined ? `${this.loadedCount} of ${this.total}` : `${this.loadedCount} shown`;
+    item.iconPath = new vscode.ThemeIcon('fold-down');
+    item.contextValue = 'loadMore';
+    item.command = { command: 'forge.tree.loadMore', title: 'Load More', arguments: [this] };
+    return item;
+  }
+}
+
+/**
+ * The children of a paged list: its items, then an error (with retry) or "Load more" as it
+ * stands. `changed` asks the tree to redraw this folder after a page arrived.
+ */
+export async function pagedChildren<T>(
+  list: PagedList<T>,
+  toNodes: (items: readonly T[]) => TreeNode[],
+  changed: () => void,
+  options: { emptyMessage: string; accountId: string | undefined },
+): Promise<TreeNode[]> {
+  await list.ensureLoaded();
+  const nodes = list.items.length > 0 ? toNodes(list.items) : [];
+  const error = list.error;
+  if (error !== undefined && !(error instanceof CancelledError)) {
+    nodes.push(
+      new ErrorNode(
+        error,
+        () => {
+          void list.loadNext().then(changed);
+        },
+        options.accountId,
+      ),
+    );
+  } else if (list.hasMore) {
+    nodes.push(
+      new LoadMoreNode(
+        () => {
+          void list.loadNext().then(changed);
+        },
+        list.items.length,
+        list.total,
+      ),
+    );
+  } else if (list.items.length === 0) {
+    nodes.push(new MessageNode(options.emptyMessage));
+  }
+  return nodes;
+}

@@ -1,0 +1,161 @@
+import * as vscode from 'vscode';
+import type { Todo } from '../../api/hosting';
+import { formatAge } from '../../domain/time';
+import type { AccountInfo, AccountManager } from '../../platform/accounts';
+import { PagedList } from '../../state/pagedList';
+import { listLoader } from '../projects/projectsTreeProvider';
+import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
+
+const ACTION_ICONS: Record<string, string> = {
+  assigned: 'person',
+  mentioned: 'mention',
+  build_failed: 'error',
+  marked: 'bookmark',
+  approval_required: 'check',
+};
+
+const ACTION_TEXT: Record<string, string> = {
+  assigned: 'assigned you',
+  mentioned: 'mentioned you on',
+  build_failed: 'pipeline failed on',
+  marked: 'added a todo for',
+  approval_required: 'asks your approval on',
+};
+
+export class TodoNode implements TreeNode {
+  constructor(
+    readonly account: AccountInfo,
+    readonly todo: Todo,
+    readonly group: TodoAccountNode,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const { todo } = this;
+    const action = todo.action_name ?? 'todo';
+    const reference =
+      todo.target_type === 'MergeRequest' ? `!${todo.target?.iid ?? ''}` : `#${todo.target?.iid ?? ''}`;
+    const title = typeof todo.target?.title === 'string' ? todo.target.title : (todo.body ?? '');
+    const item = new vscode.TreeItem(`${reference} ${title}`.trim());
+    item.id = `account/${this.account.id}/todo/${todo.id}`;
+    item.description = [todo.project?.path_with_namespace ?? todo.project?.name, formatAge(todo.created_at)]
+      .filter(Boolean)
+      .join(' · ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${todo.author?.name ?? 'Someone'} ${ACTION_TEXT[action] ?? action} ${reference}`);
+    if (todo.body) tooltip.appendMarkdown('\n\n').appendText(todo.body);
+    item.tooltip = tooltip;
+    item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[action] ?? 'checklist');
+    item.contextValue = `todo ${todo.state ?? 'pending'}`;
+    if (todo.target_url) {
+      item.command = {
+        command: 'vscode.open',
+        title: 'Open in Browser',
+        arguments: [vscode.Uri.parse(todo.target_url)],
+      };
+    }
+    return item;
+  }
+}
+
+/** One account's pending todos. */
+export class TodoAccountNode implements TreeNode {
+  readonly todos: PagedList<Todo>;
+
+  constructor(
+    readonly account: AccountInfo,
+    accounts: AccountManager,
+    private readonly changed: (node?: TreeNode) => void,
+  ) {
+    this.todos = new PagedList(
+      listLoader(accounts, account.id, (client) => client.listTodos({ state: 'pending' })),
+    );
+  }
+
+  /** The count to show: the server's total when it sends one, else what is loaded. */
+  get pendingCount(): number {
+    return this.todos.total ?? this.todos.items.length;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.account.label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `todos/account/${this.account.id}`;
+    item.description = this.todos.status === 'loaded' ? `${this.pendingCount} pending` : undefined;
+    item.iconPath = new vscode.ThemeIcon('account');
+    item.contextValue = 'todoAccount';
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return pagedChildren(
+      this.todos,
+      (todos) => todos.map((todo) => new TodoNode(this.account, todo, this)),
+      () => this.changed(),
+      { emptyMessage: 'Nothing to do', accountId: this.account.id },
+    );
+  }
+}
+
+/** The Todos view: pending todos of every account, with a count badge. */
+export class TodosTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private readonly countEmitter = new vscode.EventEmitter<number>();
+  /** Fires with the pending count after every load. */
+  readonly onDidChangeCount = this.countEmitter.event;
+  private groups = new Map<string, TodoAccountNode>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly accounts: AccountManager) {
+    this.subscription = accounts.onDidChange(() => this.refresh());
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.emitter.dispose();
+    this.countEmitter.dispose();
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await node.getChildren?.()) ?? [];
+    const groups = this.accounts.list().map((account) => this.group(account));
+    if (groups.length === 0) return [new MessageNode('No account yet', 'account')];
+    const [only] = groups;
+    const children = groups.length === 1 && only ? await only.getChildren() : groups;
+    if (groups.length > 1) await Promise.all(groups.map((group) => group.todos.ensureLoaded()));
+    this.countEmitter.fire(this.pendingCount());
+    return children;
+  }
+
+  pendingCount(): number {
+    return [...this.groups.values()].reduce((sum, group) => sum + group.pendingCount, 0);
+  }
+
+  accountGroups(): TodoAccountNode[] {
+    return [...this.groups.values()];
+  }
+
+  private group(account: AccountInfo): TodoAccountNode {
+    let group = this.groups.get(account.id);
+    if (!group) {
+      group = new TodoAccountNode(account, this.accounts, () => this.emitter.fire(undefined));
+      this.groups.set(account.id, group);
+    }
+    return group;
+  }
+
+  refresh(): void {
+    this.groups = new Map();
+    this.emitter.fire(undefined);
+  }
+
+  /** Removes a todo that was marked done without reloading the list. */
+  removeTodo(node: TodoNode): void {
+    node.group.todos.remove((todo) => todo.id === node.todo.id);
+    this.emitter.fire(undefined);
+    this.countEmitter.fire(this.pendingCount());
+  }
+}

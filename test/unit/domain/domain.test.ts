@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { statusAppearance, summarizeStatuses } from '../../../src/domain/jobStatus';
+import { groupJobsByPipeline } from '../../../src/domain/pipelines';
+import { normalizeServerUrl } from '../../../src/domain/serverUrl';
+import { formatAge, formatDuration } from '../../../src/domain/time';
+
+describe('statusAppearance', () => {
+  it('gives every named status a codicon and a theme colour', () => {
+    for (const status of [
+      'created',
+      'pending',
+      'running',
+      'failed',
+      'success',
+      'canceled',
+      'skipped',
+      'manual',
+    ]) {
+      const appearance = statusAppearance(status);
+      assert.notEqual(appearance.codicon, 'question', status);
+    }
+    assert.equal(statusAppearance('failed').color, 'testing.iconFailed');
+    assert.equal(statusAppearance('running').active, true);
+    assert.equal(statusAppearance('success').active, false);
+  });
+
+  it('falls back for a status a newer server invents', () => {
+    const appearance = statusAppearance('waiting_for_callback');
+    assert.equal(appearance.codicon, 'question');
+    assert.equal(appearance.label, 'Waiting for callback');
+  });
+
+  it('summarizes a pipeline: failed over running over success', () => {
+    assert.equal(summarizeStatuses(['success', 'failed', 'running']), 'failed');
+    assert.equal(summarizeStatuses(['success', 'running']), 'running');
+    assert.equal(summarizeStatuses(['success', 'success']), 'success');
+    assert.equal(summarizeStatuses([]), 'unknown');
+  });
+});
+
+describe('groupJobsByPipeline', () => {
+  it('keeps the order pipelines first appear in and groups their jobs', () => {
+    const jobs = [
+      { id: 9, ref: 'main', pipeline: { id: 3, ref: 'main', status: 'running' } },
+      { id: 8, ref: 'main', pipeline: { id: 3, ref: 'main', status: 'running' } },
+      { id: 7, ref: 'dev', pipeline: { id: 2, ref: 'dev', status: 'failed' } },
+      { id: 6, ref: 'main', pipeline: { id: 3, ref: 'main', status: 'running' } },
+      { id: 5, ref: 'old' },
+    ];
+    const groups = groupJobsByPipeline(jobs);
+    assert.deepEqual(
+      groups.map((group) => [group.pipelineId, group.jobs.map((job) => job.id)]),
+      [
+        [3, [9, 8, 6]],
+        [2, [7]],
+        [undefined, [5]],
+      ],
+    );
+    assert.equal(groups[2]?.ref, 'old');
+  });
+});
+
+describe('normalizeServerUrl', () => {
+  it('accepts an address with or without scheme, and strips /api/v4 and slashes', () => {
+    assert.deepEqual(normalizeServerUrl('gitlab.example.com'), { url: 'https://gitlab.example.com' });
+    assert.deepEqual(normalizeServerUrl(' https://host:8443/forge/api/v4/ '), {
+      url: 'https://host:8443/forge',
+    });
+    assert.deepEqual(normalizeServerUrl('http://127.0.0.1:3000'), { url: 'http://127.0.0.1:3000' });
+  });
+
+  it('explains what is wrong before any request is sent', () => {
+    assert.match(JSON.stringify(normalizeServerUrl('')), /Enter the address/);
+    assert.match(JSON.stringify(normalizeServerUrl('ftp://host')), /https:\/\/ or http:\/\//);
+    assert.match(JSON.stringify(normalizeServerUrl('https://user:pw@host')), /user name and password/);
+    assert.match(JSON.stringify(normalizeServerUrl('https://host/?private_token=x')), /query parameters/);
+    assert.match(JSON.stringify(normalizeServerUrl('http://exa mple.com')), /not a valid address/);
+  });
+});
+
+describe('formatAge and formatDuration', () => {
+  const now = Date.parse('2026-01-10T12:00:00Z');
+  it('says how long ago', () => {
+    assert.equal(formatAge('2026-01-10T11:59:30Z', now), 'just now');
+    assert.equal(formatAge('2026-01-10T11:55:00Z', now), '5 minutes ago');
+    assert.equal(formatAge('2026-01-09T12:00:00Z', now), '1 day ago');
+    assert.equal(formatAge(null, now), '');
+    assert.equal(formatAge('not a date', now), '');
+  });
+
+  it('says how long a job ran, or runs', () => {
+    assert.equal(formatDuration('2026-01-10T11:58:55Z', '2026-01-10T12:00:00Z', now), '1 min 5 s');
+    assert.equal(formatDuration('2026-01-10T11:59:18Z', null, now), '42 s');
+    assert.equal(formatDuration(null, null, now), '');
+  });
+});

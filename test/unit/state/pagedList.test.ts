@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { type LoadedPage, PagedList } from '../../../src/state/pagedList';
+
+function pagesOf(total: number, size: number) {
+  const calls: (string | undefined)[] = [];
+  const loader = (nextUrl: string | undefined): Promise<LoadedPage<number>> => {
+    calls.push(nextUrl);
+    const page = nextUrl ? Number(nextUrl) : 1;
+    const start = (page - 1) * size;
+    const items = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => start + i);
+    return Promise.resolve({ items, nextUrl: start + size < total ? String(page + 1) : undefined, total });
+  };
+  return { calls, loader };
+}
+
+describe('PagedList', () => {
+  it('loads one page at a time and knows when there is more', async () => {
+    const { calls, loader } = pagesOf(25, 10);
+    const list = new PagedList(loader);
+    assert.equal(list.status, 'idle');
+    await list.ensureLoaded();
+    assert.equal(list.items.length, 10);
+    assert.equal(list.hasMore, true);
+    await list.ensureLoaded();
+    assert.equal(calls.length, 1, 'ensureLoaded does not refetch');
+    await list.loadNext();
+    await list.loadNext();
+    assert.equal(list.items.length, 25);
+    assert.equal(list.hasMore, false);
+    await list.loadNext();
+    assert.deepEqual(calls, [undefined, '2', '3']);
+  });
+
+  it('shares one request between concurrent calls', async () => {
+    const { calls, loader } = pagesOf(25, 10);
+    const list = new PagedList(loader);
+    await Promise.all([list.loadNext(), list.loadNext(), list.ensureLoaded()]);
+    assert.equal(calls.length, 1);
+  });
+
+  it('keeps what it had after a failed page and retries the same page', async () => {
+    let fail = false;
+    const { calls, loader } = pagesOf(30, 10);
+    const list = new PagedList((next: string | undefined) =>
+      fail ? Promise.reject(new Error('boom')) : loader(next),
+    );
+    await list.ensureLoaded();
+    fail = true;
+    await list.loadNext();
+    assert.equal(list.status, 'error');
+    assert.equal(list.items.length, 10);
+    assert.match(String(list.error), /boom/);
+    fail = false;
+    await list.loadNext();
+    assert.equal(list.items.length, 20);
+    assert.equal(list.error, undefined);
+    assert.deepEqual(calls, [undefined, '2']);
+  });
+
+  it('retries the first page after it failed', async () => {
+    let fail = true;
+    const { loader } = pagesOf(5, 10);
+    const list = new PagedList((next: string | undefined) =>
+      fail ? Promise.reject(new Error('down')) : loader(next),
+    );
+    await list.ensureLoaded();
+    assert.equal(list.status, 'error');
+    fail = false;
+    await list.ensureLoaded();
+    assert.equal(list.items.length, 5);
+  });
+
+  it('drops a removed item and lowers the total; reset forgets everything', async () => {
+    const { loader } = pagesOf(25, 10);
+    const list = new PagedList(loader);
+    await list.ensureLoaded();
+    list.remove((item) => item === 3);
+    assert.equal(list.items.includes(3), false);
+    assert.equal(list.total, 24);
+    list.reset();
+    assert.equal(list.status, 'idle');
+    assert.equal(list.items.length, 0);
+  });
+
+  it('ignores a page that arrives after a reset', async () => {
+    let release: () => void = () => undefined;
+    const list = new PagedList<number>(
+      () => new Promise((resolve) => (release = () => resolve({ items: [1], nextUrl: undefined, total: 1 }))),
+    );
+    const pending = list.loadNext();
+    list.reset();
+    release();
+    await pending;
+    assert.equal(list.items.length, 0);
+  });
+});
