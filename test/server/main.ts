@@ -1,0 +1,70 @@
+import { startFakeForge, type FakeForgeOptions } from './index';
+
+/*
+ * `npm run demo-server [-- --port N --seed small|large --latency MS --no-runners]`: runs the fake forge
+ * until Ctrl-C and prints where it is and how to sign in.
+ */
+
+function parseArguments(argv: readonly string[]): FakeForgeOptions {
+  const options: FakeForgeOptions = { simulateRunners: true };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    const number = (): number => {
+      const parsed = Number(value);
+      if (value === undefined || !Number.isInteger(parsed) || parsed < 0)
+        throw new Error(`${flag} needs a whole number`);
+      i++;
+      return parsed;
+    };
+    switch (flag) {
+      case '--port':
+        options.port = number();
+        break;
+      case '--latency':
+        options.latencyMs = number();
+        break;
+      case '--seed':
+        if (value !== 'small' && value !== 'large') throw new Error('--seed must be small or large');
+        options.seed = value;
+        i++;
+        break;
+      case '--no-runners':
+        options.simulateRunners = false;
+        break;
+      default:
+        throw new Error(
+          `unknown argument ${flag ?? ''} (use --port N, --seed small|large, --latency MS, --no-runners)`,
+        );
+    }
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  const options = parseArguments(process.argv.slice(2));
+  const forge = await startFakeForge(options);
+  const lines = [
+    `Fake forge (${options.seed ?? 'small'} seed) listening on ${forge.url}`,
+    `  API base:     ${forge.url}/api/v4`,
+    `  admin:        ${forge.users.admin.username} (id ${forge.users.admin.id})  PRIVATE-TOKEN ${forge.adminToken}`,
+    `  user:         ${forge.users.user.username} (id ${forge.users.user.id})  PRIVATE-TOKEN ${forge.userToken}`,
+    `  user (OAuth): Authorization: Bearer ${forge.oauthToken}`,
+    `  other user:   ${forge.users.bob.username} (id ${forge.users.bob.id})  PRIVATE-TOKEN ${forge.tokens['bob'] ?? ''}`,
+    `  routes:       ${forge.routes.length}; latency ${options.latencyMs ?? 0} ms; simulated runners ${options.simulateRunners ? 'on' : 'off'}`,
+    `  try:          curl -H 'PRIVATE-TOKEN: ${forge.userToken}' ${forge.url}/api/v4/projects/acme%2Fweb/jobs`,
+    'Press Ctrl-C to stop.',
+  ];
+  console.log(lines.join('\n'));
+
+  const stop = (): void => {
+    void forge.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
