@@ -32,6 +32,7 @@ import {
   JobSchema,
   MergeRequestChangesSchema,
   MergeRequestCommitSchema,
+  type MergeRequest,
   MergeRequestSchema,
   NoteOrAwardSchema,
   NoteSchema,
@@ -578,9 +579,10 @@ export class HostingClient {
     iid: number,
     input: UpdateMergeRequestInput,
     options?: CallOptions,
-  ) {
+  ): Promise<MergeRequest> {
     if (Object.values(input).every((value) => value === undefined)) {
-      throw new Error('Nothing to update: give at least one field');
+      // Rejected, not thrown: callers chaining .catch() on the promise must see it too.
+      return Promise.reject(new Error('Nothing to update: give at least one field'));
     }
     return this.call('mergeRequests.update', this.mrParams(project, iid), MergeRequestSchema, {
       body: input,

@@ -53,7 +53,8 @@ export async function saveStreamToFile(
   } catch (error) {
     response.body.destroy();
     await rm(partial, { force: true });
-    if (options.signal?.aborted) throw new CancelledError('GET', label);
+    // The label may already name the method (`GET /projects/:id/...`): do not say it twice.
+    if (options.signal?.aborted) throw new CancelledError('GET', label.replace(/^GET /, ''));
     if (error instanceof ForgeError) throw error;
     throw new ForgeError(
       `${label} broke off after ${receivedBytes} bytes (${error instanceof Error ? error.message : String(error)}); nothing was saved`,
