@@ -6,6 +6,7 @@ import { AccountManager } from './platform/accounts';
 import { createLog } from './platform/log';
 import { ProjectFilterStore } from './views/projects/projectFilter';
 import { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
+import type { TreeNode } from './views/shared/treeNode';
 import { TodosTreeProvider } from './views/todos/todosTreeProvider';
 
 /** What the extension hands to its tests (host suites drive it through this). */
@@ -14,6 +15,7 @@ export interface ForgeWorkbenchApi {
   readonly accounts: AccountManager;
   readonly projects: ProjectsTreeProvider;
   readonly todos: TodosTreeProvider;
+  readonly views: { readonly projects: vscode.TreeView<TreeNode>; readonly todos: vscode.TreeView<TreeNode> };
   readonly activatedInMs: number;
 }
 
@@ -60,7 +62,14 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
   registerAccountCommands(context, log, accounts);
   registerViewCommands(context, log, { accounts, projects, todos, filters });
 
-  return { log, accounts, projects, todos, activatedInMs: performance.now() - started };
+  return {
+    log,
+    accounts,
+    projects,
+    todos,
+    views: { projects: projectsView, todos: todosView },
+    activatedInMs: performance.now() - started,
+  };
 }
 
 export function deactivate(): void {

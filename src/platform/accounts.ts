@@ -24,7 +24,8 @@ const secretKey = (id: string): string => `forge.account.${id}.token`;
 
 function extensionVersion(context: vscode.ExtensionContext): string {
   const manifest: unknown = context.extension.packageJSON;
-  const version = manifest && typeof manifest === 'object' ? (manifest as { version?: unknown }).version : undefined;
+  const version =
+    manifest && typeof manifest === 'object' ? (manifest as { version?: unknown }).version : undefined;
   return typeof version === 'string' ? version : 'dev';
 }
 

@@ -159,8 +159,16 @@ abstract class ProjectFolder<T> implements TreeNode {
     this.list = this.createList();
   }
 
-  protected abstract createList(): PagedList<T>;
+  /** The list endpoint behind this folder; read when each page is fetched. */
+  protected abstract request(client: HostingClient, projectId: number): ListRequest<z.ZodType<T>>;
   protected abstract toNodes(items: readonly T[]): TreeNode[];
+
+  private createList(): PagedList<T> {
+    const projectId = this.owner.project.id;
+    return new PagedList(
+      listLoader(this.context.accounts, this.owner.account.id, (client) => this.request(client, projectId)),
+    );
+  }
 
   protected description(): string | undefined {
     return undefined;
@@ -202,11 +210,8 @@ class BranchesFolder extends ProjectFolder<Branch> {
   readonly icon = 'git-branch';
   readonly emptyMessage = 'No branches';
 
-  protected createList(): PagedList<Branch> {
-    const projectId = this.owner.project.id;
-    return new PagedList(
-      listLoader(this.context.accounts, this.owner.account.id, (client) => client.listBranches(projectId)),
-    );
+  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Branch>> {
+    return client.listBranches(projectId);
   }
 
   protected toNodes(items: readonly Branch[]): TreeNode[] {
@@ -248,11 +253,8 @@ export class JobsFolder extends ProjectFolder<Job> {
   readonly icon = 'rocket';
   readonly emptyMessage = 'No jobs';
 
-  protected createList(): PagedList<Job> {
-    const projectId = this.owner.project.id;
-    return new PagedList(
-      listLoader(this.context.accounts, this.owner.account.id, (client) => client.listJobs(projectId)),
-    );
+  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Job>> {
+    return client.listJobs(projectId);
   }
 
   protected toNodes(items: readonly Job[]): TreeNode[] {
@@ -336,14 +338,8 @@ export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
     return this.state === 'all' ? 'No merge requests' : `No ${this.state} merge requests`;
   }
 
-  protected createList(): PagedList<MergeRequest> {
-    const projectId = this.owner.project.id;
-    // Read the state when the page is fetched, so changing it and reloading takes effect.
-    return new PagedList(
-      listLoader(this.context.accounts, this.owner.account.id, (client) =>
-        client.listMergeRequests(projectId, { state: this.state }),
-      ),
-    );
+  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<MergeRequest>> {
+    return client.listMergeRequests(projectId, { state: this.state });
   }
 
   protected override description(): string {
@@ -404,13 +400,8 @@ class EventsFolder extends ProjectFolder<ProjectEvent> {
   readonly icon = 'history';
   readonly emptyMessage = 'No events';
 
-  protected createList(): PagedList<ProjectEvent> {
-    const projectId = this.owner.project.id;
-    return new PagedList(
-      listLoader(this.context.accounts, this.owner.account.id, (client) =>
-        client.listProjectEvents(projectId),
-      ),
-    );
+  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<ProjectEvent>> {
+    return client.listProjectEvents(projectId);
   }
 
   protected toNodes(items: readonly ProjectEvent[]): TreeNode[] {
