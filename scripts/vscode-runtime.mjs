@@ -21,9 +21,16 @@ const codeServerPackage = join(codeServerDir, 'node_modules', 'code-server');
 export const codeServerEntry = join(codeServerPackage, 'out', 'node', 'entry.js');
 export const chromiumPath = process.env.FORGE_CHROMIUM ?? '/usr/bin/chromium';
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').ExecFileSyncOptions} [options]
+ */
 function run(command, args, options = {}) {
   const started = Date.now();
-  console.log(`[vscode-runtime] ${command} ${args.join(' ')}${options.cwd ? `  (in ${options.cwd})` : ''}`);
+  console.log(
+    `[vscode-runtime] ${command} ${args.join(' ')}${options.cwd ? `  (in ${String(options.cwd)})` : ''}`,
+  );
   execFileSync(command, args, { stdio: 'inherit', ...options });
   console.log(`[vscode-runtime]   done in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -15,7 +15,8 @@ export interface ForgeWorkbenchApi {
   readonly accounts: AccountManager;
   readonly projects: ProjectsTreeProvider;
   readonly todos: TodosTreeProvider;
-  readonly views: { readonly projects: vscode.TreeView<TreeNode>; readonly todos: vscode.TreeView<TreeNode> };
+  /** Every tree view the extension created, by view id. */
+  readonly treeViews: ReadonlyMap<string, vscode.TreeView<TreeNode>>;
   readonly activatedInMs: number;
 }
 
@@ -67,7 +68,10 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     accounts,
     projects,
     todos,
-    views: { projects: projectsView, todos: todosView },
+    treeViews: new Map([
+      ['forge.projects', projectsView],
+      ['forge.todos', todosView],
+    ]),
     activatedInMs: performance.now() - started,
   };
 }

@@ -1,0 +1,72 @@
+// `npm run demo`: the fake forge (small seed) plus a real VS Code (code-server) with the extension
+// installed and signed in from the environment as the normal user. Prints where to point a browser;
+// Ctrl+C stops both. `--port N` fixes VS Code's port (default: a free one).
+import { type FakeForge, startFakeForge } from '../test/server';
+import { startVscode, workbenchUrl, type VscodeSession } from '../test/vscode/harness';
+
+function portArgument(): number | undefined {
+  const index = process.argv.indexOf('--port');
+  const value = index >= 0 ? Number(process.argv[index + 1]) : NaN;
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const verbose = process.argv.includes('--verbose');
+  const running: { forge?: FakeForge; vscode?: VscodeSession } = {};
+  let stopping = false;
+
+  const stop = async (code: number): Promise<void> => {
+    if (stopping) {
+      process.exit(code);
+    }
+    stopping = true;
+    console.log('\nStopping VS Code and the demo server…');
+    await running.vscode?.close();
+    await running.forge?.close();
+    console.log('Stopped.');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  // Simulated runners pick up retried and played jobs, so the demo behaves like a live server.
+  const forge = await startFakeForge({ seed: 'small', simulateRunners: true });
+  running.forge = forge;
+  const vscode = await startVscode({
+    name: 'demo',
+    openBrowser: false,
+    port: portArgument(),
+    log: verbose ? (line) => console.error(line) : undefined,
+    env: {
+      FORGE_SERVER_URL: forge.url,
+      FORGE_TOKEN: forge.userToken,
+    },
+  });
+  running.vscode = vscode;
+  const open = workbenchUrl(vscode.url, vscode.workspaceFolder);
+  const line = '─'.repeat(78);
+  console.log(
+    [
+      '',
+      line,
+      '  Forge Workbench demo',
+      line,
+      `  Open VS Code in a browser:  ${open}`,
+      '',
+      `  Demo server:                ${forge.url}`,
+      `  Signed in as (user token):  ${forge.userToken}`,
+      `  Admin token:                ${forge.adminToken}`,
+      `  OAuth token:                ${forge.oauthToken}`,
+      '',
+      `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl+C stops both.`,
+      line,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,258 @@
+// Accounts, the Projects view and the Todos view, driven inside a real VS Code against a fake
+// forge started in this extension host, asserting on what the user sees (tree items) and on what
+// the server received.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ForgeWorkbenchApi } from '../../src/extension';
+import type { AccountInfo } from '../../src/platform/accounts';
+import type { TreeNode } from '../../src/views/shared/treeNode';
+import { type FakeForge, startFakeForge } from '../server';
+
+async function workbenchApi(): Promise<ForgeWorkbenchApi> {
+  const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
+  assert.ok(extension, 'the extension is installed');
+  return extension.activate();
+}
+
+function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+async function childrenOf(
+  provider: vscode.TreeDataProvider<TreeNode>,
+  node?: TreeNode,
+): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
+  const children = (await provider.getChildren(node)) ?? [];
+  return Promise.all(
+    children.map(async (child) => ({ node: child, item: await provider.getTreeItem(child) })),
+  );
+}
+
+async function childByLabel(
+  provider: vscode.TreeDataProvider<TreeNode>,
+  parent: TreeNode | undefined,
+  wanted: string | RegExp,
+): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
+  const children = await childrenOf(provider, parent);
+  const found = children.find(({ item }) =>
+    typeof wanted === 'string' ? label(item) === wanted : wanted.test(label(item)),
+  );
+  assert.ok(
+    found,
+    `no child "${String(wanted)}" among ${children.map(({ item }) => label(item)).join(', ')}`,
+  );
+  return found;
+}
+
+function iconId(item: vscode.TreeItem): string | undefined {
+  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+}
+
+describe('accounts and views', function () {
+  this.timeout(30_000);
+  let forge: FakeForge;
+  let api: ForgeWorkbenchApi;
+  let account: AccountInfo;
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    api = await workbenchApi();
+  });
+
+  after(async () => {
+    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
+      await api.accounts.remove(added.id);
+    }
+    await forge.close();
+  });
+
+  /** The tree node of our account, whether the view shows accounts or (single account) projects. */
+  async function accountRoot(provider: vscode.TreeDataProvider<TreeNode>): Promise<TreeNode | undefined> {
+    if (api.accounts.list().length === 1) return undefined;
+    return (await childByLabel(provider, undefined, account.label)).node;
+  }
+
+  it('checks a token with the server before saving the account', async () => {
+    const before = api.accounts.list().length;
+    forge.clearRequests();
+    account = await api.accounts.add({
+      serverUrl: `${forge.url}/`,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+    assert.equal(api.accounts.list().length, before + 1);
+    assert.equal(account.serverUrl, forge.url);
+    assert.equal(account.isAdmin, false);
+    const check = forge.requests.find((request) => request.path === '/api/v4/todos');
+    assert.ok(check, 'the token was checked');
+    assert.equal(check.headers['private-token'], forge.userToken);
+    assert.ok(!JSON.stringify(account).includes(forge.userToken), 'the token is not in the account metadata');
+  });
+
+  it('refuses a rejected token and saves nothing', async () => {
+    const before = api.accounts.list().length;
+    await assert.rejects(
+      api.accounts.add({
+        serverUrl: forge.url,
+        token: 'glpat-wrong-token-000000',
+        tokenKind: 'private-token',
+      }),
+      (error: Error) => error.name === 'UnauthorizedError' && !error.message.includes('glpat-wrong-token'),
+    );
+    assert.equal(api.accounts.list().length, before);
+  });
+
+  it('recognises an administrator, and removing the account removes its token', async () => {
+    const admin = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.adminToken,
+      tokenKind: 'private-token',
+    });
+    assert.equal(admin.isAdmin, true);
+    await api.accounts.remove(admin.id);
+    assert.equal(api.accounts.get(admin.id), undefined);
+    await assert.rejects(api.accounts.client(admin.id), /no longer exists/);
+  });
+
+  it('lists the projects alice is a member of, with their folders', async () => {
+    forge.clearRequests();
+    api.projects.refresh();
+    const root = await accountRoot(api.projects);
+    const projects = await childrenOf(api.projects, root);
+    const names = projects.map(({ item }) => label(item));
+    assert.ok(names.includes('web') || names.includes('Web'), `projects: ${names.join(', ')}`);
+    assert.ok(!names.some((name) => /secret/i.test(name)), 'a private project alice is not in is not listed');
+    const listRequest = forge.requests.find((request) => request.path === '/api/v4/projects');
+    assert.equal(listRequest?.query['membership'], 'true');
+    const web = projects.find(({ item }) => /^web$/i.test(label(item)));
+    assert.ok(web);
+    const folders = await childrenOf(api.projects, web.node);
+    assert.deepEqual(
+      folders.map(({ item }) => label(item)),
+      ['Branches', 'Jobs', 'Merge Requests', 'Events'],
+    );
+  });
+
+  it('groups jobs by pipeline, newest first, with status icons', async () => {
+    const root = await accountRoot(api.projects);
+    const web = await childByLabel(api.projects, root, /^web$/i);
+    const jobsFolder = await childByLabel(api.projects, web.node, 'Jobs');
+    const pipelines = await childrenOf(api.projects, jobsFolder.node);
+    const ids = pipelines
+      .map(({ item }) => /^Pipeline #(\d+)$/.exec(label(item))?.[1])
+      .filter((id): id is string => id !== undefined)
+      .map(Number);
+    assert.ok(ids.length >= 2, `pipelines: ${pipelines.map(({ item }) => label(item)).join(', ')}`);
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+      'newest pipeline first',
+    );
+    const [first] = pipelines;
+    assert.ok(first);
+    const jobs = await childrenOf(api.projects, first.node);
+    assert.ok(jobs.length > 0);
+    for (const { item } of jobs) {
+      assert.ok(iconId(item), 'every job has a status icon');
+      assert.match(String(item.contextValue), /^job \w+ (active|finished)$/);
+    }
+  });
+
+  it('shows opened merge requests by default and other states on request', async () => {
+    forge.clearRequests();
+    const root = await accountRoot(api.projects);
+    const web = await childByLabel(api.projects, root, /^web$/i);
+    const folder = await childByLabel(api.projects, web.node, 'Merge Requests');
+    assert.equal(folder.item.description, 'opened');
+    const opened = await childrenOf(api.projects, folder.node);
+    assert.ok(opened.length > 0 && opened.every(({ item }) => label(item).startsWith('!')));
+    assert.equal(
+      forge.requests.find((request) => request.path.endsWith('/merge_requests'))?.query['state'],
+      'opened',
+    );
+    const stateful = folder.node as TreeNode & { setState(state: string): void };
+    stateful.setState('merged');
+    forge.clearRequests();
+    const merged = await childrenOf(api.projects, folder.node);
+    assert.ok(merged.length > 0);
+    assert.equal(
+      forge.requests.find((request) => request.path.endsWith('/merge_requests'))?.query['state'],
+      'merged',
+    );
+  });
+
+  it('shows an error item with retry instead of a blank view, and recovers', async () => {
+    forge.onRequest((request, response) => {
+      if (request.url?.startsWith('/api/v4/projects?') && request.method === 'GET') {
+        response
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end('{"message":"500 Internal Server Error"}');
+        return true;
+      }
+      return false;
+    });
+    api.projects.refresh();
+    const root = await accountRoot(api.projects);
+    const [errorChild] = await childrenOf(api.projects, root);
+    assert.ok(errorChild);
+    assert.match(label(errorChild.item), /^Could not load: .*500 Internal Server Error/);
+    assert.equal(errorChild.item.command?.command, 'forge.tree.retry');
+    forge.onRequest(undefined);
+    await vscode.commands.executeCommand('forge.tree.retry', errorChild.node);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const projects = await childrenOf(api.projects, root);
+    assert.ok(projects.some(({ item }) => /^web$/i.test(label(item))));
+  });
+
+  it('offers to update the token when the server rejects it', async () => {
+    forge.onRequest((request, response) => {
+      if (request.url?.startsWith('/api/v4/projects?')) {
+        response.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"401 Unauthorized"}');
+        return true;
+      }
+      return false;
+    });
+    api.projects.refresh();
+    const root = await accountRoot(api.projects);
+    const [errorChild] = await childrenOf(api.projects, root);
+    forge.onRequest(undefined);
+    assert.ok(errorChild);
+    assert.match(label(errorChild.item), /rejected the token/);
+    assert.equal(errorChild.item.command?.command, 'forge.account.updateToken');
+    assert.deepEqual(errorChild.item.command?.arguments, [account.id]);
+  });
+
+  it('lists pending todos a page at a time with a count badge', async () => {
+    const alice = forge.users.user;
+    forge.state.bulkAddTodos(alice.id, 120);
+    api.todos.refresh();
+    const group = await accountRoot(api.todos);
+    const first = await childrenOf(api.todos, group);
+    const loadMore = first.at(-1);
+    assert.ok(loadMore);
+    assert.equal(label(loadMore.item), 'Load more…');
+    assert.equal(first.length, 51, '50 todos and "Load more"');
+    const total = api.todos.pendingCount();
+    assert.ok(total >= 120);
+    assert.equal(api.treeViews.get('forge.todos')?.badge?.value, total);
+    await vscode.commands.executeCommand('forge.tree.loadMore', loadMore.node);
+    const second = await childrenOf(api.todos, group);
+    assert.equal(second.length, 101);
+  });
+
+  it('marks a todo as done from the tree', async () => {
+    const group = await accountRoot(api.todos);
+    const [todo] = await childrenOf(api.todos, group);
+    assert.ok(todo);
+    assert.equal(todo.item.contextValue, 'todo pending');
+    const before = api.todos.pendingCount();
+    forge.clearRequests();
+    await vscode.commands.executeCommand('forge.todo.markDone', todo.node);
+    const done = forge.requests.find((request) => /^\/api\/v4\/todos\/\d+\/mark_as_done$/.test(request.path));
+    assert.ok(done, 'POST mark_as_done sent');
+    assert.equal(done.method, 'POST');
+    assert.equal(api.todos.pendingCount(), before - 1);
+    const after = await childrenOf(api.todos, group);
+    assert.ok(!after.some(({ item }) => item.id === todo.item.id));
+  });
+});
