@@ -14,13 +14,16 @@ async function main(): Promise<void> {
   const started = Date.now();
   const verbose = process.argv.includes('--verbose');
   const running: { forge?: FakeForge; vscode?: VscodeSession } = {};
-  let stopping = false;
+  let stoppingSince: number | undefined;
 
   const stop = async (code: number): Promise<void> => {
-    if (stopping) {
-      process.exit(code);
+    if (stoppingSince !== undefined) {
+      // A second Ctrl+C forces the exit (the 'exit' hook still kills VS Code). The same signal often
+      // arrives twice at once (from the terminal and relayed by tsx/npm): that one is not a second press.
+      if (Date.now() - stoppingSince > 1000) process.exit(code);
+      return;
     }
-    stopping = true;
+    stoppingSince = Date.now();
     console.log('\nStopping VS Code and the demo server…');
     await running.vscode?.close();
     await running.forge?.close();

@@ -14,6 +14,7 @@ export interface ForgeWorkbenchApi {
   readonly log: vscode.LogOutputChannel;
   readonly accounts: AccountManager;
   readonly projects: ProjectsTreeProvider;
+  readonly projectFilters: ProjectFilterStore;
   readonly todos: TodosTreeProvider;
   /** Every tree view the extension created, by view id. */
   readonly treeViews: ReadonlyMap<string, vscode.TreeView<TreeNode>>;
@@ -67,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     log,
     accounts,
     projects,
+    projectFilters: filters,
     todos,
     treeViews: new Map([
       ['forge.projects', projectsView],

@@ -1,86 +1,220 @@
 // Helpers for the UI tests: drive the real workbench (code-server in headless Chromium) the way a
 // user would. Selectors are VS Code 1.139's DOM; activity-bar entries and panes are found by their
-// accessible labels, which are stable across themes and layouts.
+// accessible labels, which are stable across themes and layouts. Only locator APIs are used (no
+// code evaluated in the page), so these files type-check without the DOM library.
 import type { Locator, Page } from 'playwright-core';
+import { screenshot } from '../vscode/harness';
 
-/** Runs a command from the command palette (F1) by its full title, e.g. "Forge: Show Log". */
-export async function runCommand(page: Page, title: string): Promise<void> {
-  const widget = page.locator('.quick-input-widget');
-  await page.locator('.monaco-workbench').focus();
-  await page.keyboard.press('F1');
-  const input = widget.locator('input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  // Wait until the best match is exactly this command, then run it.
+/** Polls `condition` every 100 ms until it holds; throws "Timed out waiting for <what>" otherwise. */
+export async function waitUntil(
+  condition: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+}
+
+function quickInput(page: Page): Locator {
+  return page.locator('.quick-input-widget');
+}
+
+/**
+ * Runs a command from the command palette (F1) by its full title, e.g. "Forge: Show Log". Right after
+ * the workbench appears the palette may not list extension commands yet and does not refresh its
+ * results, so a palette without the command is closed and opened again until it is there.
+ */
+export async function runCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  const widget = quickInput(page);
+  const input = widget.locator('input.input').first();
   const first = widget.locator('.quick-input-list .monaco-list-row').first();
-  await first.waitFor({ state: 'visible' });
-  await page.waitForFunction(
-    (expected) => {
-      const row = document.querySelector('.quick-input-widget .quick-input-list .monaco-list-row');
-      return row?.getAttribute('aria-label')?.startsWith(expected) ?? false;
-    },
-    title,
-    { timeout: 15_000 },
-  );
+  const listed = async (): Promise<boolean> =>
+    ((await first.getAttribute('aria-label').catch(() => null)) ?? '').startsWith(title);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.locator('.monaco-workbench').focus();
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${title}`);
+    const found = await waitUntil(listed, 3_000, 'the command').then(
+      () => true,
+      () => false,
+    );
+    if (found) break;
+    await page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden' });
+    if (Date.now() > deadline)
+      throw new Error(`"${title}" is not in the command palette after ${timeoutMs} ms.`);
+  }
   await page.keyboard.press('Enter');
   await widget.waitFor({ state: 'hidden' });
 }
 
+/** Everything the open quick input says: title, prompt, validation message, placeholder, visible items. */
+export async function quickInputText(page: Page): Promise<string> {
+  const widget = quickInput(page);
+  if (!(await widget.isVisible())) return '';
+  const input = widget.locator('input.input').first();
+  const parts = [
+    await widget.innerText().catch(() => ''),
+    (await input.getAttribute('placeholder').catch(() => null)) ?? '',
+    (await input.getAttribute('aria-label').catch(() => null)) ?? '',
+  ];
+  return parts.join('\n');
+}
+
+/** Waits until a quick input (input box or pick) is open and says something matching `pattern`. */
+export async function expectQuickInput(page: Page, pattern: RegExp, timeoutMs = 15_000): Promise<void> {
+  let last = '';
+  await waitUntil(
+    async () => {
+      last = await quickInputText(page);
+      return pattern.test(last);
+    },
+    timeoutMs,
+    `a quick input matching ${String(pattern)} (it says: ${JSON.stringify(last.slice(0, 300))})`,
+  ).catch(async (error: unknown) => {
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)} Last text: ${JSON.stringify((await quickInputText(page)).slice(0, 300))}`,
+    );
+  });
+}
+
+/**
+ * Types `text` into the open quick input and presses Enter. In a pick, Enter takes the first item, so it
+ * first waits until the first visible item matches the text.
+ */
+export async function answerQuickInput(page: Page, text: string): Promise<void> {
+  const widget = quickInput(page);
+  const input = widget.locator('input.input').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill(text);
+  const rows = widget.locator('.quick-input-list .monaco-list-row');
+  if ((await rows.count()) > 0 && (await rows.first().isVisible())) {
+    const wanted = text.toLowerCase();
+    await waitUntil(
+      async () =>
+        (
+          (await rows
+            .first()
+            .getAttribute('aria-label')
+            .catch(() => null)) ?? ''
+        )
+          .toLowerCase()
+          .includes(wanted),
+      10_000,
+      `a quick pick item matching "${text}"`,
+    );
+  }
+  await input.press('Enter');
+}
+
 /** Clicks an activity-bar entry (e.g. "Explorer", "Forge") by the start of its aria-label. */
 export async function openActivityBarView(page: Page, ariaLabel: string): Promise<void> {
-  const entry = page.locator(`.part.activitybar .action-item a.action-label[aria-label^="${cssString(ariaLabel)}"]`);
-  await entry.first().waitFor({ state: 'visible' });
-  const item = entry.first().locator('xpath=..');
-  if ((await item.getAttribute('class'))?.includes('checked')) return; // already open
-  await entry.first().click();
+  const entry = page
+    .locator(`.part.activitybar .action-item a.action-label[aria-label^="${cssString(ariaLabel)}"]`)
+    .first();
+  await entry.waitFor({ state: 'visible' });
+  const item = entry.locator('xpath=..');
+  if ((await item.getAttribute('class'))?.split(/\s+/).includes('checked')) return; // already open
+  await entry.click();
 }
 
 /** The pane (a view in a side bar or the panel) whose header title is `viewTitle`. */
 export function viewPane(page: Page, viewTitle: string): Locator {
-  return page.locator('.pane').filter({
-    has: page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(viewTitle)}$`, 'i') }),
-  });
+  return page
+    .locator('.pane')
+    .filter({
+      has: page.locator('.pane-header h3.title', {
+        hasText: new RegExp(`^\\s*${escapeRegExp(viewTitle)}\\s*$`, 'i'),
+      }),
+    })
+    .first();
 }
 
-/** The labels of the visible rows of a tree view, top to bottom (expands the pane if collapsed). */
-export async function treeItems(page: Page, viewTitle: string): Promise<string[]> {
-  const pane = viewPane(page, viewTitle).first();
-  await pane.waitFor({ state: 'visible' });
-  const header = pane.locator('.pane-header');
+/** Expands the pane `viewTitle` when it is collapsed. */
+export async function expandPane(page: Page, viewTitle: string): Promise<void> {
+  const header = viewPane(page, viewTitle).locator('.pane-header');
+  await header.waitFor({ state: 'visible' });
   if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-  const rows = pane.locator('.pane-body .monaco-list-row');
-  return rows.evaluateAll((elements) =>
-    elements.map((element) => (element.querySelector('.label-name')?.textContent ?? element.textContent ?? '').trim()),
-  );
+}
+
+/** All rows of the tree in pane `viewTitle`, top to bottom (only the rendered ones: trees are virtual). */
+export function treeRows(page: Page, viewTitle: string): Locator {
+  return viewPane(page, viewTitle).locator('.pane-body .monaco-list-row');
+}
+
+/**
+ * The first row of the tree in pane `viewTitle` whose label, text (label plus description) or
+ * accessible name matches `name` (a string must match the label exactly).
+ */
+export function treeRow(page: Page, viewTitle: string, name: string | RegExp): Locator {
+  const pattern = typeof name === 'string' ? new RegExp(`^${escapeRegExp(name)}$`) : name;
+  const rows = treeRows(page, viewTitle);
+  return rows
+    .filter({ has: page.locator('.label-name', { hasText: pattern }) })
+    .or(rows.filter({ hasText: pattern }))
+    .or(viewPane(page, viewTitle).getByRole('treeitem', { name: pattern }))
+    .first();
+}
+
+/** The labels (without descriptions) of the rendered rows of the tree in pane `viewTitle`. */
+export async function rowLabels(page: Page, viewTitle: string): Promise<string[]> {
+  const labels = await treeRows(page, viewTitle).locator('.label-name').allInnerTexts();
+  return labels.map((label) => label.trim());
+}
+
+/** Expands pane `viewTitle` if needed and returns its row labels. */
+export async function treeItems(page: Page, viewTitle: string): Promise<string[]> {
+  await expandPane(page, viewTitle);
+  return rowLabels(page, viewTitle);
 }
 
 /** The channel the Output panel currently shows, or undefined when the panel is not on Output. */
 export async function shownOutputChannel(page: Page): Promise<string | undefined> {
-  const select = page.locator('.part.panel select.monaco-select-box[aria-label="Switch Output"]');
-  if ((await select.count()) === 0 || !(await select.first().isVisible())) return undefined;
-  return select.first().evaluate((element) => {
-    const box = element as HTMLSelectElement;
-    return box.options[box.selectedIndex]?.value;
-  });
+  const select = page.locator('.part.panel select.monaco-select-box[aria-label="Switch Output"]').first();
+  if ((await select.count()) === 0 || !(await select.isVisible())) return undefined;
+  return select.inputValue();
 }
 
 /** Waits until the Output panel shows `channel`. */
 export async function waitForOutputChannel(page: Page, channel: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let shown: string | undefined;
-  while (Date.now() < deadline) {
-    shown = await shownOutputChannel(page);
-    if (shown === channel) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`The Output panel shows ${shown === undefined ? 'nothing' : `"${shown}"`}, not "${channel}".`);
+  await waitUntil(
+    async () => {
+      shown = await shownOutputChannel(page);
+      return shown === channel;
+    },
+    timeoutMs,
+    `the Output panel to show "${channel}"`,
+  ).catch(() => {
+    throw new Error(
+      `The Output panel shows ${shown === undefined ? 'nothing' : `"${shown}"`}, not "${channel}".`,
+    );
+  });
 }
 
 /** Notification toasts currently on screen (their message text). */
 export async function notifications(page: Page): Promise<string[]> {
-  return page
+  const messages = await page
     .locator('.notifications-toasts .notification-list-item-message')
-    .evaluateAll((elements) => elements.map((element) => (element.textContent ?? '').trim()));
+    .allInnerTexts();
+  return messages.map((message) => message.trim());
+}
+
+/** For an `afterEach`: saves test-results/screenshots/failed-<test>.png when the current test failed. */
+export async function screenshotIfFailed(context: Mocha.Context, page: Page | undefined): Promise<void> {
+  const test = context.currentTest;
+  if (!page || test?.state !== 'failed') return;
+  const name = `failed-${test
+    .fullTitle()
+    .replace(/[^a-z0-9]+/gi, '-')
+    .toLowerCase()}`.slice(0, 120);
+  await screenshot(page, name).catch(() => undefined);
 }
 
 function escapeRegExp(text: string): string {

@@ -15,6 +15,8 @@ export interface HostTestResult {
 }
 
 export interface HostTestReport {
+  /** Figures suites recorded with `recordMeasurement` (for docs/performance.md; never asserted). */
+  measurements?: Record<string, number>;
   passes: number;
   failures: number;
   pending: number;
@@ -33,6 +35,20 @@ function compiledSuites(dir: string): string[] {
     else if (entry.name.endsWith('.test.js')) found.push(path);
   }
   return found.sort();
+}
+
+/** Shared through globalThis: each suite is its own bundle, so module state is not shared. */
+const MEASUREMENTS_KEY = '__forgeHostMeasurements';
+
+export function recordMeasurement(name: string, value: number): void {
+  const store = globalThis as unknown as Record<string, Record<string, number> | undefined>;
+  store[MEASUREMENTS_KEY] = { ...store[MEASUREMENTS_KEY], [name]: value };
+}
+
+function measurements(): Record<string, number> {
+  return (
+    (globalThis as unknown as Record<string, Record<string, number> | undefined>)[MEASUREMENTS_KEY] ?? {}
+  );
 }
 
 function describeError(error: unknown): string {
@@ -64,6 +80,7 @@ export async function runSuites(): Promise<HostTestReport> {
     });
   });
   return {
+    measurements: measurements(),
     passes: tests.filter((test) => test.state === 'passed').length,
     failures: tests.filter((test) => test.state === 'failed').length,
     pending: tests.filter((test) => test.state === 'pending').length,

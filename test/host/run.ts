@@ -74,6 +74,9 @@ async function main(): Promise<number> {
       `${report.passes} passing, ${report.failures} failing, ${report.pending} pending ` +
         `(suites ${seconds(report.durationMs)}, total ${seconds(Date.now() - started)})`,
     );
+    for (const [name, value] of Object.entries(report.measurements ?? {})) {
+      console.log(`  measured: ${name} = ${value.toFixed(1)}`);
+    }
     if (report.failures > 0) return 1;
     if (report.passes === 0) {
       console.error('No host test ran.');

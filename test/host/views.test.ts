@@ -133,6 +133,29 @@ describe('accounts and views', function () {
     );
   });
 
+  it('filters projects: starred, and a search', async () => {
+    await api.projectFilters.set(account.id, { scope: 'starred' });
+    forge.clearRequests();
+    api.projects.refresh();
+    await childrenOf(api.projects, await accountRoot(api.projects));
+    let listRequest = forge.requests.find((request) => request.path === '/api/v4/projects');
+    assert.equal(listRequest?.query['starred'], 'true');
+    assert.equal(listRequest?.query['membership'], undefined);
+
+    await api.projectFilters.set(account.id, { scope: 'membership', search: 'infra' });
+    forge.clearRequests();
+    api.projects.refresh();
+    const found = await childrenOf(api.projects, await accountRoot(api.projects));
+    listRequest = forge.requests.find((request) => request.path === '/api/v4/projects');
+    assert.equal(listRequest?.query['search'], 'infra');
+    assert.deepEqual(
+      found.map(({ item }) => item.description),
+      ['acme/infra'],
+    );
+    await api.projectFilters.set(account.id, { scope: 'membership' });
+    api.projects.refresh();
+  });
+
   it('groups jobs by pipeline, newest first, with status icons', async () => {
     const root = await accountRoot(api.projects);
     const web = await childByLabel(api.projects, root, /^web$/i);
