@@ -63,3 +63,17 @@ export function summarizeStatuses(statuses: readonly string[]): string {
   for (const status of PIPELINE_PRECEDENCE) if (statuses.includes(status)) return status;
   return statuses[0] ?? 'unknown';
 }
+
+/**
+ * What a user may do with a job in this state, as `contextValue` tokens that package.json menus
+ * match with `viewItem =~ /\bretryable\b/`.
+ */
+export function jobCapabilities(job: { status: string; artifacts_file?: unknown }): string[] {
+  const tokens: string[] = [];
+  const finished = ['success', 'failed', 'canceled', 'skipped'].includes(job.status);
+  if (finished) tokens.push('retryable', 'erasable');
+  if (job.status === 'manual') tokens.push('playable');
+  if (statusAppearance(job.status).active) tokens.push('cancelable');
+  if (job.artifacts_file) tokens.push('artifacts');
+  return tokens;
+}

@@ -59,6 +59,9 @@ function describeError(error: unknown): string {
 /** Runs every compiled suite next to this file; resolves with the report (never rejects on test failures). */
 export async function runSuites(): Promise<HostTestReport> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: false, reporter: 'spec' });
+  // `npm run test:host -- --grep jobs` runs only the matching tests.
+  const grep = process.env['FORGE_HOST_GREP'];
+  if (grep) mocha.grep(grep);
   for (const file of compiledSuites(__dirname)) mocha.addFile(file);
   const tests: HostTestResult[] = [];
   const started = Date.now();

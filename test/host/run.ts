@@ -13,6 +13,8 @@ import type { HostTestReport } from './index';
 
 const REPORT_TIMEOUT_MS = 5 * 60_000;
 const verbose = process.argv.includes('--verbose') || process.env.FORGE_VSCODE_VERBOSE === '1';
+const grepIndex = process.argv.indexOf('--grep');
+const grep = grepIndex >= 0 ? process.argv[grepIndex + 1] : undefined;
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
@@ -57,6 +59,7 @@ async function main(): Promise<number> {
         FORGE_SERVER_URL: forgeUrl,
         FORGE_TOKEN: forge.userToken,
         FORGE_ADMIN_TOKEN: forge.adminToken,
+        ...(grep ? { FORGE_HOST_GREP: grep } : {}),
       },
     });
     console.log(`VS Code ready after ${seconds(Date.now() - started)}; running the host suites…`);

@@ -177,7 +177,7 @@ describe('accounts and views', function () {
     assert.ok(jobs.length > 0);
     for (const { item } of jobs) {
       assert.ok(iconId(item), 'every job has a status icon');
-      assert.match(String(item.contextValue), /^job \w+ (active|finished)$/);
+      assert.match(String(item.contextValue), /^job \w+ (active|finished)\b/);
     }
   });
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { ListRequest } from '../../api/http';
 import type { Branch, HostingClient, Job, MergeRequest, Project, ProjectEvent } from '../../api/hosting';
-import { summarizeStatuses, statusAppearance } from '../../domain/jobStatus';
+import { jobCapabilities, summarizeStatuses, statusAppearance } from '../../domain/jobStatus';
 import { groupJobsByPipeline } from '../../domain/pipelines';
 import { formatAge, formatDuration } from '../../domain/time';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
@@ -324,7 +324,12 @@ export class JobNode implements TreeNode {
       appearance.codicon,
       appearance.color ? new vscode.ThemeColor(appearance.color) : undefined,
     );
-    item.contextValue = ['job', job.status, appearance.active ? 'active' : 'finished'].join(' ');
+    item.contextValue = [
+      'job',
+      job.status,
+      appearance.active ? 'active' : 'finished',
+      ...jobCapabilities(job),
+    ].join(' ');
     return item;
   }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { statusAppearance, summarizeStatuses } from '../../../src/domain/jobStatus';
+import { jobCapabilities, statusAppearance, summarizeStatuses } from '../../../src/domain/jobStatus';
 import { groupJobsByPipeline } from '../../../src/domain/pipelines';
 import { normalizeServerUrl } from '../../../src/domain/serverUrl';
 import { formatAge, formatDuration } from '../../../src/domain/time';
@@ -35,6 +35,21 @@ describe('statusAppearance', () => {
     assert.equal(summarizeStatuses(['success', 'running']), 'running');
     assert.equal(summarizeStatuses(['success', 'success']), 'success');
     assert.equal(summarizeStatuses([]), 'unknown');
+  });
+});
+
+describe('jobCapabilities', () => {
+  it('offers retry and erase on finished jobs, play on manual ones, cancel on running ones', () => {
+    assert.deepEqual(jobCapabilities({ status: 'failed' }), ['retryable', 'erasable']);
+    assert.deepEqual(jobCapabilities({ status: 'success', artifacts_file: { filename: 'a.zip', size: 1 } }), [
+      'retryable',
+      'erasable',
+      'artifacts',
+    ]);
+    assert.deepEqual(jobCapabilities({ status: 'manual' }), ['playable']);
+    assert.deepEqual(jobCapabilities({ status: 'running' }), ['cancelable']);
+    assert.deepEqual(jobCapabilities({ status: 'pending' }), ['cancelable']);
+    assert.deepEqual(jobCapabilities({ status: 'brand_new_status' }), []);
   });
 });
 
