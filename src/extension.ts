@@ -1,11 +1,18 @@
 import * as vscode from 'vscode';
 import { registerAccountCommands } from './commands/accounts';
 import { registerCommand } from './commands/registerCommand';
+import { registerAdminCommands } from './commands/admin';
+import { registerBranchCommands } from './commands/branches';
+import { registerJobCommands } from './commands/jobs';
+import { registerMergeRequestCommands } from './commands/mergeRequests';
+import { registerProjectCommands } from './commands/projects';
 import { registerViewCommands } from './commands/views';
 import { AccountManager } from './platform/accounts';
 import { createLog } from './platform/log';
 import { ProjectFilterStore } from './views/projects/projectFilter';
 import { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
+import type { Services } from './services';
+import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './views/shared/treeNode';
 import { TodosTreeProvider } from './views/todos/todosTreeProvider';
 
@@ -18,6 +25,7 @@ export interface ForgeWorkbenchApi {
   readonly todos: TodosTreeProvider;
   /** Every tree view the extension created, by view id. */
   readonly treeViews: ReadonlyMap<string, vscode.TreeView<TreeNode>>;
+  readonly services: Services;
   readonly activatedInMs: number;
 }
 
@@ -60,11 +68,10 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     });
   }
 
-  registerCommand(context, log, 'forge.log.show', () => log.show(true));
-  registerAccountCommands(context, log, accounts);
-  registerViewCommands(context, log, { accounts, projects, todos, filters });
-
-  return {
+  const burst = new RefreshBurst();
+  context.subscriptions.push({ dispose: () => burst.dispose() });
+  const services: Services = {
+    context,
     log,
     accounts,
     projects,
@@ -74,6 +81,29 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
       ['forge.projects', projectsView],
       ['forge.todos', todosView],
     ]),
+    afterAction: (node) => {
+      const key = node ? String(node.getTreeItem().id ?? 'node') : 'all';
+      burst.trigger(key, () => projects.refreshAround(node));
+    },
+  };
+
+  registerCommand(context, log, 'forge.log.show', () => log.show(true));
+  registerAccountCommands(context, log, accounts);
+  registerViewCommands(context, log, { accounts, projects, todos, filters });
+  registerJobCommands(services);
+  registerBranchCommands(services);
+  registerProjectCommands(services);
+  registerMergeRequestCommands(services);
+  registerAdminCommands(services);
+
+  return {
+    log,
+    accounts,
+    projects,
+    projectFilters: filters,
+    todos,
+    treeViews: services.treeViews,
+    services,
     activatedInMs: performance.now() - started,
   };
 }

@@ -496,6 +496,15 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     this.emitter.fire(undefined);
   }
 
+  /** Reloads the folder a node lives in (a job's Jobs folder, a branch's Branches folder …). */
+  refreshAround(node: TreeNode | undefined): void {
+    if (node instanceof JobNode || node instanceof PipelineNode) this.refresh(node.owner.jobs);
+    else if (node instanceof BranchNode) this.refresh(node.owner.branches);
+    else if (node instanceof MergeRequestNode) this.refresh(node.owner.mergeRequests);
+    else if (node instanceof ProjectFolder) this.refresh(node);
+    else this.refresh();
+  }
+
   redraw(node?: TreeNode): void {
     this.emitter.fire(node);
   }

@@ -1,0 +1,23 @@
+import type * as vscode from 'vscode';
+import type { AccountManager } from './platform/accounts';
+import type { ProjectFilterStore } from './views/projects/projectFilter';
+import type { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
+import type { TreeNode } from './views/shared/treeNode';
+import type { TodosTreeProvider } from './views/todos/todosTreeProvider';
+
+/** What the composition root builds once and hands to every command and view module. */
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly accounts: AccountManager;
+  readonly projects: ProjectsTreeProvider;
+  readonly projectFilters: ProjectFilterStore;
+  readonly todos: TodosTreeProvider;
+  /** Every tree view, by view id; view modules add theirs. */
+  readonly treeViews: Map<string, vscode.TreeView<TreeNode>>;
+  /**
+   * After an action changed something on the server: redraw now, then refresh a few more times
+   * until the affected job or merge request settles. `node` is the tree node acted on, if any.
+   */
+  afterAction(node?: TreeNode): void;
+}
