@@ -114,6 +114,32 @@ describe('accounts and views', function () {
     await assert.rejects(api.accounts.client(admin.id), /no longer exists/);
   });
 
+  it('lets an administrator act as another user for the session', async () => {
+    const admin = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.adminToken,
+      tokenKind: 'private-token',
+    });
+    try {
+      api.accounts.setSudo(admin.id, 'alice');
+      forge.clearRequests();
+      const client = await api.accounts.client(admin.id);
+      await client.listTodos().page({ perPage: 1 });
+      const sent = forge.requests.find((request) => request.path === '/api/v4/todos');
+      assert.equal(sent?.headers['sudo'], 'alice');
+      assert.equal(sent?.headers['private-token'], forge.adminToken);
+      api.accounts.setSudo(admin.id, undefined);
+      forge.clearRequests();
+      await (await api.accounts.client(admin.id)).listTodos().page({ perPage: 1 });
+      assert.equal(
+        forge.requests.find((request) => request.path === '/api/v4/todos')?.headers['sudo'],
+        undefined,
+      );
+    } finally {
+      await api.accounts.remove(admin.id);
+    }
+  });
+
   it('lists the projects alice is a member of, with their folders', async () => {
     forge.clearRequests();
     api.projects.refresh();
