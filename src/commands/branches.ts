@@ -1,6 +1,370 @@
+import * as vscode from 'vscode';
+import { MethodNotAllowedError } from '../api/http';
+import type { Branch, HostingClient, Project } from '../api/hosting';
+import {
+  PROTECTION_OPTIONS,
+  type ProtectionSettings,
+  branchNameProblem,
+  commitShaProblem,
+  deleteMergedQuestion,
+  describeProtection,
+  isDefaultBranch,
+  listNames,
+  mergedBranchesToDelete,
+  protectionFromPicks,
+} from '../domain/branchActions';
+import { projectPath } from '../domain/jobActions';
+import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
+import { BranchNode, ProjectNode } from '../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../views/shared/treeNode';
+import { projectTarget } from './pickers';
+import { registerCommand } from './registerCommand';
 
-/** Branch actions: create, protect, unprotect, delete, delete merged. */
-export function registerBranchCommands(_services: Services): void {
-  // Filled in by the branches work (issue 4).
+/**
+ * Answers to the questions a branch command would ask, for host tests and automation; menus never
+ * pass them. Commands take them as their second argument: `(node, options)`.
+ */
+export interface BranchCommandOptions {
+  /** Delete without the modal confirmation. */
+  confirmed?: boolean;
+  /** `create`: the new branch's name, instead of the input box. */
+  name?: string;
+  /** `create`: the branch or commit SHA to start from, instead of the quick pick. */
+  from?: string;
+  /** `protect`: the two options, instead of the quick pick (missing ones are false). */
+  developersCanPush?: boolean;
+  developersCanMerge?: boolean;
+}
+
+function isTreeNode(value: object): value is TreeNode {
+  return typeof (value as Partial<TreeNode>).getTreeItem === 'function';
+}
+
+/** Only a plain object counts as options: menus pass tree nodes, multi-selection passes arrays. */
+function readOptions(value: unknown): BranchCommandOptions {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || isTreeNode(value)) return {};
+  const record = value as Record<string, unknown>;
+  const text = (key: string): string | undefined => {
+    const field = record[key];
+    return typeof field === 'string' ? field : undefined;
+  };
+  const flag = (key: string): boolean | undefined => {
+    const field = record[key];
+    return typeof field === 'boolean' ? field : undefined;
+  };
+  return {
+    confirmed: record['confirmed'] === true,
+    name: text('name'),
+    from: text('from'),
+    developersCanPush: flag('developersCanPush'),
+    developersCanMerge: flag('developersCanMerge'),
+  };
+}
+
+interface ProjectScope {
+  account: AccountInfo;
+  project: Project;
+  /** What to refresh afterwards: the Branches folder, or undefined (everything) from the palette. */
+  refreshNode: TreeNode | undefined;
+  /** The branch row the command ran on, if any. */
+  branchNode: BranchNode | undefined;
+}
+
+/** The Branches folder of a project row (the folder classes are private to the tree). */
+function branchesFolderOwner(arg: unknown): ProjectNode | undefined {
+  if (typeof arg !== 'object' || arg === null || !('owner' in arg)) return undefined;
+  const owner = arg.owner;
+  return owner instanceof ProjectNode && owner.branches === arg ? owner : undefined;
+}
+
+/** The project a command acts on: from a branch row, the Branches folder, a project row, or asked. */
+async function projectScope(
+  services: Services,
+  arg: unknown,
+  placeHolder: string,
+): Promise<ProjectScope | undefined> {
+  if (arg instanceof BranchNode) {
+    return { account: arg.owner.account, project: arg.owner.project, refreshNode: arg, branchNode: arg };
+  }
+  const folderOwner = branchesFolderOwner(arg);
+  if (folderOwner) {
+    return {
+      account: folderOwner.account,
+      project: folderOwner.project,
+      refreshNode: folderOwner.branches,
+      branchNode: undefined,
+    };
+  }
+  if (arg instanceof ProjectNode) {
+    return { account: arg.account, project: arg.project, refreshNode: arg.branches, branchNode: undefined };
+  }
+  const target = await projectTarget(services, undefined, placeHolder);
+  return target ? { ...target, refreshNode: undefined, branchNode: undefined } : undefined;
+}
+
+async function recentBranches(client: HostingClient, project: Project): Promise<Branch[]> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `Loading the branches of ${projectPath(project)}` },
+    async () => (await client.listBranches(project.id).page({ perPage: 100 })).items,
+  );
+}
+
+interface BranchTarget extends ProjectScope {
+  branch: Branch;
+}
+
+/** The branch a command acts on: the row it ran on, or a project and one of its branches that `fits`. */
+async function branchTarget(
+  services: Services,
+  arg: unknown,
+  placeHolder: string,
+  fits: (branch: Branch, project: Project) => boolean,
+  noneMessage: (path: string) => string,
+): Promise<BranchTarget | undefined> {
+  if (arg instanceof BranchNode) {
+    return {
+      account: arg.owner.account,
+      project: arg.owner.project,
+      refreshNode: arg,
+      branchNode: arg,
+      branch: arg.branch,
+    };
+  }
+  const scope = await projectScope(services, arg, 'Project of the branch');
+  if (!scope) return undefined;
+  const client = await services.accounts.client(scope.account.id);
+  const branches = (await recentBranches(client, scope.project)).filter((branch) =>
+    fits(branch, scope.project),
+  );
+  if (branches.length === 0) {
+    void vscode.window.showInformationMessage(noneMessage(projectPath(scope.project)));
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    branches.map((branch) => ({ label: branch.name, description: branch.commit?.title, branch })),
+    { placeHolder, matchOnDescription: true },
+  );
+  return picked ? { ...scope, branch: picked.branch } : undefined;
+}
+
+/** "From" for a new branch: this branch row's branch first, then the default branch, the others, or a SHA. */
+async function askStartingPoint(
+  client: HostingClient,
+  project: Project,
+  preferred: string | undefined,
+): Promise<string | undefined> {
+  const branches = await recentBranches(client, project);
+  const rank = (branch: Branch): number =>
+    branch.name === preferred ? 0 : isDefaultBranch(branch, project.default_branch) ? 1 : 2;
+  const sorted = [...branches].sort((a, b) => rank(a) - rank(b));
+  type Item = vscode.QuickPickItem & { ref?: string };
+  const items: Item[] = sorted.map((branch) => ({
+    label: `$(git-branch) ${branch.name}`,
+    description:
+      branch.name === preferred
+        ? 'this branch'
+        : isDefaultBranch(branch, project.default_branch)
+          ? 'default branch'
+          : undefined,
+    detail: branch.commit?.title ? `${branch.commit.short_id ?? ''} ${branch.commit.title}` : undefined,
+    ref: branch.name,
+  }));
+  items.push(
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: '$(git-commit) Enter a commit SHA…' },
+  );
+  const picked = await vscode.window.showQuickPick(items, {
+    title: `New branch in ${projectPath(project)}`,
+    placeHolder: 'Start the new branch from…',
+    matchOnDetail: true,
+  });
+  if (!picked) return undefined;
+  if (picked.ref) return picked.ref;
+  const sha = await vscode.window.showInputBox({
+    title: `New branch in ${projectPath(project)}`,
+    prompt: 'Commit SHA to start from (at least 7 hexadecimal digits)',
+    validateInput: commitShaProblem,
+  });
+  return sha?.trim() || undefined;
+}
+
+async function askProtection(branch: Branch): Promise<ProtectionSettings | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    PROTECTION_OPTIONS.map((option) => ({
+      label: option.label,
+      key: option.key,
+      picked: branch[option.key] === true,
+    })),
+    {
+      title: `Protect ${branch.name}`,
+      placeHolder:
+        'Tick what developers may still do (maintainers always can); none ticked: maintainers only',
+      canPickMany: true,
+    },
+  );
+  return picked ? protectionFromPicks(picked) : undefined;
+}
+
+function inform(message: string): string {
+  void vscode.window.showInformationMessage(message);
+  return message;
+}
+
+/** Branch actions: create, protect, unprotect, delete, delete merged, copy the name. */
+export function registerBranchCommands(services: Services): void {
+  const register = (id: string, handler: (arg?: unknown, options?: unknown) => unknown): void =>
+    registerCommand(services.context, services.log, id, handler);
+  const inView = <T>(work: () => Promise<T>): Thenable<T> =>
+    vscode.window.withProgress({ location: { viewId: 'forge.projects' } }, work);
+
+  register('forge.branch.create', async (arg, rawOptions) => {
+    const options = readOptions(rawOptions);
+    const scope = await projectScope(services, arg, 'Project to create a branch in');
+    if (!scope) return undefined;
+    const path = projectPath(scope.project);
+    const name = (
+      options.name ??
+      (await vscode.window.showInputBox({
+        title: `New branch in ${path}`,
+        prompt: 'Name of the new branch',
+        placeHolder: 'feature/my-change',
+        validateInput: branchNameProblem,
+      }))
+    )?.trim();
+    if (!name) return undefined;
+    const client = await services.accounts.client(scope.account.id);
+    const from =
+      options.from ?? (await askStartingPoint(client, scope.project, scope.branchNode?.branch.name));
+    if (!from) return undefined;
+    const created = await inView(() => client.createBranch(scope.project.id, name, from));
+    services.afterAction(scope.refreshNode);
+    return inform(`Created branch ${created.name} in ${path} from ${from}.`);
+  });
+
+  register('forge.branch.protect', async (arg, rawOptions) => {
+    const options = readOptions(rawOptions);
+    const target = await branchTarget(
+      services,
+      arg,
+      'Branch to protect',
+      (branch) => branch.protected !== true,
+      (path) => `Every branch of ${path} is protected already.`,
+    );
+    if (!target) return undefined;
+    const settings =
+      options.developersCanPush !== undefined || options.developersCanMerge !== undefined
+        ? {
+            developers_can_push: options.developersCanPush ?? false,
+            developers_can_merge: options.developersCanMerge ?? false,
+          }
+        : await askProtection(target.branch);
+    if (!settings) return undefined;
+    const client = await services.accounts.client(target.account.id);
+    const protectedBranch = await inView(() =>
+      client.protectBranch(target.project.id, target.branch.name, settings),
+    );
+    services.afterAction(target.refreshNode);
+    return inform(
+      `Protected ${protectedBranch.name} in ${projectPath(target.project)}: ${describeProtection(protectedBranch)}.`,
+    );
+  });
+
+  register('forge.branch.unprotect', async (arg) => {
+    const target = await branchTarget(
+      services,
+      arg,
+      'Branch to unprotect',
+      (branch) => branch.protected === true,
+      (path) => `No branch of ${path} is protected.`,
+    );
+    if (!target) return undefined;
+    const client = await services.accounts.client(target.account.id);
+    await inView(() => client.unprotectBranch(target.project.id, target.branch.name));
+    services.afterAction(target.refreshNode);
+    return inform(`Unprotected ${target.branch.name} in ${projectPath(target.project)}.`);
+  });
+
+  register('forge.branch.delete', async (arg, rawOptions) => {
+    const options = readOptions(rawOptions);
+    const target = await branchTarget(
+      services,
+      arg,
+      'Branch to delete',
+      (branch, project) => !isDefaultBranch(branch, project.default_branch),
+      (path) => `${path} has no branch besides its default branch.`,
+    );
+    if (!target) return undefined;
+    const { branch, project } = target;
+    const path = projectPath(project);
+    if (!options.confirmed) {
+      const answer = await vscode.window.showWarningMessage(
+        `Delete the branch ${branch.name} of ${path}?`,
+        {
+          modal: true,
+          detail: branch.merged
+            ? 'It is merged into the default branch.'
+            : 'It is not merged: commits only on this branch may be lost.',
+        },
+        'Delete',
+      );
+      if (answer !== 'Delete') return undefined;
+    }
+    const client = await services.accounts.client(target.account.id);
+    try {
+      await inView(() => client.deleteBranch(project.id, branch.name));
+    } catch (error) {
+      // The server refuses to delete the default branch: say so in its words.
+      if (!(error instanceof MethodNotAllowedError)) throw error;
+      const message = `${branch.name} was not deleted: ${error.serverMessage}`;
+      void vscode.window.showErrorMessage(message);
+      return message;
+    }
+    services.afterAction(target.refreshNode);
+    return inform(`Deleted the branch ${branch.name} of ${path}.`);
+  });
+
+  register('forge.branch.deleteMerged', async (arg, rawOptions) => {
+    const options = readOptions(rawOptions);
+    const scope = await projectScope(services, arg, 'Project whose merged branches to delete');
+    if (!scope) return undefined;
+    const { project } = scope;
+    const path = projectPath(project);
+    const client = await services.accounts.client(scope.account.id);
+    const branches = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Counting the merged branches of ${path}` },
+      () => client.listBranches(project.id).toArray(),
+    );
+    const names = mergedBranchesToDelete(branches, project.default_branch).map((branch) => branch.name);
+    if (names.length === 0)
+      return inform(`${path} has no merged branches to delete (protected ones are kept).`);
+    if (!options.confirmed) {
+      const answer = await vscode.window.showWarningMessage(
+        deleteMergedQuestion(path, names),
+        { modal: true, detail: 'Protected branches and the default branch are kept.' },
+        'Delete',
+      );
+      if (answer !== 'Delete') return undefined;
+    }
+    await inView(() => client.deleteMergedBranches(project.id));
+    // Real servers delete them in the background (202): the refresh burst picks up the result.
+    services.afterAction(scope.refreshNode);
+    return inform(
+      `Deleting ${names.length === 1 ? '1 merged branch' : `${names.length} merged branches`} of ${path}: ${listNames(names)}.`,
+    );
+  });
+
+  register('forge.branch.copyName', async (arg) => {
+    const target = await branchTarget(
+      services,
+      arg,
+      'Branch whose name to copy',
+      () => true,
+      (path) => `${path} has no branches.`,
+    );
+    if (!target) return undefined;
+    await vscode.env.clipboard.writeText(target.branch.name);
+    vscode.window.setStatusBarMessage(`Copied "${target.branch.name}"`, 3_000);
+    return target.branch.name;
+  });
 }

@@ -1,6 +1,341 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { type DownloadOptions, type DownloadResult, NotFoundError } from '../api/http';
+import type { HostingClient, Job, Project } from '../api/hosting';
+import {
+  DownloadProgressTracker,
+  type JobAction,
+  artifactsFileName,
+  eraseQuestion,
+  formatBytes,
+  jobActionMessage,
+  jobPickRow,
+  jobTitle,
+  jobWebUrl,
+  jobsForAction,
+  noJobMessage,
+  projectPath,
+  refArtifactsFileName,
+} from '../domain/jobActions';
+import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
+import { BranchNode, JobNode, ProjectNode } from '../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../views/shared/treeNode';
+import { projectTarget } from './pickers';
+import { registerCommand } from './registerCommand';
 
-/** Job actions: retry, play, cancel, erase, keep and download artifacts. */
-export function registerJobCommands(_services: Services): void {
-  // Filled in by the jobs work (issue 4).
+/**
+ * Answers to the questions a job command would ask, for host tests and automation; menus never
+ * pass them. Commands take them as their second argument: `(node, options)`.
+ */
+export interface JobCommandOptions {
+  /** Erase without the modal confirmation. */
+  confirmed?: boolean;
+  /** Where to save artifacts, instead of the save dialog. */
+  destination?: string;
+  /** Cancels a download, like the Cancel button of its progress notification. */
+  signal?: AbortSignal;
+  /** `downloadArtifactsByRef`: the branch or tag, instead of the input box. */
+  ref?: string;
+  /** `downloadArtifactsByRef`: the job name, instead of the quick pick. */
+  jobName?: string;
+}
+
+/** Only a plain object counts as options: menus pass tree nodes, multi-selection passes arrays. */
+function readOptions(value: unknown): JobCommandOptions {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || isTreeNode(value)) return {};
+  const record = value as Record<string, unknown>;
+  const text = (key: string): string | undefined => {
+    const field = record[key];
+    return typeof field === 'string' ? field : undefined;
+  };
+  const signal = record['signal'];
+  return {
+    confirmed: record['confirmed'] === true,
+    destination: text('destination'),
+    signal: signal instanceof AbortSignal ? signal : undefined,
+    ref: text('ref'),
+    jobName: text('jobName'),
+  };
+}
+
+function isTreeNode(value: object): value is TreeNode {
+  return typeof (value as Partial<TreeNode>).getTreeItem === 'function';
+}
+
+interface JobTarget {
+  account: AccountInfo;
+  project: Project;
+  job: Job;
+  /** The tree row, when the command ran on one. */
+  node: JobNode | undefined;
+}
+
+/**
+ * The job a command acts on: the tree row it ran on, or (from the palette) a project and then one
+ * of its recent jobs (the first page of the job list) that the action applies to.
+ */
+async function jobTarget(
+  services: Services,
+  arg: unknown,
+  action: JobAction,
+  placeHolder: string,
+): Promise<JobTarget | undefined> {
+  if (arg instanceof JobNode) {
+    return { account: arg.owner.account, project: arg.owner.project, job: arg.job, node: arg };
+  }
+  const target = await projectTarget(
+    services,
+    arg instanceof ProjectNode ? arg : undefined,
+    'Project of the job',
+  );
+  if (!target) return undefined;
+  const client = await services.accounts.client(target.account.id);
+  const path = projectPath(target.project);
+  const page = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `Loading the jobs of ${path}` },
+    () => client.listJobs(target.project.id).page({ perPage: 50 }),
+  );
+  const jobs = jobsForAction(page.items, action);
+  if (jobs.length === 0) {
+    void vscode.window.showInformationMessage(noJobMessage(action, path));
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    jobs.map((job) => ({ ...jobPickRow(job), job })),
+    { placeHolder, matchOnDescription: true },
+  );
+  return picked ? { ...target, job: picked.job, node: undefined } : undefined;
+}
+
+/** Runs one job action with a progress bar on the view, then reports and refreshes. */
+async function simpleJobAction(
+  services: Services,
+  arg: unknown,
+  action: 'retry' | 'play' | 'cancel' | 'keepArtifacts',
+  placeHolder: string,
+  call: (client: HostingClient, projectId: number, jobId: number) => Promise<Job>,
+): Promise<string | undefined> {
+  const target = await jobTarget(services, arg, action, placeHolder);
+  if (!target) return undefined;
+  const client = await services.accounts.client(target.account.id);
+  const after = await vscode.window.withProgress({ location: { viewId: 'forge.projects' } }, () =>
+    call(client, target.project.id, target.job.id),
+  );
+  services.afterAction(target.node);
+  const message = jobActionMessage(action, target.job, after);
+  void vscode.window.showInformationMessage(message);
+  return message;
+}
+
+/** Where the save dialog starts: the first workspace folder, else the home folder. */
+function defaultSaveUri(fileName: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return folder?.scheme === 'file'
+    ? vscode.Uri.joinPath(folder, fileName)
+    : vscode.Uri.file(join(homedir(), fileName));
+}
+
+async function askDestination(fileName: string): Promise<string | undefined> {
+  const uri = await vscode.window.showSaveDialog({
+    defaultUri: defaultSaveUri(fileName),
+    filters: { 'Zip archives': ['zip'] },
+    saveLabel: 'Save Artifacts',
+    title: 'Save the artifacts archive',
+  });
+  return uri?.fsPath;
+}
+
+/**
+ * Streams an archive to `destination` with a cancellable progress notification (percent when the
+ * size is known). The client writes `<destination>.part` and renames it when complete, so a
+ * cancelled or failed download leaves no file.
+ */
+async function download(
+  title: string,
+  destination: string,
+  signal: AbortSignal | undefined,
+  start: (options: DownloadOptions) => Promise<DownloadResult>,
+): Promise<DownloadResult> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    (progress, cancellation) => {
+      const controller = new AbortController();
+      const subscription = cancellation.onCancellationRequested(() => controller.abort());
+      const tracker = new DownloadProgressTracker();
+      return start({
+        signal: signal ? AbortSignal.any([controller.signal, signal]) : controller.signal,
+        onProgress: ({ receivedBytes, totalBytes }) => {
+          const update = tracker.update(receivedBytes, totalBytes);
+          if (update) progress.report(update);
+        },
+      }).finally(() => {
+        subscription.dispose();
+      });
+    },
+  );
+}
+
+function reportSaved(what: string, result: DownloadResult): string {
+  const message = `Saved ${what} to ${result.path} (${formatBytes(result.bytes)}).`;
+  void vscode.window.showInformationMessage(message, 'Reveal in File Explorer').then((choice) => {
+    if (choice) void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(result.path));
+  });
+  return message;
+}
+
+/** The ref for "download by ref": the branch row's name or the project's default branch, confirmed. */
+async function askRef(suggested: string | undefined, path: string): Promise<string | undefined> {
+  const ref = await vscode.window.showInputBox({
+    title: `Latest artifacts of ${path}`,
+    prompt: 'Branch or tag whose latest successful job to download from',
+    value: suggested ?? '',
+    validateInput: (value) => (value.trim() === '' ? 'Enter a branch or tag name' : undefined),
+  });
+  return ref?.trim() || undefined;
+}
+
+/** The job name: one of the names seen on that ref recently, or typed. */
+async function askJobName(client: HostingClient, project: Project, ref: string): Promise<string | undefined> {
+  const recent = await client
+    .listJobs(project.id)
+    .page({ perPage: 100 })
+    .then((page) => page.items)
+    .catch(() => [] as Job[]);
+  const names = [
+    ...new Set(recent.filter((job) => job.ref === ref && job.artifacts_file).map((job) => job.name)),
+  ];
+  const typeIt = async (): Promise<string | undefined> =>
+    (
+      await vscode.window.showInputBox({
+        title: `Latest artifacts on ${ref}`,
+        prompt: 'Name of the job (the latest successful one with that name is used)',
+        validateInput: (value) => (value.trim() === '' ? 'Enter a job name' : undefined),
+      })
+    )?.trim() || undefined;
+  if (names.length === 0) return typeIt();
+  const other = { label: '$(edit) Another job name…', name: undefined };
+  const picked = await vscode.window.showQuickPick(
+    [...names.map((name) => ({ label: name, description: 'recent job with artifacts', name })), other],
+    { title: `Latest artifacts on ${ref}`, placeHolder: 'Which job?' },
+  );
+  if (!picked) return undefined;
+  return picked.name ?? typeIt();
+}
+
+/** Job actions: retry, play, cancel, erase, keep and download artifacts, open in the browser. */
+export function registerJobCommands(services: Services): void {
+  const register = (id: string, handler: (arg?: unknown, options?: unknown) => unknown): void =>
+    registerCommand(services.context, services.log, id, handler);
+
+  register('forge.job.retry', (arg) =>
+    simpleJobAction(services, arg, 'retry', 'Job to retry', (client, project, job) =>
+      client.retryJob(project, job),
+    ),
+  );
+
+  register('forge.job.play', (arg) =>
+    simpleJobAction(services, arg, 'play', 'Manual job to run', (client, project, job) =>
+      client.playJob(project, job),
+    ),
+  );
+
+  register('forge.job.cancel', (arg) =>
+    simpleJobAction(services, arg, 'cancel', 'Job to cancel', (client, project, job) =>
+      client.cancelJob(project, job),
+    ),
+  );
+
+  register('forge.job.keepArtifacts', (arg) =>
+    simpleJobAction(services, arg, 'keepArtifacts', 'Job whose artifacts to keep', (client, project, job) =>
+      client.keepArtifacts(project, job),
+    ),
+  );
+
+  register('forge.job.erase', async (arg, rawOptions) => {
+    const options = readOptions(rawOptions);
+    const target = await jobTarget(services, arg, 'erase', 'Job to erase');
+    if (!target) return undefined;
+    if (!options.confirmed) {
+      const answer = await vscode.window.showWarningMessage(
+        eraseQuestion(target.job, projectPath(target.project)),
+        { modal: true },
+        'Erase',
+      );
+      if (answer !== 'Erase') return undefined;
+    }
+    const client = await services.accounts.client(target.account.id);
+    const after = await vscode.window.withProgress({ location: { viewId: 'forge.projects' } }, () =>
+      client.eraseJob(target.project.id, target.job.id),
+    );
+    services.afterAction(target.node);
+    const message = jobActionMessage('erase', target.job, after);
+    void vscode.window.showInformationMessage(message);
+    return message;
+  });
+
+  register('forge.job.downloadArtifacts', async (arg, rawOptions) => {
+    const options = readOptions(rawOptions);
+    const target = await jobTarget(services, arg, 'downloadArtifacts', 'Job whose artifacts to download');
+    if (!target) return undefined;
+    const { job, project } = target;
+    const destination =
+      options.destination ??
+      (await askDestination(artifactsFileName(project.path ?? projectPath(project), job.name, job.id)));
+    if (!destination) return undefined;
+    const client = await services.accounts.client(target.account.id);
+    const result = await download(
+      `Downloading the artifacts of ${jobTitle(job)}`,
+      destination,
+      options.signal,
+      (downloadOptions) => client.downloadArtifacts(project.id, job.id, destination, downloadOptions),
+    );
+    return reportSaved(`the artifacts of ${jobTitle(job)}`, result);
+  });
+
+  register('forge.job.downloadArtifactsByRef', async (arg, rawOptions) => {
+    const options = readOptions(rawOptions);
+    const owner = arg instanceof BranchNode ? arg.owner : arg instanceof ProjectNode ? arg : undefined;
+    const target = await projectTarget(services, owner, 'Project whose artifacts to download');
+    if (!target) return undefined;
+    const { project } = target;
+    const path = projectPath(project);
+    const ref =
+      options.ref ??
+      (await askRef(
+        arg instanceof BranchNode ? arg.branch.name : (project.default_branch ?? undefined),
+        path,
+      ));
+    if (!ref) return undefined;
+    const client = await services.accounts.client(target.account.id);
+    const jobName = options.jobName ?? (await askJobName(client, project, ref));
+    if (!jobName) return undefined;
+    const destination =
+      options.destination ?? (await askDestination(refArtifactsFileName(project.path ?? path, ref, jobName)));
+    if (!destination) return undefined;
+    try {
+      const result = await download(
+        `Downloading the latest artifacts of ${jobName} on ${ref}`,
+        destination,
+        options.signal,
+        (downloadOptions) =>
+          client.downloadArtifactsByRef(project.id, ref, jobName, destination, downloadOptions),
+      );
+      return reportSaved(`the latest artifacts of ${jobName} on ${ref}`, result);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      const message = `No successful job named ${jobName} on ref ${ref} has artifacts (${path}).`;
+      void vscode.window.showErrorMessage(message);
+      return message;
+    }
+  });
+
+  register('forge.job.openInBrowser', async (arg) => {
+    const target = await jobTarget(services, arg, 'openInBrowser', 'Job to open');
+    if (!target) return undefined;
+    const url = jobWebUrl(target.job, target.project.web_url);
+    await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    return url;
+  });
 }

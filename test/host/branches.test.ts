@@ -1,0 +1,274 @@
+// Branch actions run on rows of the Projects view inside a real VS Code, against a fake forge
+// started in this extension host: what the server received, and what the tree shows afterwards.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ForgeWorkbenchApi } from '../../src/extension';
+import type { AccountInfo } from '../../src/platform/accounts';
+import type { TreeNode } from '../../src/views/shared/treeNode';
+import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
+
+interface Row {
+  node: TreeNode;
+  item: vscode.TreeItem;
+}
+
+async function workbenchApi(): Promise<ForgeWorkbenchApi> {
+  const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
+  assert.ok(extension, 'the extension is installed');
+  return extension.activate();
+}
+
+function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+function iconId(item: vscode.TreeItem): string | undefined {
+  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+}
+
+/** Retries `check` until it passes: the tree reloads in the background after an action. */
+async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** `viewItem =~ /…/` of the package.json context-menu entry for `command` whose pattern starts with `prefix`. */
+function menuPattern(command: string, prefix: string, inline = false): RegExp {
+  const extension = vscode.extensions.getExtension('forge-workbench.forge-workbench');
+  const manifest = extension?.packageJSON as {
+    contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
+  };
+  const patterns = (manifest.contributes.menus['view/item/context'] ?? [])
+    .filter(
+      (entry) =>
+        entry.command === command && (entry.group ?? '').startsWith('inline') === inline && entry.when,
+    )
+    .map((entry) => /viewItem =~ \/(.*)\//.exec(entry.when ?? '')?.[1])
+    .filter((source): source is string => source !== undefined && source.startsWith(prefix));
+  assert.ok(patterns[0], `no ${inline ? 'inline' : 'context'} menu entry for ${command} on ${prefix}…`);
+  return new RegExp(patterns[0]);
+}
+
+describe('branch actions', function () {
+  this.timeout(30_000);
+  let forge: FakeForge;
+  let api: ForgeWorkbenchApi;
+  let account: AccountInfo;
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    api = await workbenchApi();
+    account = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+  });
+
+  after(async () => {
+    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
+      await api.accounts.remove(added.id);
+    }
+    await forge.close();
+  });
+
+  async function children(node?: TreeNode): Promise<Row[]> {
+    const nodes = (await api.projects.getChildren(node)) ?? [];
+    return nodes.map((child) => ({ node: child, item: api.projects.getTreeItem(child) }));
+  }
+
+  async function child(
+    parent: TreeNode | undefined,
+    wanted: (item: vscode.TreeItem) => boolean,
+    what: string,
+  ) {
+    const rows = await children(parent);
+    const found = rows.find(({ item }) => wanted(item));
+    assert.ok(found, `no ${what} among ${rows.map(({ item }) => label(item)).join(', ')}`);
+    return found;
+  }
+
+  async function webProject(): Promise<Row> {
+    const accountRow = (await children()).find(({ item }) => item.id === `account/${account.id}`);
+    return child(accountRow?.node, (item) => item.description === 'acme/web', 'acme/web');
+  }
+
+  async function branchesFolder(): Promise<Row> {
+    return child((await webProject()).node, (item) => label(item) === 'Branches', 'Branches folder');
+  }
+
+  async function branchRows(): Promise<Row[]> {
+    return children((await branchesFolder()).node);
+  }
+
+  async function branchRow(name: string): Promise<Row> {
+    return child((await branchesFolder()).node, (item) => label(item) === name, `branch ${name}`);
+  }
+
+  const branchesPath = (): string => `/api/v4/projects/${forge.fixtures.projects.web}/repository/branches`;
+
+  function received(method: string, path: string): RecordedRequest {
+    const found = forge.requests.find((request) => request.method === method && request.path === path);
+    assert.ok(
+      found,
+      `${method} ${path} was not sent; got ${forge.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+    );
+    return found;
+  }
+
+  it('creates a branch from a branch row', async () => {
+    const login = await branchRow('feature/login');
+    assert.match(String(login.item.contextValue), menuPattern('forge.branch.create', '^branch'));
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.branch.create', login.node, {
+      name: 'feature/login-v2',
+      from: 'feature/login',
+    });
+    const request = received('POST', branchesPath());
+    assert.deepEqual(request.body, { branch: 'feature/login-v2', ref: 'feature/login' });
+    assert.equal(message, 'Created branch feature/login-v2 in acme/web from feature/login.');
+    await eventually(async () => {
+      const created = await branchRow('feature/login-v2');
+      assert.match(String(created.item.contextValue), /^branch unprotected\b.*\bdeletable\b/);
+    });
+  });
+
+  it('creates a branch from a commit SHA on the Branches folder', async () => {
+    const folder = await branchesFolder();
+    assert.match(
+      String(folder.item.contextValue),
+      menuPattern('forge.branch.create', '^folder branches', true),
+    );
+    const sha =
+      forge.state.projects.get(forge.fixtures.projects.web)?.branches.get('master')?.commitSha ?? '';
+    forge.clearRequests();
+    await vscode.commands.executeCommand('forge.branch.create', folder.node, {
+      name: 'hotfix/from-sha',
+      from: sha.slice(0, 8),
+    });
+    assert.deepEqual(received('POST', branchesPath()).body, {
+      branch: 'hotfix/from-sha',
+      ref: sha.slice(0, 8),
+    });
+    await eventually(async () => {
+      await branchRow('hotfix/from-sha');
+    });
+  });
+
+  it('protects a branch with the developers’ options, and the row shows the lock', async () => {
+    const login = await branchRow('feature/login');
+    assert.match(String(login.item.contextValue), menuPattern('forge.branch.protect', '^branch'));
+    assert.doesNotMatch(String(login.item.contextValue), menuPattern('forge.branch.unprotect', '^branch'));
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.branch.protect', login.node, {
+      developersCanPush: true,
+      developersCanMerge: false,
+    });
+    const request = received('PUT', `${branchesPath()}/feature%2Flogin/protect`);
+    assert.deepEqual(request.body, { developers_can_push: true, developers_can_merge: false });
+    assert.equal(message, 'Protected feature/login in acme/web: developers can push.');
+    await eventually(async () => {
+      const after = await branchRow('feature/login');
+      assert.equal(iconId(after.item), 'lock');
+      assert.match(String(after.item.contextValue), /^branch protected\b/);
+      assert.match(String(after.item.contextValue), menuPattern('forge.branch.unprotect', '^branch'));
+      const tooltip = after.item.tooltip;
+      assert.match(
+        typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
+        /Protected: developers can push/,
+      );
+    });
+  });
+
+  it('unprotects a protected branch', async () => {
+    const release = await branchRow('release/1.0');
+    assert.match(String(release.item.contextValue), menuPattern('forge.branch.unprotect', '^branch'));
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.branch.unprotect', release.node);
+    received('PUT', `${branchesPath()}/release%2F1.0/unprotect`);
+    assert.equal(message, 'Unprotected release/1.0 in acme/web.');
+    await eventually(async () => {
+      const after = await branchRow('release/1.0');
+      assert.equal(iconId(after.item), 'git-branch');
+      assert.match(String(after.item.contextValue), /^branch unprotected\b/);
+    });
+  });
+
+  it('deletes a branch once confirmed', async () => {
+    const readme = await branchRow('docs/readme');
+    assert.match(String(readme.item.contextValue), menuPattern('forge.branch.delete', '^branch'));
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.branch.delete', readme.node, {
+      confirmed: true,
+    });
+    assert.equal(received('DELETE', `${branchesPath()}/docs%2Freadme`).status, 204);
+    assert.equal(message, 'Deleted the branch docs/readme of acme/web.');
+    await eventually(async () => {
+      const names = (await branchRows()).map(({ item }) => label(item));
+      assert.ok(!names.includes('docs/readme'), `branches: ${names.join(', ')}`);
+    });
+  });
+
+  it('shows the server’s refusal to delete the default branch', async () => {
+    const master = await branchRow('master');
+    assert.match(String(master.item.contextValue), /\bdefault\b/);
+    assert.doesNotMatch(
+      String(master.item.contextValue),
+      menuPattern('forge.branch.delete', '^branch'),
+      'no delete item on the default branch',
+    );
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.branch.delete', master.node, {
+      confirmed: true,
+    });
+    assert.equal(received('DELETE', `${branchesPath()}/master`).status, 405);
+    assert.equal(message, 'master was not deleted: The default branch of a project cannot be deleted.');
+    assert.ok(forge.state.projects.get(forge.fixtures.projects.web)?.branches.has('master'));
+  });
+
+  it('deletes the merged branches of a project once confirmed, and then has none to delete', async () => {
+    const folder = await branchesFolder();
+    assert.match(
+      String(folder.item.contextValue),
+      menuPattern('forge.branch.deleteMerged', '^folder branches'),
+    );
+    const rows = await branchRows();
+    const merged = rows
+      .filter(({ item }) => /^branch unprotected merged deletable$/.test(String(item.contextValue)))
+      .map(({ item }) => label(item));
+    assert.ok(merged.includes('fix/typo') && merged.includes('release/1.0'), `merged: ${merged.join(', ')}`);
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.branch.deleteMerged', folder.node, {
+      confirmed: true,
+    });
+    received('DELETE', `/api/v4/projects/${forge.fixtures.projects.web}/repository/merged_branches`);
+    assert.equal(message, `Deleting ${merged.length} merged branches of acme/web: ${merged.join(', ')}.`);
+    await eventually(async () => {
+      const names = (await branchRows()).map(({ item }) => label(item));
+      for (const name of merged) assert.ok(!names.includes(name), `${name} is gone`);
+      assert.ok(names.includes('master') && names.includes('feature/login'));
+    });
+
+    forge.clearRequests();
+    const none = await vscode.commands.executeCommand<string>('forge.branch.deleteMerged', folder.node, {
+      confirmed: true,
+    });
+    assert.match(none, /has no merged branches to delete/);
+    assert.ok(!forge.requests.some((request) => request.method === 'DELETE'), 'no delete request');
+  });
+
+  it('copies a branch name', async () => {
+    const login = await branchRow('feature/login');
+    assert.match(String(login.item.contextValue), menuPattern('forge.branch.copyName', '^branch'));
+    const name = await vscode.commands.executeCommand<string>('forge.branch.copyName', login.node);
+    assert.equal(name, 'feature/login');
+    // The clipboard cannot be read back here: headless Chromium never answers readText().
+  });
+});

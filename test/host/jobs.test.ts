@@ -1,0 +1,342 @@
+// Job actions run on rows of the Projects view inside a real VS Code, against a fake forge started
+// in this extension host: what the server received, and what the tree shows afterwards.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ForgeWorkbenchApi } from '../../src/extension';
+import type { AccountInfo } from '../../src/platform/accounts';
+import type { TreeNode } from '../../src/views/shared/treeNode';
+import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
+
+interface Row {
+  node: TreeNode;
+  item: vscode.TreeItem;
+}
+
+async function workbenchApi(): Promise<ForgeWorkbenchApi> {
+  const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
+  assert.ok(extension, 'the extension is installed');
+  return extension.activate();
+}
+
+function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+function iconId(item: vscode.TreeItem): string | undefined {
+  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+}
+
+/** Retries `check` until it passes: the tree reloads in the background after an action. */
+async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Whether a package.json menu entry for `command` (inline or in the context menu) shows on a row with this contextValue. */
+function offers(command: string, contextValue: string | undefined, inline = false): boolean {
+  const extension = vscode.extensions.getExtension('forge-workbench.forge-workbench');
+  const manifest = extension?.packageJSON as {
+    contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
+  };
+  const patterns = (manifest.contributes.menus['view/item/context'] ?? [])
+    .filter((entry) => entry.command === command && (entry.group ?? '').startsWith('inline') === inline)
+    .map((entry) => /viewItem =~ \/(.*)\//.exec(entry.when ?? '')?.[1])
+    .filter((source): source is string => source !== undefined);
+  assert.ok(patterns.length > 0, `no ${inline ? 'inline' : 'context'} menu entry for ${command}`);
+  return patterns.some((source) => new RegExp(source).test(contextValue ?? ''));
+}
+
+describe('job actions', function () {
+  this.timeout(30_000);
+  let forge: FakeForge;
+  let api: ForgeWorkbenchApi;
+  let account: AccountInfo;
+  let downloads: string;
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    api = await workbenchApi();
+    account = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+    downloads = mkdtempSync(join(tmpdir(), 'forge-artifacts-'));
+  });
+
+  after(async () => {
+    forge.onRequest(undefined);
+    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
+      await api.accounts.remove(added.id);
+    }
+    await forge.close();
+    rmSync(downloads, { recursive: true, force: true });
+  });
+
+  async function children(node?: TreeNode): Promise<Row[]> {
+    const nodes = (await api.projects.getChildren(node)) ?? [];
+    return nodes.map((child) => ({ node: child, item: api.projects.getTreeItem(child) }));
+  }
+
+  async function child(
+    parent: TreeNode | undefined,
+    wanted: (item: vscode.TreeItem) => boolean,
+    what: string,
+  ) {
+    const rows = await children(parent);
+    const found = rows.find(({ item }) => wanted(item));
+    assert.ok(found, `no ${what} among ${rows.map(({ item }) => label(item)).join(', ')}`);
+    return found;
+  }
+
+  /** acme/web under our account (the view lists accounts when there are several). */
+  async function webProject(): Promise<Row> {
+    const accountRow = (await children()).find(({ item }) => item.id === `account/${account.id}`);
+    return child(accountRow?.node, (item) => item.description === 'acme/web', 'acme/web');
+  }
+
+  /** A job's row, found in the Jobs folder's pipelines. */
+  async function jobRow(jobId: number): Promise<Row> {
+    const web = await webProject();
+    const jobsFolder = await child(web.node, (item) => label(item) === 'Jobs', 'Jobs folder');
+    for (const pipeline of await children(jobsFolder.node)) {
+      const found = (await children(pipeline.node)).find(({ item }) => item.id?.endsWith(`/job/${jobId}`));
+      if (found) return found;
+    }
+    assert.fail(`no row for job #${jobId}`);
+  }
+
+  function jobPath(jobId: number, action = ''): string {
+    return `/api/v4/projects/${forge.fixtures.projects.web}/jobs/${jobId}${action}`;
+  }
+
+  function received(method: string, path: string): RecordedRequest {
+    const found = forge.requests.find((request) => request.method === method && request.path === path);
+    assert.ok(
+      found,
+      `${method} ${path} was not sent; got ${forge.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+    );
+    return found;
+  }
+
+  it('retries a failed job from its row and shows it pending', async () => {
+    const jobId = forge.fixtures.jobs.failed;
+    const row = await jobRow(jobId);
+    assert.match(String(row.item.contextValue), /\bretryable\b/);
+    assert.ok(offers('forge.job.retry', row.item.contextValue, true));
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.job.retry', row.node);
+    received('POST', jobPath(jobId, '/retry'));
+    assert.equal(message, `Retried lint (#${jobId}): now pending`);
+    await eventually(async () => {
+      const after = await jobRow(jobId);
+      assert.match(String(after.item.description), /Pending/);
+      assert.match(String(after.item.contextValue), /^job pending active\b.*\bcancelable\b/);
+      assert.equal(iconId(after.item), 'clock');
+    });
+  });
+
+  it('runs a manual job from its row', async () => {
+    const jobId = forge.fixtures.jobs.manual;
+    const row = await jobRow(jobId);
+    assert.ok(offers('forge.job.play', row.item.contextValue, true));
+    assert.ok(!offers('forge.job.retry', row.item.contextValue, true));
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.job.play', row.node);
+    received('POST', jobPath(jobId, '/play'));
+    assert.match(message, new RegExp(`^Started deploy-production \\(#${jobId}\\): now `));
+    await eventually(async () => {
+      assert.match(String((await jobRow(jobId)).item.contextValue), /^job pending\b/);
+    });
+  });
+
+  it('cancels a pending job from its row', async () => {
+    const jobId = forge.fixtures.jobs.pending;
+    const row = await jobRow(jobId);
+    assert.ok(offers('forge.job.cancel', row.item.contextValue, true));
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.job.cancel', row.node);
+    received('POST', jobPath(jobId, '/cancel'));
+    assert.equal(message, `Canceled test:e2e (#${jobId}): now canceled`);
+    await eventually(async () => {
+      const after = await jobRow(jobId);
+      assert.match(String(after.item.contextValue), /^job canceled finished\b.*\bretryable\b/);
+    });
+  });
+
+  it('erases a job once confirmed, and its row no longer offers artifacts', async () => {
+    const jobId = forge.fixtures.jobs.olderBuild;
+    const row = await jobRow(jobId);
+    assert.ok(offers('forge.job.erase', row.item.contextValue));
+    assert.match(String(row.item.contextValue), /\bartifacts\b/);
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.job.erase', row.node, {
+      confirmed: true,
+    });
+    received('POST', jobPath(jobId, '/erase'));
+    assert.equal(message, `Erased build (#${jobId}): its trace and artifacts are deleted`);
+    assert.equal(forge.state.jobs.get(jobId)?.artifacts, null);
+    await eventually(async () => {
+      assert.doesNotMatch(String((await jobRow(jobId)).item.contextValue), /\bartifacts\b/);
+    });
+  });
+
+  it('keeps a job’s artifacts', async () => {
+    const jobId = forge.fixtures.jobs.build;
+    const row = await jobRow(jobId);
+    assert.ok(offers('forge.job.keepArtifacts', row.item.contextValue));
+    assert.notEqual(forge.state.jobs.get(jobId)?.artifacts?.expireAt, null);
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.job.keepArtifacts', row.node);
+    received('POST', jobPath(jobId, '/artifacts/keep'));
+    assert.equal(message, `Kept the artifacts of build (#${jobId}): they no longer expire`);
+    assert.equal(forge.state.jobs.get(jobId)?.artifacts?.expireAt, null);
+  });
+
+  it('downloads a job’s artifacts to a zip, leaving no partial file', async () => {
+    const jobId = forge.fixtures.jobs.build;
+    const row = await jobRow(jobId);
+    assert.ok(offers('forge.job.downloadArtifacts', row.item.contextValue));
+    const destination = join(downloads, 'web-build-artifacts.zip');
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.job.downloadArtifacts', row.node, {
+      destination,
+    });
+    received('GET', jobPath(jobId, '/artifacts'));
+    assert.ok(existsSync(destination), 'the archive was saved');
+    assert.equal(readFileSync(destination).subarray(0, 4).toString('latin1'), 'PK\u0003\u0004');
+    assert.ok(!existsSync(`${destination}.part`), 'no .part file remains');
+    assert.match(message, /^Saved the artifacts of build/);
+    assert.ok(message.includes(destination));
+  });
+
+  it('leaves no file when a download is cancelled', async () => {
+    const jobId = forge.fixtures.jobs.build;
+    const row = await jobRow(jobId);
+    const destination = join(downloads, 'cancelled.zip');
+    // The server sends the start of the archive and then stalls.
+    forge.onRequest((request, response) => {
+      if (!request.url?.endsWith(`/jobs/${jobId}/artifacts`)) return false;
+      response.writeHead(200, { 'content-type': 'application/zip', 'content-length': 1_000_000 });
+      response.write(Buffer.alloc(64 * 1024, 1));
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          response.destroy();
+          resolve(true);
+        }, 10_000);
+        response.on('close', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+    });
+    try {
+      const controller = new AbortController();
+      const running = vscode.commands.executeCommand<string | undefined>(
+        'forge.job.downloadArtifacts',
+        row.node,
+        {
+          destination,
+          signal: controller.signal,
+        },
+      );
+      await eventually(() => {
+        assert.ok(existsSync(`${destination}.part`), 'the download started');
+      });
+      controller.abort();
+      assert.equal(await running, undefined, 'a cancelled download reports nothing');
+    } finally {
+      forge.onRequest(undefined);
+    }
+    assert.ok(!existsSync(destination), 'no archive');
+    assert.ok(!existsSync(`${destination}.part`), 'no .part file');
+  });
+
+  it('leaves no file when the connection breaks off', async () => {
+    const jobId = forge.fixtures.jobs.build;
+    const row = await jobRow(jobId);
+    const destination = join(downloads, 'broken.zip');
+    forge.onRequest((request, response) => {
+      if (!request.url?.endsWith(`/jobs/${jobId}/artifacts`)) return false;
+      response.writeHead(200, { 'content-type': 'application/zip', 'content-length': 1_000_000 });
+      response.write(Buffer.alloc(1024, 1), () => response.destroy());
+      return true;
+    });
+    try {
+      const outcome = await vscode.commands.executeCommand('forge.job.downloadArtifacts', row.node, {
+        destination,
+      });
+      assert.equal(outcome, undefined, 'the failure became an error notification');
+    } finally {
+      forge.onRequest(undefined);
+    }
+    assert.deepEqual(
+      readdirSync(downloads).filter((name) => name.startsWith('broken')),
+      [],
+    );
+  });
+
+  it('downloads the latest artifacts of a job name on a ref, from the project row', async () => {
+    const web = await webProject();
+    assert.ok(offers('forge.job.downloadArtifactsByRef', web.item.contextValue));
+    const destination = join(downloads, 'latest-build.zip');
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>(
+      'forge.job.downloadArtifactsByRef',
+      web.node,
+      {
+        ref: 'master',
+        jobName: 'build',
+        destination,
+      },
+    );
+    const request = received(
+      'GET',
+      `/api/v4/projects/${forge.fixtures.projects.web}/jobs/artifacts/master/download`,
+    );
+    assert.equal(request.query['job'], 'build');
+    assert.match(message, /^Saved the latest artifacts of build on master/);
+    assert.equal(readFileSync(destination).subarray(0, 2).toString('latin1'), 'PK');
+    assert.ok(!existsSync(`${destination}.part`));
+  });
+
+  it('says clearly when no job of that name on that ref has artifacts', async () => {
+    const web = await webProject();
+    const destination = join(downloads, 'missing.zip');
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>(
+      'forge.job.downloadArtifactsByRef',
+      web.node,
+      {
+        ref: 'feature/login',
+        jobName: 'nope',
+        destination,
+      },
+    );
+    const request = received(
+      'GET',
+      `/api/v4/projects/${forge.fixtures.projects.web}/jobs/artifacts/feature%2Flogin/download`,
+    );
+    assert.equal(request.status, 404);
+    assert.match(message, /^No successful job named nope on ref feature\/login has artifacts/);
+    assert.ok(!existsSync(destination) && !existsSync(`${destination}.part`));
+  });
+
+  it('opens a job in the browser at its web_url', async () => {
+    const jobId = forge.fixtures.jobs.success;
+    const row = await jobRow(jobId);
+    assert.ok(offers('forge.job.openInBrowser', row.item.contextValue));
+    const url = await vscode.commands.executeCommand<string>('forge.job.openInBrowser', row.node);
+    assert.equal(url, `${forge.url}/acme/web/-/jobs/${jobId}`);
+  });
+});
