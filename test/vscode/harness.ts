@@ -344,7 +344,11 @@ export async function startVscode(options: StartVscodeOptions = {}): Promise<Vsc
         headless: true,
         args: chromiumArgs,
       });
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const context = await browser.newContext({
+        viewport: { width: 1400, height: 900 },
+        // Lets tests read back what commands copied.
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
       const page = await context.newPage();
       page.on('pageerror', (error) => log(`[page error] ${error.message}`));
       await page.goto(workbenchUrl(url, workspaceFolder));

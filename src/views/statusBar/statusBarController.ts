@@ -1,0 +1,238 @@
+import * as vscode from 'vscode';
+import type { Job, MergeRequest, Project } from '../../api/hosting';
+import { parseRemoteConfig, parseRemoteUrl } from '../../domain/gitRemote';
+import { jobCapabilities, statusAppearance } from '../../domain/jobStatus';
+import type { AccountInfo } from '../../platform/accounts';
+import { runGit } from '../../platform/localGit';
+import type { Services } from '../../services';
+import { registerCommand } from '../../commands/registerCommand';
+
+/** What the status bar shows for the open folder's current branch. */
+export interface BranchStatus {
+  account: AccountInfo;
+  project: Project;
+  branch: string;
+  mergeRequest: MergeRequest | undefined;
+  latestJob: Job | undefined;
+}
+
+interface LocalRepository {
+  root: string;
+  branch: string;
+  remoteUrls: string[];
+}
+
+async function localRepository(folder: string): Promise<LocalRepository | undefined> {
+  try {
+    const root = (await runGit(folder, ['rev-parse', '--show-toplevel'])).trim();
+    // symbolic-ref also names the branch of a repository without commits yet.
+    const branch = (await runGit(root, ['symbolic-ref', '--short', 'HEAD'])).trim();
+    const remotes = parseRemoteConfig(await runGit(root, ['config', '--get-regexp', '^remote\\..+\\.url$']));
+    if (!branch || branch === 'HEAD') return undefined;
+    return { root, branch, remoteUrls: remotes.map((remote) => remote.url) };
+  } catch {
+    // Not a repository, no remote, no commits yet, or no git: nothing to show.
+    return undefined;
+  }
+}
+
+/**
+ * Accounts on the remote's host, those on the very same origin first (an HTTP remote names the
+ * port; an SSH remote's port is not the web server's, so only the host can be compared).
+ */
+export function candidateAccounts(
+  accounts: readonly AccountInfo[],
+  remoteUrl: string,
+  host: string,
+): AccountInfo[] {
+  const remoteOrigin = /^https?:\/\//i.test(remoteUrl) ? new URL(remoteUrl).origin : undefined;
+  const onHost = accounts.filter((account) => new URL(account.serverUrl).hostname.toLowerCase() === host);
+  return [
+    ...onHost.filter((account) => new URL(account.serverUrl).origin === remoteOrigin),
+    ...onHost.filter((account) => new URL(account.serverUrl).origin !== remoteOrigin),
+  ];
+}
+
+/**
+ * The status bar item for the open folder: when its git remote is a project on one of the
+ * accounts, it shows the current branch's merge request and latest job; clicking offers actions.
+ */
+export class StatusBarController implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private current: BranchStatus | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private refreshing: Promise<BranchStatus | undefined> | undefined;
+  private queued: Promise<BranchStatus | undefined> | undefined;
+
+  constructor(private readonly services: Services) {
+    this.item = vscode.window.createStatusBarItem('forge.branchStatus', vscode.StatusBarAlignment.Left, 50);
+    this.item.name = 'Forge: Merge Request and Job of the Current Branch';
+    this.item.command = 'forge.statusBar.showActions';
+    this.disposables.push(this.item);
+    const watcher = vscode.workspace.createFileSystemWatcher('**/.git/HEAD');
+    this.disposables.push(
+      watcher,
+      watcher.onDidChange(() => void this.refresh()),
+      watcher.onDidCreate(() => void this.refresh()),
+      services.accounts.onDidChange(() => void this.refresh()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()),
+    );
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+
+  get status(): BranchStatus | undefined {
+    return this.current;
+  }
+
+  /**
+   * Finds the project and the branch's state. A call while a run is going waits for it and then
+   * runs once more (the branch may have changed meanwhile); calls during that wait share it.
+   */
+  refresh(): Promise<BranchStatus | undefined> {
+    if (this.refreshing) {
+      this.queued ??= this.refreshing.then(() => {
+        this.queued = undefined;
+        return this.refresh();
+      });
+      return this.queued;
+    }
+    this.refreshing = this.load()
+      .catch((error: unknown) => {
+        this.services.log.debug(`Status bar: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      })
+      .then((status) => {
+        this.current = status;
+        this.render();
+        return status;
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    return this.refreshing;
+  }
+
+  private async load(): Promise<BranchStatus | undefined> {
+    const folder = vscode.workspace.workspaceFolders?.find((candidate) => candidate.uri.scheme === 'file');
+    if (!folder) return undefined;
+    const repository = await localRepository(folder.uri.fsPath);
+    if (!repository) return undefined;
+    for (const remoteUrl of repository.remoteUrls) {
+      const location = parseRemoteUrl(remoteUrl);
+      if (!location) continue;
+      for (const account of candidateAccounts(this.services.accounts.list(), remoteUrl, location.host)) {
+        const client = await this.services.accounts.client(account.id);
+        const project = await client.getProject(location.path).catch(() => undefined);
+        if (!project) continue;
+        const [mergeRequests, jobs] = await Promise.all([
+          client.listMergeRequests(project.id, { state: 'opened' }).page({ perPage: 100 }),
+          client.listJobs(project.id).page({ perPage: 50 }),
+        ]);
+        return {
+          account,
+          project,
+          branch: repository.branch,
+          mergeRequest: mergeRequests.items.find((mr) => mr.source_branch === repository.branch),
+          latestJob: jobs.items.find((job) => job.ref === repository.branch),
+        };
+      }
+    }
+    return undefined;
+  }
+
+  private render(): void {
+    const status = this.current;
+    if (!status) {
+      this.item.hide();
+      return;
+    }
+    const parts: string[] = [];
+    if (status.mergeRequest) parts.push(`$(git-pull-request) !${status.mergeRequest.iid}`);
+    else parts.push(`$(git-branch) ${status.branch}`);
+    if (status.latestJob) {
+      const appearance = statusAppearance(status.latestJob.status);
+      parts.push(`$(${appearance.codicon}) ${status.latestJob.name}`);
+    }
+    this.item.text = parts.join('  ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(
+      `${status.project.path_with_namespace ?? status.project.name ?? ''} · ${status.branch}`,
+    );
+    if (status.mergeRequest) {
+      tooltip.appendMarkdown('\n\n').appendText(`!${status.mergeRequest.iid} ${status.mergeRequest.title}`);
+    } else tooltip.appendMarkdown('\n\n').appendText('No open merge request for this branch');
+    if (status.latestJob) {
+      tooltip
+        .appendMarkdown('\n\n')
+        .appendText(
+          `Latest job: ${status.latestJob.name} #${status.latestJob.id} — ${statusAppearance(status.latestJob.status).label}`,
+        );
+    }
+    this.item.tooltip = tooltip;
+    this.item.show();
+  }
+
+  /** The actions offered when the item is clicked. */
+  async showActions(): Promise<void> {
+    const status = this.current ?? (await this.refresh());
+    if (!status) {
+      void vscode.window.showInformationMessage(
+        'The open folder is not a clone of a project on your accounts (its git remote matches none of them).',
+      );
+      return;
+    }
+    const { mergeRequest, latestJob, project } = status;
+    type Action = vscode.QuickPickItem & { run: () => Thenable<unknown> };
+    const actions: Action[] = [];
+    if (mergeRequest) {
+      actions.push({
+        label: `$(link-external) Open !${mergeRequest.iid} in Browser`,
+        run: () => vscode.env.openExternal(vscode.Uri.parse(mergeRequest.web_url ?? '')),
+      });
+    } else {
+      actions.push({
+        label: '$(git-pull-request-create) Create Merge Request…',
+        run: () => vscode.commands.executeCommand('forge.mergeRequest.create'),
+      });
+    }
+    if (latestJob && jobCapabilities(latestJob).includes('retryable')) {
+      actions.push({
+        label: `$(refresh) Retry ${latestJob.name}`,
+        run: async () => {
+          const client = await this.services.accounts.client(status.account.id);
+          const job = await client.retryJob(project.id, latestJob.id);
+          void vscode.window.showInformationMessage(`Retried ${job.name} (#${job.id}): now ${job.status}`);
+          this.services.afterAction();
+          await this.refresh();
+        },
+      });
+    }
+    if (project.web_url) {
+      actions.push({
+        label: '$(repo) Open Project in Browser',
+        run: () => vscode.env.openExternal(vscode.Uri.parse(project.web_url ?? '')),
+      });
+    }
+    actions.push({ label: '$(sync) Refresh', run: () => this.refresh() });
+    const picked = await vscode.window.showQuickPick(actions, {
+      placeHolder: `${project.path_with_namespace ?? ''} · ${status.branch}`,
+    });
+    await picked?.run();
+  }
+}
+
+export function registerStatusBar(services: Services): StatusBarController {
+  const controller = new StatusBarController(services);
+  services.context.subscriptions.push(controller);
+  registerCommand(services.context, services.log, 'forge.statusBar.showActions', () =>
+    controller.showActions(),
+  );
+  // Returns what it found, for tests and automation.
+  registerCommand(services.context, services.log, 'forge.statusBar.refresh', () => controller.refresh());
+  // Looking at git and the server must not hold up activation.
+  setTimeout(() => void controller.refresh(), 1_000);
+  return controller;
+}

@@ -1,0 +1,80 @@
+// The status bar item for the open folder: a git clone of a fake-forge project, on a branch with
+// an open merge request and a running pipeline.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as vscode from 'vscode';
+import type { ForgeWorkbenchApi } from '../../src/extension';
+import type { AccountInfo } from '../../src/platform/accounts';
+import type { BranchStatus } from '../../src/views/statusBar/statusBarController';
+import { type FakeForge, startFakeForge } from '../server';
+
+function git(cwd: string, args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+}
+
+describe('status bar', function () {
+  this.timeout(30_000);
+  let forge: FakeForge;
+  let api: ForgeWorkbenchApi;
+  let account: AccountInfo;
+  let folder: string;
+  let previousRemote: string | undefined;
+  let previousBranch: string | undefined;
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
+    assert.ok(extension);
+    api = await extension.activate();
+    account = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+    const workspaceFolder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(workspaceFolder, 'the test VS Code opens a folder');
+    folder = workspaceFolder.uri.fsPath;
+    // Other suites may use the same folder as a clone; leave it as it was found.
+    try {
+      previousRemote = git(folder, ['remote', 'get-url', 'origin']);
+      previousBranch = git(folder, ['symbolic-ref', '--short', 'HEAD']);
+    } catch {
+      git(folder, ['init', '-q']);
+    }
+    if (previousRemote === undefined) git(folder, ['remote', 'add', 'origin', `${forge.url}/acme/web.git`]);
+    else git(folder, ['remote', 'set-url', 'origin', `${forge.url}/acme/web.git`]);
+    git(folder, ['symbolic-ref', 'HEAD', 'refs/heads/feature/login']);
+  });
+
+  after(async () => {
+    if (previousRemote !== undefined) git(folder, ['remote', 'set-url', 'origin', previousRemote]);
+    if (previousBranch !== undefined) git(folder, ['symbolic-ref', 'HEAD', `refs/heads/${previousBranch}`]);
+    await api.accounts.remove(account.id);
+    await forge.close();
+  });
+
+  it("shows the current branch's merge request and latest job", async () => {
+    forge.clearRequests();
+    const status = await vscode.commands.executeCommand<BranchStatus | undefined>('forge.statusBar.refresh');
+    assert.ok(status, 'the folder was recognised as a clone of acme/web');
+    assert.equal(status.account.id, account.id, 'the account on the same origin as the remote is used');
+    assert.equal(status.project.path_with_namespace, 'acme/web');
+    assert.equal(status.branch, 'feature/login');
+    assert.equal(status.mergeRequest?.source_branch, 'feature/login');
+    assert.equal(status.mergeRequest?.title, 'Add a login form');
+    assert.equal(status.latestJob?.ref, 'feature/login');
+    assert.ok(forge.requests.some((request) => request.path === '/api/v4/projects/acme%2Fweb'));
+  });
+
+  it('follows a branch switch and shows nothing for a folder that is not a clone', async () => {
+    git(folder, ['symbolic-ref', 'HEAD', 'refs/heads/no-such-work']);
+    const other = await vscode.commands.executeCommand<BranchStatus | undefined>('forge.statusBar.refresh');
+    assert.equal(other?.branch, 'no-such-work');
+    assert.equal(other?.mergeRequest, undefined);
+    git(folder, ['remote', 'set-url', 'origin', 'https://elsewhere.example/acme/web.git']);
+    const none = await vscode.commands.executeCommand<BranchStatus | undefined>('forge.statusBar.refresh');
+    assert.equal(none, undefined);
+    git(folder, ['remote', 'set-url', 'origin', `${forge.url}/acme/web.git`]);
+    git(folder, ['symbolic-ref', 'HEAD', 'refs/heads/feature/login']);
+  });
+});
