@@ -1,6 +1,769 @@
+import * as vscode from 'vscode';
+import type {
+  Branch,
+  ClosesIssue,
+  HostingClient,
+  Issue,
+  MergeRequest,
+  Project,
+  UpdateMergeRequestInput,
+} from '../api/hosting';
+import { HttpError, MethodNotAllowedError, NotAcceptableError } from '../api/http';
+import { isSafeBranchName } from '../domain/gitRemote';
+import {
+  defaultMergeCommitMessage,
+  mergeFailure,
+  type MergeFailureReason,
+  normalizeLabels,
+  shaInMessage,
+} from '../domain/mergeRequestStatus';
+import { findLocalClone, runGit } from '../platform/localGit';
 import type { Services } from '../services';
+import { NoteDrafts } from '../state/noteDrafts';
+import { CurrentUsers } from '../views/mergeRequests/currentUsers';
+import { MergeRequestsTreeProvider } from '../views/mergeRequests/mergeRequestsTreeProvider';
+import { ProjectNode } from '../views/projects/projectsTreeProvider';
+import { registerAwardEmojiCommands } from './awardEmoji';
+import {
+  type MergeRequestCommandContext,
+  type MergeRequestTarget,
+  afterMergeRequestChange,
+  commandOptions,
+  openLink,
+  pickMergeRequest,
+  projectPath,
+} from './mergeRequestTargets';
+import { registerNoteCommands } from './notes';
+import { projectTarget } from './pickers';
+import { registerCommand } from './registerCommand';
+
+/*
+ * Every command here takes the tree node it ran on first (a merge request of the Projects or the
+ * Merge Requests view, or a project for `create`), or nothing from the command palette, where it
+ * asks. A second argument, an options object, is for tests and automation: with it nothing is
+ * asked, confirmations are taken as given (`confirmed`) and missing values take their defaults.
+ * Handlers return a small result object (`executeCommand` hands it back) saying what happened.
+ */
+
+export interface CreateMergeRequestOptions {
+  /** Default: the current branch of the workspace's clone of the project. */
+  sourceBranch?: string;
+  /** Default: the project's default branch. */
+  targetBranch?: string;
+  /** Default: the title of the source branch's last commit. */
+  title?: string;
+  description?: string;
+}
+
+export interface EditMergeRequestOptions {
+  title?: string;
+  description?: string;
+  /** Comma-separated. */
+  labels?: string;
+  /** null unassigns. */
+  assigneeId?: number | null;
+  /** null removes the milestone. */
+  milestoneId?: number | null;
+  targetBranch?: string;
+}
+
+export interface MergeOptions {
+  removeSourceBranch?: boolean;
+  mergeWhenPipelineSucceeds?: boolean;
+  /** The merge commit message; the server's default when left out. */
+  message?: string;
+  /** The source head the caller saw; default: the node's, or the fresh one from the palette. */
+  sha?: string;
+}
+
+export interface ConfirmOptions {
+  confirmed?: boolean;
+}
+
+export type MergeResult =
+  | { merged: true; mergeCommitSha: string | undefined }
+  | { merged: false; scheduled: true }
+  | { merged: false; reason: MergeFailureReason | 'cancelled'; message?: string; currentSha?: string };
+
+const CANCELLED = { reason: 'cancelled' } as const;
 
 /** Merge request actions, notes and award emoji; the Merge Requests view. */
-export function registerMergeRequestCommands(_services: Services): void {
-  // Filled in by the merge requests work (issue 4).
+export function registerMergeRequestCommands(services: Services): void {
+  const currentUsers = new CurrentUsers((accountId) => services.accounts.client(accountId));
+  const view = new MergeRequestsTreeProvider(services.accounts, currentUsers);
+  const treeView = vscode.window.createTreeView('forge.mergeRequests', {
+    treeDataProvider: view,
+    showCollapseAll: true,
+  });
+  services.treeProviders.set('forge.mergeRequests', view);
+  services.treeViews.set('forge.mergeRequests', treeView);
+  services.context.subscriptions.push(view, treeView);
+
+  const context: MergeRequestCommandContext = {
+    services,
+    view,
+    currentUsers,
+    drafts: new NoteDrafts(services.context.globalState),
+  };
+  const { log } = services;
+  const register = (id: string, handler: (...args: never[]) => unknown): void =>
+    registerCommand(services.context, log, id, handler);
+  const clientOf = (target: { account: { id: string } }): Promise<HostingClient> =>
+    services.accounts.client(target.account.id);
+
+  register('forge.mergeRequests.refresh', () => view.refresh());
+
+  register('forge.mergeRequest.create', (arg?: unknown, options?: unknown) =>
+    createMergeRequest(context, arg, commandOptions<CreateMergeRequestOptions>(options)),
+  );
+
+  register('forge.mergeRequest.edit', (arg?: unknown, options?: unknown) =>
+    editMergeRequest(context, arg, commandOptions<EditMergeRequestOptions>(options)),
+  );
+
+  const setState = async (arg: unknown, event: 'close' | 'reopen') => {
+    const target = await pickMergeRequest(
+      services,
+      arg,
+      event === 'close' ? 'Close which merge request?' : 'Reopen which merge request?',
+    );
+    if (!target) return CANCELLED;
+    const { mergeRequest: mr } = target;
+    const updated = await (
+      await clientOf(target)
+    ).updateMergeRequest(target.project.id, mr.iid, {
+      state_event: event,
+    });
+    afterMergeRequestChange(context, target);
+    void vscode.window.showInformationMessage(
+      updated.state === (event === 'close' ? 'closed' : 'opened')
+        ? `${event === 'close' ? 'Closed' : 'Reopened'} !${mr.iid} ${mr.title}`
+        : `!${mr.iid} is ${updated.state}.`,
+    );
+    return { state: updated.state };
+  };
+  register('forge.mergeRequest.close', (arg?: unknown) => setState(arg, 'close'));
+  register('forge.mergeRequest.reopen', (arg?: unknown) => setState(arg, 'reopen'));
+
+  register('forge.mergeRequest.delete', async (arg?: unknown, options?: unknown) => {
+    const given = commandOptions<ConfirmOptions>(options);
+    const target = await pickMergeRequest(services, arg, 'Delete which merge request?');
+    if (!target) return { deleted: false, ...CANCELLED };
+    const { mergeRequest: mr } = target;
+    if (!given?.confirmed) {
+      const answer = await vscode.window.showWarningMessage(
+        `Delete merge request !${mr.iid} "${mr.title}" of ${projectPath(target.project)}?`,
+        { modal: true, detail: 'Its comments and reactions go with it. This cannot be undone.' },
+        'Delete',
+      );
+      if (answer !== 'Delete') return { deleted: false, ...CANCELLED };
+    }
+    await (await clientOf(target)).deleteMergeRequest(target.project.id, mr.iid);
+    afterMergeRequestChange(context, target);
+    void vscode.window.showInformationMessage(`Deleted !${mr.iid} ${mr.title}`);
+    return { deleted: true };
+  });
+
+  register('forge.mergeRequest.merge', (arg?: unknown, options?: unknown) =>
+    mergeMergeRequest(context, arg, commandOptions<MergeOptions>(options)),
+  );
+
+  register('forge.mergeRequest.cancelMergeWhenPipelineSucceeds', async (arg?: unknown) => {
+    const target = await pickMergeRequest(
+      services,
+      arg,
+      'Stop which merge request from merging automatically?',
+    );
+    if (!target) return { cancelled: false, ...CANCELLED };
+    const { mergeRequest: mr } = target;
+    try {
+      await (await clientOf(target)).cancelMergeWhenPipelineSucceeds(target.project.id, mr.iid);
+    } catch (error) {
+      if (error instanceof MethodNotAllowedError || error instanceof NotAcceptableError) {
+        const notOpen = error instanceof MethodNotAllowedError;
+        void vscode.window.showInformationMessage(
+          notOpen
+            ? `!${mr.iid} is already merged or closed.`
+            : `!${mr.iid} was not set to merge when the pipeline succeeds.`,
+        );
+        afterMergeRequestChange(context, target);
+        return { cancelled: false, reason: notOpen ? 'not-open' : 'not-scheduled' };
+      }
+      throw error;
+    }
+    afterMergeRequestChange(context, target);
+    void vscode.window.showInformationMessage(`!${mr.iid} will no longer merge when the pipeline succeeds.`);
+    return { cancelled: true };
+  });
+
+  const subscription = async (arg: unknown, subscribe: boolean) => {
+    const target = await pickMergeRequest(
+      services,
+      arg,
+      subscribe ? 'Subscribe to which merge request?' : 'Unsubscribe from which merge request?',
+    );
+    if (!target) return { changed: false, ...CANCELLED };
+    const { mergeRequest: mr } = target;
+    const client = await clientOf(target);
+    const result = subscribe
+      ? await client.subscribeToMergeRequest(target.project.id, mr.iid)
+      : await client.unsubscribeFromMergeRequest(target.project.id, mr.iid);
+    if (!result.changed) {
+      void vscode.window.showInformationMessage(
+        subscribe ? `Already subscribed to !${mr.iid}` : `You are not subscribed to !${mr.iid}`,
+      );
+      return { changed: false };
+    }
+    afterMergeRequestChange(context, target);
+    void vscode.window.showInformationMessage(
+      subscribe
+        ? `Subscribed to !${mr.iid}: you will be notified of its activity.`
+        : `Unsubscribed from !${mr.iid}`,
+    );
+    return { changed: true };
+  };
+  register('forge.mergeRequest.subscribe', (arg?: unknown) => subscription(arg, true));
+  register('forge.mergeRequest.unsubscribe', (arg?: unknown) => subscription(arg, false));
+
+  register('forge.mergeRequest.addTodo', async (arg?: unknown) => {
+    const target = await pickMergeRequest(services, arg, 'Add which merge request to your todos?');
+    if (!target) return { changed: false, ...CANCELLED };
+    const { mergeRequest: mr } = target;
+    const result = await (await clientOf(target)).createMergeRequestTodo(target.project.id, mr.iid);
+    if (!result.changed) {
+      void vscode.window.showInformationMessage(`You already have a todo for !${mr.iid}`);
+      return { changed: false };
+    }
+    services.todos.refresh();
+    void vscode.window.showInformationMessage(`Added !${mr.iid} to your todos.`);
+    return { changed: true, todoId: result.value.id };
+  });
+
+  register('forge.mergeRequest.showClosedIssues', async (arg?: unknown, options?: unknown) => {
+    const automated = commandOptions<object>(options) !== undefined;
+    const target = await pickMergeRequest(services, arg, 'Show the issues closed by which merge request?');
+    if (!target) return { issues: [] };
+    const { mergeRequest: mr } = target;
+    const page = await (
+      await clientOf(target)
+    )
+      .listMergeRequestClosesIssues(target.project.id, mr.iid)
+      .page({ perPage: 100 });
+    const issues = page.items.map((issue) =>
+      isTrackedIssue(issue)
+        ? { id: issue.id, iid: issue.iid, title: issue.title, state: issue.state, webUrl: issue.web_url }
+        : { id: issue.id, iid: undefined, title: issue.title, state: undefined, webUrl: undefined },
+    );
+    if (automated) return { issues };
+    if (issues.length === 0) {
+      void vscode.window.showInformationMessage(`Merging !${mr.iid} closes no issues.`);
+      return { issues };
+    }
+    const picked = await vscode.window.showQuickPick(
+      issues.map((issue) => ({
+        label: issue.iid !== undefined ? `#${issue.iid} ${issue.title}` : `${issue.id} ${issue.title}`,
+        description: issue.state,
+        issue,
+      })),
+      { title: `Issues closed when !${mr.iid} is merged`, placeHolder: 'Open an issue in the browser' },
+    );
+    if (picked) openLink(picked.issue.webUrl, log);
+    return { issues, opened: picked?.issue.webUrl };
+  });
+
+  register('forge.mergeRequest.checkout', (arg?: unknown) => checkoutMergeRequest(context, arg));
+
+  register('forge.mergeRequest.openInBrowser', async (arg?: unknown) => {
+    const target = await pickMergeRequest(services, arg, 'Open which merge request?');
+    if (!target) return { url: undefined };
+    const url = target.mergeRequest.web_url;
+    return { url, opened: openLink(url, log) };
+  });
+
+  register('forge.mergeRequest.copyUrl', async (arg?: unknown) => {
+    const target = await pickMergeRequest(services, arg, 'Copy the link of which merge request?');
+    if (!target) return { url: undefined };
+    const url = target.mergeRequest.web_url;
+    if (!url) {
+      void vscode.window.showWarningMessage('The server did not send a web link for this merge request.');
+      return { url: undefined };
+    }
+    await vscode.env.clipboard.writeText(url);
+    void vscode.window.showInformationMessage(`Copied ${url}`);
+    return { url };
+  });
+
+  registerNoteCommands(context);
+  registerAwardEmojiCommands(context);
+}
+
+/** An issue of the project (numeric id), not one of an external tracker. */
+function isTrackedIssue(issue: ClosesIssue): issue is Issue {
+  return typeof issue.id === 'number';
+}
+
+// ---- create -------------------------------------------------------------------------------------
+
+async function lastCommitTitle(
+  client: HostingClient,
+  project: Project,
+  branch: string,
+  known: readonly Branch[],
+): Promise<string | undefined> {
+  const listed = known.find((candidate) => candidate.name === branch);
+  if (listed?.commit?.title) return listed.commit.title;
+  try {
+    return (await client.getBranch(project.id, branch)).commit?.title ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function createMergeRequest(
+  context: MergeRequestCommandContext,
+  arg: unknown,
+  options: CreateMergeRequestOptions | undefined,
+) {
+  const { services } = context;
+  const target = await projectTarget(services, arg, 'Create a merge request in which project?');
+  if (!target) return { created: false, ...CANCELLED };
+  const { project } = target;
+  const client = await services.accounts.client(target.account.id);
+  const clone = await findLocalClone(project).catch((error: unknown) => {
+    services.log.warn(
+      `Could not read the local clone: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return undefined;
+  });
+  const localBranch = clone?.currentBranch;
+  let branches: Branch[] = [];
+  const loadBranches = async (): Promise<Branch[]> => {
+    if (branches.length === 0)
+      branches = (await client.listBranches(project.id).page({ perPage: 100 })).items;
+    return branches;
+  };
+
+  let sourceBranch = options ? (options.sourceBranch ?? localBranch) : undefined;
+  if (options && !sourceBranch) {
+    throw new Error(
+      `No source branch: give one, or open a clone of ${projectPath(project)} with the branch checked out.`,
+    );
+  }
+  if (!sourceBranch) {
+    const all = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'Loading branches…' },
+      loadBranches,
+    );
+    const items = all
+      .filter((branch) => branch.name !== project.default_branch || all.length === 1)
+      .map((branch) => ({ label: branch.name, description: branch.commit?.title ?? undefined }));
+    if (localBranch) {
+      const index = items.findIndex((item) => item.label === localBranch);
+      const [current] =
+        index >= 0 ? items.splice(index, 1) : [{ label: localBranch, description: undefined }];
+      items.unshift({
+        label: localBranch,
+        description: `current branch${clone ? ` in ${clone.root}` : ''}${index < 0 ? ' (not pushed?)' : ''}`,
+        ...(current?.description ? { detail: current.description } : {}),
+      });
+    }
+    const picked = await vscode.window.showQuickPick(items, {
+      title: `New merge request in ${projectPath(project)} (1/4)`,
+      placeHolder: 'Source branch (the changes to merge)',
+      matchOnDescription: true,
+    });
+    if (!picked) return { created: false, ...CANCELLED };
+    sourceBranch = picked.label;
+  }
+
+  let targetBranch = options ? (options.targetBranch ?? project.default_branch ?? undefined) : undefined;
+  if (!targetBranch) {
+    const all = await loadBranches();
+    const names = all.map((branch) => branch.name).filter((name) => name !== sourceBranch);
+    const defaultBranch = project.default_branch ?? undefined;
+    const ordered = defaultBranch
+      ? [defaultBranch, ...names.filter((name) => name !== defaultBranch)]
+      : names;
+    const picked = await vscode.window.showQuickPick(
+      ordered.map((name) => ({
+        label: name,
+        description: name === defaultBranch ? 'default branch' : undefined,
+      })),
+      {
+        title: `New merge request in ${projectPath(project)} (2/4)`,
+        placeHolder: `Merge ${sourceBranch} into…`,
+      },
+    );
+    if (!picked) return { created: false, ...CANCELLED };
+    targetBranch = picked.label;
+  }
+
+  let title = options?.title;
+  if (!title) {
+    const suggested = (await lastCommitTitle(client, project, sourceBranch, branches)) ?? sourceBranch;
+    if (options) title = suggested;
+    else {
+      title = await vscode.window.showInputBox({
+        title: `New merge request in ${projectPath(project)} (3/4)`,
+        prompt: `Title (${sourceBranch} → ${targetBranch})`,
+        value: suggested,
+        ignoreFocusOut: true,
+        validateInput: (value) => (value.trim() === '' ? 'A merge request needs a title' : undefined),
+      });
+      if (title === undefined) return { created: false, ...CANCELLED };
+    }
+  }
+
+  let description = options?.description;
+  if (!options) {
+    description = await vscode.window.showInputBox({
+      title: `New merge request in ${projectPath(project)} (4/4)`,
+      prompt: 'Description (optional; "Closes #12" closes that issue on merge)',
+      ignoreFocusOut: true,
+    });
+    if (description === undefined) return { created: false, ...CANCELLED };
+  }
+
+  const created = await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Creating the merge request in ${projectPath(project)}…`,
+    },
+    () =>
+      client.createMergeRequest(project.id, {
+        source_branch: sourceBranch,
+        target_branch: targetBranch,
+        title: title.trim(),
+        description: description?.trim() ? description : undefined,
+      }),
+  );
+  context.view.refresh();
+  if (arg instanceof ProjectNode) services.afterAction(arg.mergeRequests);
+  void vscode.window
+    .showInformationMessage(`Created !${created.iid} ${created.title}`, 'Open in Browser')
+    .then((choice) => (choice ? openLink(created.web_url, services.log) : undefined));
+  return {
+    created: true,
+    iid: created.iid,
+    webUrl: created.web_url,
+    sourceBranch,
+    targetBranch,
+    title: created.title,
+    localBranch,
+  };
+}
+
+// ---- edit ---------------------------------------------------------------------------------------
+
+async function askEdit(
+  target: MergeRequestTarget,
+  client: HostingClient,
+): Promise<UpdateMergeRequestInput | undefined> {
+  const { mergeRequest: mr, project } = target;
+  const field = await vscode.window.showQuickPick(
+    [
+      { label: 'Title', description: mr.title, field: 'title' as const },
+      { label: 'Description', description: mr.description ?? '', field: 'description' as const },
+      { label: 'Labels', description: (mr.labels ?? []).join(', '), field: 'labels' as const },
+      { label: 'Assignee', description: mr.assignee?.name ?? 'unassigned', field: 'assignee' as const },
+      { label: 'Milestone', description: mr.milestone?.title ?? 'none', field: 'milestone' as const },
+      { label: 'Target branch', description: mr.target_branch, field: 'target' as const },
+    ],
+    { title: `Edit !${mr.iid} ${mr.title}`, placeHolder: 'What to change' },
+  );
+  if (!field) return undefined;
+  switch (field.field) {
+    case 'title': {
+      const title = await vscode.window.showInputBox({
+        prompt: 'Title',
+        value: mr.title,
+        validateInput: (value) => (value.trim() === '' ? 'A merge request needs a title' : undefined),
+      });
+      return title === undefined ? undefined : { title: title.trim() };
+    }
+    case 'description': {
+      const description = await vscode.window.showInputBox({
+        prompt: 'Description',
+        value: mr.description ?? '',
+      });
+      return description === undefined ? undefined : { description };
+    }
+    case 'labels': {
+      const labels = await vscode.window.showInputBox({
+        prompt: 'Labels, comma-separated (empty removes all)',
+        value: (mr.labels ?? []).join(', '),
+      });
+      return labels === undefined ? undefined : { labels: normalizeLabels(labels) };
+    }
+    case 'assignee': {
+      const members = client
+        .listProjectUsers(project.id)
+        .page({ perPage: 100 })
+        .then((page) => [
+          { label: 'Unassigned', description: '', id: 0 },
+          ...page.items.map((member) => ({
+            label: member.name,
+            description: `@${member.username}`,
+            id: member.id,
+          })),
+        ]);
+      const picked = await vscode.window.showQuickPick(members, {
+        placeHolder: `Assign !${mr.iid} to`,
+        matchOnDescription: true,
+      });
+      return picked ? { assignee_id: picked.id } : undefined;
+    }
+    case 'milestone': {
+      const value = await vscode.window.showInputBox({
+        prompt: 'Milestone id (empty removes the milestone)',
+        value: mr.milestone ? String(mr.milestone.id) : '',
+        validateInput: (text) => (text.trim() === '' || /^\d+$/.test(text.trim()) ? undefined : 'A number'),
+      });
+      return value === undefined
+        ? undefined
+        : { milestone_id: value.trim() === '' ? 0 : Number(value.trim()) };
+    }
+    case 'target': {
+      const branches = client
+        .listBranches(project.id)
+        .page({ perPage: 100 })
+        .then((page) =>
+          page.items
+            .filter((branch) => branch.name !== mr.source_branch)
+            .map((branch) => ({
+              label: branch.name,
+              description: branch.name === project.default_branch ? 'default branch' : undefined,
+            })),
+        );
+      const picked = await vscode.window.showQuickPick(branches, {
+        placeHolder: `Merge ${mr.source_branch} into…`,
+      });
+      return picked ? { target_branch: picked.label } : undefined;
+    }
+  }
+}
+
+async function editMergeRequest(
+  context: MergeRequestCommandContext,
+  arg: unknown,
+  options: EditMergeRequestOptions | undefined,
+) {
+  const target = await pickMergeRequest(context.services, arg, 'Edit which merge request?');
+  if (!target) return { updated: false, ...CANCELLED };
+  const client = await context.services.accounts.client(target.account.id);
+  let input: UpdateMergeRequestInput | undefined;
+  if (options) {
+    input = {
+      title: options.title,
+      description: options.description,
+      labels: options.labels === undefined ? undefined : normalizeLabels(options.labels),
+      assignee_id: options.assigneeId === undefined ? undefined : (options.assigneeId ?? 0),
+      milestone_id: options.milestoneId === undefined ? undefined : (options.milestoneId ?? 0),
+      target_branch: options.targetBranch,
+    };
+  } else {
+    input = await askEdit(target, client);
+  }
+  if (!input) return { updated: false, ...CANCELLED };
+  const updated = await client.updateMergeRequest(target.project.id, target.mergeRequest.iid, input);
+  afterMergeRequestChange(context, target);
+  void vscode.window.showInformationMessage(`Updated !${updated.iid} ${updated.title}`);
+  return { updated: true, mergeRequest: updated };
+}
+
+// ---- merge --------------------------------------------------------------------------------------
+
+async function mergeMergeRequest(
+  context: MergeRequestCommandContext,
+  arg: unknown,
+  options: MergeOptions | undefined,
+): Promise<MergeResult> {
+  const target = await pickMergeRequest(context.services, arg, 'Merge which merge request?');
+  if (!target) return { merged: false, ...CANCELLED };
+  const { project } = target;
+  const client = await context.services.accounts.client(target.account.id);
+  const fresh = await client.getMergeRequest(project.id, target.mergeRequest.iid);
+  // The head the person saw: the row they clicked, or (from the palette) what was just fetched.
+  const seenSha =
+    options?.sha ?? (target.node ? target.mergeRequest.sha : undefined) ?? fresh.sha ?? undefined;
+  if (fresh.state !== 'opened') {
+    const message = `!${fresh.iid} is ${fresh.state}; there is nothing to merge.`;
+    void vscode.window.showInformationMessage(message);
+    afterMergeRequestChange(context, target);
+    return { merged: false, reason: 'not-open', message };
+  }
+
+  let removeSourceBranch = options?.removeSourceBranch;
+  let mergeWhenPipelineSucceeds = options?.mergeWhenPipelineSucceeds;
+  let message = options?.message;
+  if (!options) {
+    const asked = await askMergeOptions(fresh, project, seenSha);
+    if (!asked) return { merged: false, ...CANCELLED };
+    ({ removeSourceBranch, mergeWhenPipelineSucceeds, message } = asked);
+  }
+
+  try {
+    const merged = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Merging !${fresh.iid} into ${fresh.target_branch}…`,
+      },
+      () =>
+        client.mergeMergeRequest(project.id, fresh.iid, {
+          sha: seenSha,
+          merge_commit_message: message,
+          should_remove_source_branch: removeSourceBranch,
+          merge_when_pipeline_succeeds: mergeWhenPipelineSucceeds ? true : undefined,
+        }),
+    );
+    afterMergeRequestChange(context, target);
+    if (merged.state === 'merged') {
+      void vscode.window.showInformationMessage(`Merged !${merged.iid} into ${merged.target_branch}.`);
+      return { merged: true, mergeCommitSha: merged.merge_commit_sha ?? undefined };
+    }
+    void vscode.window.showInformationMessage(`!${merged.iid} will be merged when its pipeline succeeds.`);
+    return { merged: false, scheduled: true };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    let currentSha: string | undefined;
+    if (error.status === 409) {
+      currentSha =
+        shaInMessage(error.serverMessage) ??
+        (await client.getMergeRequest(project.id, fresh.iid).then(
+          (latest) => latest.sha ?? undefined,
+          () => undefined,
+        ));
+    }
+    const failure = mergeFailure(error.status, fresh, { serverMessage: error.serverMessage, currentSha });
+    if (!failure) throw error;
+    context.services.log.warn(`Merge of !${fresh.iid} refused: ${error.message}`);
+    void vscode.window.showErrorMessage(failure.message);
+    afterMergeRequestChange(context, target);
+    return { merged: false, reason: failure.reason, message: failure.message, currentSha };
+  }
+}
+
+async function askMergeOptions(
+  mr: MergeRequest,
+  project: Project,
+  seenSha: string | undefined,
+): Promise<
+  { removeSourceBranch: boolean; mergeWhenPipelineSucceeds: boolean; message: string | undefined } | undefined
+> {
+  const picks = await vscode.window.showQuickPick(
+    [
+      {
+        label: 'Remove source branch',
+        description: mr.source_branch,
+        picked: mr.force_remove_source_branch === true || mr.should_remove_source_branch === true,
+        key: 'remove' as const,
+      },
+      {
+        label: 'Merge when pipeline succeeds',
+        description: 'instead of now',
+        picked: false,
+        key: 'mwps' as const,
+      },
+    ],
+    {
+      canPickMany: true,
+      title: `Merge !${mr.iid} ${mr.title}`,
+      placeHolder: `${mr.source_branch} → ${mr.target_branch}${seenSha ? ` at ${seenSha.slice(0, 8)}` : ''}: options, then Enter`,
+      ignoreFocusOut: true,
+    },
+  );
+  if (!picks) return undefined;
+  const suggested = defaultMergeCommitMessage(mr, projectPath(project));
+  const firstLine = suggested.split('\n')[0] ?? suggested;
+  const typed = await vscode.window.showInputBox({
+    title: `Merge !${mr.iid}: commit message`,
+    prompt: 'Merge commit message (leave as is for the server default)',
+    value: firstLine,
+    ignoreFocusOut: true,
+  });
+  if (typed === undefined) return undefined;
+  return {
+    removeSourceBranch: picks.some((pick) => pick.key === 'remove'),
+    mergeWhenPipelineSucceeds: picks.some((pick) => pick.key === 'mwps'),
+    message: typed.trim() === '' || typed === firstLine ? undefined : typed,
+  };
+}
+
+// ---- checkout -----------------------------------------------------------------------------------
+
+async function checkoutMergeRequest(context: MergeRequestCommandContext, arg: unknown) {
+  const target = await pickMergeRequest(context.services, arg, 'Check out which merge request?');
+  if (!target) return { checkedOut: undefined, ...CANCELLED };
+  const { mergeRequest: mr, project } = target;
+  const clone = await findLocalClone(project);
+  if (!clone) {
+    const message = `No folder in this workspace is a clone of ${projectPath(project)}. Open a clone of it (remote ${project.http_url_to_repo ?? project.ssh_url_to_repo ?? projectPath(project)}) and try again.`;
+    void vscode.window.showWarningMessage(message);
+    return { checkedOut: undefined, reason: 'no-repository', message };
+  }
+  const branch = mr.source_branch;
+  if (!isSafeBranchName(branch) || !isSafeBranchName(clone.remote.name)) {
+    throw new Error(`The branch name "${branch}" cannot be checked out safely.`);
+  }
+  const fromFork = mr.source_project_id !== undefined && mr.source_project_id !== mr.project_id;
+  const { root } = clone;
+  const remote = clone.remote.name;
+  const result = await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Checking out ${branch} of !${mr.iid}`,
+      cancellable: true,
+    },
+    async (progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      try {
+        const { signal } = controller;
+        progress.report({ message: `git fetch ${remote}` });
+        // A fork's branch is not on this remote; the target project keeps every merge request's head.
+        await runGit(
+          root,
+          ['fetch', remote, fromFork ? `refs/merge-requests/${mr.iid}/head` : branch],
+          signal,
+        );
+        const exists = await runGit(
+          root,
+          ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`],
+          signal,
+        ).then(
+          () => true,
+          () => false,
+        );
+        const tracking = `refs/remotes/${remote}/${branch}`;
+        const hasTracking =
+          !fromFork &&
+          (await runGit(root, ['rev-parse', '--verify', '--quiet', tracking], signal).then(
+            () => true,
+            () => false,
+          ));
+        progress.report({ message: `git checkout ${branch}` });
+        let updated = false;
+        if (exists) {
+          await runGit(root, ['checkout', branch], signal);
+          if (hasTracking) {
+            updated = await runGit(root, ['merge', '--ff-only', `${remote}/${branch}`], signal).then(
+              () => true,
+              () => false,
+            );
+          }
+        } else if (hasTracking) {
+          await runGit(root, ['checkout', '-b', branch, '--track', `${remote}/${branch}`], signal);
+        } else {
+          await runGit(root, ['checkout', '-b', branch, 'FETCH_HEAD'], signal);
+        }
+        return { created: !exists, updated };
+      } finally {
+        subscription.dispose();
+      }
+    },
+  );
+  void vscode.window.showInformationMessage(
+    `Checked out ${branch} (!${mr.iid}) in ${clone.root}${result.created ? '' : result.updated ? ', fast-forwarded' : ''}.`,
+  );
+  return { checkedOut: branch, root: clone.root, remote, createdBranch: result.created };
 }

@@ -1,0 +1,219 @@
+import * as vscode from 'vscode';
+import type { Awardable } from '../api/hosting';
+import { HttpError } from '../api/http';
+import { COMMON_EMOJI, firstLine, normalizeEmojiName } from '../domain/mergeRequestStatus';
+import type { AccountInfo } from '../platform/accounts';
+import { NoteNode } from '../views/mergeRequests/mergeRequestsTreeProvider';
+import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../views/shared/treeNode';
+import {
+  type MergeRequestCommandContext,
+  afterMergeRequestChange,
+  askNumber,
+  commandOptions,
+  mergeRequestFromNode,
+  pickMergeRequestIn,
+  projectPath,
+} from './mergeRequestTargets';
+import { projectTarget } from './pickers';
+import { registerCommand } from './registerCommand';
+
+/*
+ * Reactions (award emoji) on merge requests and their comments, and from the palette on issues
+ * and snippets. Options (second argument, for tests and automation): `{ emoji: 'tada' }`.
+ */
+
+export interface AwardTarget {
+  account: AccountInfo;
+  projectId: number;
+  awardable: Awardable;
+  /** "!3", "a comment on !3", "#12", "$5". */
+  label: string;
+  node?: TreeNode;
+}
+
+export interface AwardOptions {
+  /** Emoji name, with or without colons. */
+  emoji?: string;
+}
+
+const glyphOf = (name: string): string => COMMON_EMOJI.find((emoji) => emoji.name === name)?.glyph ?? '';
+
+async function awardTarget(
+  context: MergeRequestCommandContext,
+  arg: unknown,
+): Promise<AwardTarget | undefined> {
+  if (arg instanceof NoteNode) {
+    const { owner, note } = arg;
+    return {
+      account: owner.account,
+      projectId: owner.project.id,
+      awardable: {
+        kind: 'mergeRequestNote',
+        project: owner.project.id,
+        iid: owner.mergeRequest.iid,
+        noteId: note.id,
+      },
+      label: `the comment by ${note.author?.name ?? 'unknown'} on !${owner.mergeRequest.iid}`,
+      node: arg,
+    };
+  }
+  const fromNode = mergeRequestFromNode(arg);
+  if (fromNode) {
+    return {
+      account: fromNode.account,
+      projectId: fromNode.project.id,
+      awardable: { kind: 'mergeRequest', project: fromNode.project.id, iid: fromNode.mergeRequest.iid },
+      label: `!${fromNode.mergeRequest.iid}`,
+      node: fromNode.node,
+    };
+  }
+  const { services } = context;
+  const target = await projectTarget(services, undefined, 'React to something in which project?');
+  if (!target) return undefined;
+  const kind = await vscode.window.showQuickPick(
+    [
+      { label: 'Merge request', what: 'mergeRequest' as const },
+      { label: 'Comment on a merge request', what: 'mergeRequestNote' as const },
+      { label: 'Issue', what: 'issue' as const },
+      { label: 'Snippet', what: 'snippet' as const },
+    ],
+    { placeHolder: `React to what in ${projectPath(target.project)}?` },
+  );
+  if (!kind) return undefined;
+  const project = target.project.id;
+  const base = { account: target.account, projectId: project };
+  if (kind.what === 'mergeRequest' || kind.what === 'mergeRequestNote') {
+    const picked = await pickMergeRequestIn(services, target);
+    if (!picked) return undefined;
+    const { iid } = picked.mergeRequest;
+    if (kind.what === 'mergeRequest') {
+      return { ...base, awardable: { kind: 'mergeRequest', project, iid }, label: `!${iid}` };
+    }
+    const client = await services.accounts.client(target.account.id);
+    const notes = await client.listNotes({ kind: 'mergeRequest', project, iid }).page({ perPage: 100 });
+    const choice = await vscode.window.showQuickPick(
+      notes.items.flatMap((note) =>
+        'body' in note && typeof note.body === 'string' && note.system !== true
+          ? [{ label: firstLine(note.body) || '(empty)', description: note.author?.name, noteId: note.id }]
+          : [],
+      ),
+      { placeHolder: `Which comment on !${iid}?` },
+    );
+    if (!choice) return undefined;
+    return {
+      ...base,
+      awardable: { kind: 'mergeRequestNote', project, iid, noteId: choice.noteId },
+      label: `a comment on !${iid}`,
+    };
+  }
+  if (kind.what === 'issue') {
+    const iid = await askNumber('Issue number (iid)', '12');
+    if (iid === undefined) return undefined;
+    return { ...base, awardable: { kind: 'issue', project, iid }, label: `#${iid}` };
+  }
+  const snippetId = await askNumber('Snippet id', '5');
+  if (snippetId === undefined) return undefined;
+  return { ...base, awardable: { kind: 'snippet', project, snippetId }, label: `$${snippetId}` };
+}
+
+async function askEmoji(label: string): Promise<string | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      ...COMMON_EMOJI.map((emoji): vscode.QuickPickItem & { name?: string } => ({
+        label: `${emoji.glyph} ${emoji.name}`,
+        name: emoji.name,
+      })),
+      { label: 'Other…', description: 'type an emoji name' },
+    ],
+    { placeHolder: `React to ${label} with` },
+  );
+  if (!picked) return undefined;
+  if (picked.name) return picked.name;
+  const typed = await vscode.window.showInputBox({
+    prompt: 'Emoji name, without colons (e.g. clap, fire, 100)',
+    validateInput: (value) => (normalizeEmojiName(value) ? undefined : 'Letters, digits, _ + - only'),
+  });
+  return typed === undefined ? undefined : normalizeEmojiName(typed);
+}
+
+function afterAwardChange(context: MergeRequestCommandContext, target: AwardTarget): void {
+  // Votes show on merge request rows; reactions on comments are not shown in the tree.
+  if (target.awardable.kind === 'mergeRequest') afterMergeRequestChange(context, target);
+  else if (target.node instanceof MergeRequestNode) context.services.afterAction(target.node);
+}
+
+export function registerAwardEmojiCommands(context: MergeRequestCommandContext): void {
+  const { services } = context;
+  const register = (id: string, handler: (...args: never[]) => unknown): void =>
+    registerCommand(services.context, services.log, id, handler);
+
+  register('forge.awardEmoji.add', async (arg?: unknown, rawOptions?: unknown) => {
+    const options = commandOptions<AwardOptions>(rawOptions);
+    const target = await awardTarget(context, arg);
+    if (!target) return { awarded: undefined, reason: 'cancelled' };
+    const name = options ? normalizeEmojiName(options.emoji ?? '') : await askEmoji(target.label);
+    if (options && !name) throw new Error(`"${options.emoji ?? ''}" is not an emoji name.`);
+    if (!name) return { awarded: undefined, reason: 'cancelled' };
+    const client = await services.accounts.client(target.account.id);
+    try {
+      const award = await client.awardEmoji(target.awardable, name);
+      afterAwardChange(context, target);
+      void vscode.window.showInformationMessage(
+        `Reacted ${glyphOf(award.name) || `:${award.name}:`} on ${target.label}`,
+      );
+      return { awarded: award.name, awardId: award.id };
+    } catch (error) {
+      if (
+        error instanceof HttpError &&
+        /already been taken/i.test(JSON.stringify([error.serverMessage, error.fieldErrors]))
+      ) {
+        void vscode.window.showInformationMessage(`You already reacted with :${name}: on ${target.label}`);
+        return { awarded: undefined, reason: 'already-awarded' };
+      }
+      throw error;
+    }
+  });
+
+  register('forge.awardEmoji.remove', async (arg?: unknown, rawOptions?: unknown) => {
+    const options = commandOptions<AwardOptions>(rawOptions);
+    const target = await awardTarget(context, arg);
+    if (!target) return { removed: undefined, reason: 'cancelled' };
+    const client = await services.accounts.client(target.account.id);
+    const [username, page] = await Promise.all([
+      context.currentUsers.username(target.account.id),
+      client.listAwardEmoji(target.awardable).page({ perPage: 100 }),
+    ]);
+    const own = page.items.filter(
+      (award) => username === undefined || award.user.username.toLowerCase() === username.toLowerCase(),
+    );
+    const wanted = options ? normalizeEmojiName(options.emoji ?? '') : undefined;
+    const candidates = wanted ? own.filter((award) => award.name === wanted) : own;
+    if (candidates.length === 0) {
+      void vscode.window.showInformationMessage(
+        wanted
+          ? `You have not reacted with :${wanted}: on ${target.label}`
+          : `You have no reactions on ${target.label}`,
+      );
+      return { removed: undefined, reason: 'none' };
+    }
+    let chosen = candidates[0];
+    if (!options && candidates.length > 1) {
+      const picked = await vscode.window.showQuickPick(
+        candidates.map((award) => ({
+          label: `${glyphOf(award.name)} ${award.name}`.trim(),
+          description: username === undefined ? award.user.name : undefined,
+          award,
+        })),
+        { placeHolder: `Remove which reaction from ${target.label}?` },
+      );
+      if (!picked) return { removed: undefined, reason: 'cancelled' };
+      chosen = picked.award;
+    }
+    if (!chosen) return { removed: undefined, reason: 'none' };
+    await client.deleteAwardEmoji(target.awardable, chosen.id);
+    afterAwardChange(context, target);
+    void vscode.window.showInformationMessage(`Removed :${chosen.name}: from ${target.label}`);
+    return { removed: chosen.name, awardId: chosen.id };
+  });
+}

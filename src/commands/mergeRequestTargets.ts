@@ -1,0 +1,139 @@
+import * as vscode from 'vscode';
+import type { MergeRequest, Project } from '../api/hosting';
+import type { AccountInfo } from '../platform/accounts';
+import type { Services } from '../services';
+import type { NoteDrafts } from '../state/noteDrafts';
+import type { CurrentUsers } from '../views/mergeRequests/currentUsers';
+import {
+  MergeRequestItemNode,
+  type MergeRequestsTreeProvider,
+  NoteNode,
+} from '../views/mergeRequests/mergeRequestsTreeProvider';
+import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../views/shared/treeNode';
+import { type ProjectTarget, projectTarget } from './pickers';
+
+/** What the merge request, note and award emoji commands share. */
+export interface MergeRequestCommandContext {
+  services: Services;
+  view: MergeRequestsTreeProvider;
+  currentUsers: CurrentUsers;
+  drafts: NoteDrafts;
+}
+
+export interface MergeRequestTarget {
+  account: AccountInfo;
+  project: Project;
+  mergeRequest: MergeRequest;
+  /** The tree node the command ran on, if any. */
+  node?: TreeNode;
+}
+
+/**
+ * The trailing options object commands accept (for tests and automation): a plain object that is
+ * not a tree node. When one is given, nothing is asked: missing values take their defaults.
+ */
+export function commandOptions<T extends object>(value: unknown): T | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if ('getTreeItem' in value) return undefined;
+  return value as T;
+}
+
+export function projectPath(project: Project): string {
+  return project.path_with_namespace ?? project.name ?? String(project.id);
+}
+
+/** The merge request behind a tree node of either view (or the one a note node belongs to). */
+export function mergeRequestFromNode(arg: unknown): MergeRequestTarget | undefined {
+  if (arg instanceof MergeRequestNode) {
+    return {
+      account: arg.owner.account,
+      project: arg.owner.project,
+      mergeRequest: arg.mergeRequest,
+      node: arg,
+    };
+  }
+  if (arg instanceof MergeRequestItemNode) {
+    return { account: arg.account, project: arg.project, mergeRequest: arg.mergeRequest, node: arg };
+  }
+  if (arg instanceof NoteNode) {
+    const { owner } = arg;
+    return { account: owner.account, project: owner.project, mergeRequest: owner.mergeRequest, node: owner };
+  }
+  return undefined;
+}
+
+/** The merge request a command acts on: the node it ran on, or a project and one of its opened merge requests. */
+export async function pickMergeRequest(
+  services: Services,
+  arg: unknown,
+  placeHolder = 'Which merge request?',
+): Promise<MergeRequestTarget | undefined> {
+  const fromNode = mergeRequestFromNode(arg);
+  if (fromNode) return fromNode;
+  const target = await projectTarget(services, undefined, 'Project of the merge request');
+  if (!target) return undefined;
+  return pickMergeRequestIn(services, target, placeHolder);
+}
+
+/** One of the project's opened merge requests (first page), picked by the user. */
+export async function pickMergeRequestIn(
+  services: Services,
+  target: ProjectTarget,
+  placeHolder = 'Which merge request?',
+): Promise<MergeRequestTarget | undefined> {
+  const client = await services.accounts.client(target.account.id);
+  const page = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: 'Loading merge requests…' },
+    () => client.listMergeRequests(target.project.id, { state: 'opened' }).page({ perPage: 100 }),
+  );
+  if (page.items.length === 0) {
+    void vscode.window.showInformationMessage(`${projectPath(target.project)} has no opened merge requests.`);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    page.items.map((mergeRequest) => ({
+      label: `!${mergeRequest.iid} ${mergeRequest.title}`,
+      description: `${mergeRequest.source_branch} → ${mergeRequest.target_branch}`,
+      detail: `by ${mergeRequest.author.name}`,
+      mergeRequest,
+    })),
+    { placeHolder, matchOnDescription: true, title: projectPath(target.project) },
+  );
+  return picked ? { ...target, mergeRequest: picked.mergeRequest } : undefined;
+}
+
+/** A positive whole number typed by the user (an iid or id), or undefined when cancelled. */
+export async function askNumber(prompt: string, placeHolder?: string): Promise<number | undefined> {
+  const value = await vscode.window.showInputBox({
+    prompt,
+    placeHolder,
+    validateInput: (text) => (/^\s*#?[!$]?\d+\s*$/.test(text) ? undefined : 'A number, e.g. 12'),
+  });
+  if (value === undefined) return undefined;
+  return Number(value.replace(/[^\d]/g, ''));
+}
+
+/** Redraws what an action changed: the Merge Requests view, and the Projects view around the node. */
+export function afterMergeRequestChange(
+  context: MergeRequestCommandContext,
+  target: { node?: TreeNode },
+): void {
+  context.view.refresh();
+  if (target.node instanceof MergeRequestNode) context.services.afterAction(target.node);
+}
+
+/**
+ * Opens a server link in the browser; only http(s) links. Not awaited: the workbench may ask the
+ * user first (or forward a port), and the command has nothing to wait for.
+ */
+export function openLink(url: string | undefined, log?: { warn(message: string): void }): boolean {
+  if (!url || !/^https?:\/\//i.test(url)) {
+    void vscode.window.showWarningMessage('The server did not send a web link for this.');
+    return false;
+  }
+  vscode.env.openExternal(vscode.Uri.parse(url, true)).then(undefined, (error: unknown) => {
+    log?.warn(`Could not open ${url}: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  return true;
+}

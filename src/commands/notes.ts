@@ -1,0 +1,278 @@
+import * as vscode from 'vscode';
+import { type Note, type NoteParent, isAwardEmoji } from '../api/hosting';
+import { CancelledError } from '../api/http';
+import { firstLine } from '../domain/mergeRequestStatus';
+import type { AccountInfo } from '../platform/accounts';
+import { NoteDrafts } from '../state/noteDrafts';
+import { NoteNode } from '../views/mergeRequests/mergeRequestsTreeProvider';
+import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../views/shared/treeNode';
+import {
+  type MergeRequestCommandContext,
+  askNumber,
+  commandOptions,
+  mergeRequestFromNode,
+  pickMergeRequest,
+  pickMergeRequestIn,
+  projectPath,
+} from './mergeRequestTargets';
+import { projectTarget } from './pickers';
+import { describeError, registerCommand } from './registerCommand';
+
+/*
+ * Comments (notes) on merge requests, and from the palette on issues and snippets too. A note is
+ * saved as a draft before it is sent and dropped only once the server took it, so a failed post
+ * loses nothing: the next "Add Comment" on the same thing offers it again.
+ * Options (second argument, for tests and automation): add `{ body }` (without a body the saved
+ * draft is sent), edit `{ body }`, delete `{ confirmed }`.
+ */
+
+export interface NoteTarget {
+  account: AccountInfo;
+  projectId: number;
+  parent: NoteParent;
+  /** "!3", "#12", "$5". */
+  label: string;
+  node?: TreeNode;
+}
+
+export interface NoteOptions {
+  body?: string;
+  confirmed?: boolean;
+}
+
+function parentId(parent: NoteParent): number {
+  return parent.kind === 'snippet' ? parent.snippetId : parent.iid;
+}
+
+export function parentLabel(parent: NoteParent): string {
+  switch (parent.kind) {
+    case 'mergeRequest':
+      return `!${parent.iid}`;
+    case 'issue':
+      return `#${parent.iid}`;
+    case 'snippet':
+      return `$${parent.snippetId}`;
+  }
+}
+
+function draftKey(target: NoteTarget): string {
+  return NoteDrafts.keyFor(target.account.id, {
+    kind: target.parent.kind,
+    project: target.projectId,
+    id: parentId(target.parent),
+  });
+}
+
+/** What to comment on: a merge request node, or (palette) a project, a kind and a number. */
+async function noteTarget(
+  context: MergeRequestCommandContext,
+  arg: unknown,
+): Promise<NoteTarget | undefined> {
+  const { services } = context;
+  const fromNode = mergeRequestFromNode(arg);
+  if (fromNode) {
+    return {
+      account: fromNode.account,
+      projectId: fromNode.project.id,
+      parent: { kind: 'mergeRequest', project: fromNode.project.id, iid: fromNode.mergeRequest.iid },
+      label: `!${fromNode.mergeRequest.iid}`,
+      node: fromNode.node,
+    };
+  }
+  const target = await projectTarget(services, undefined, 'Comment in which project?');
+  if (!target) return undefined;
+  const kind = await vscode.window.showQuickPick(
+    [
+      { label: 'Merge request', what: 'mergeRequest' as const },
+      { label: 'Issue', what: 'issue' as const },
+      { label: 'Snippet', what: 'snippet' as const },
+    ],
+    { placeHolder: `Comment on what in ${projectPath(target.project)}?` },
+  );
+  if (!kind) return undefined;
+  const base = { account: target.account, projectId: target.project.id };
+  if (kind.what === 'mergeRequest') {
+    const picked = await pickMergeRequestIn(services, target, 'Comment on which merge request?');
+    if (!picked) return undefined;
+    return {
+      ...base,
+      parent: { kind: 'mergeRequest', project: target.project.id, iid: picked.mergeRequest.iid },
+      label: `!${picked.mergeRequest.iid}`,
+    };
+  }
+  if (kind.what === 'issue') {
+    const iid = await askNumber('Issue number (iid)', '12');
+    if (iid === undefined) return undefined;
+    return { ...base, parent: { kind: 'issue', project: target.project.id, iid }, label: `#${iid}` };
+  }
+  const snippetId = await askNumber('Snippet id', '5');
+  if (snippetId === undefined) return undefined;
+  return {
+    ...base,
+    parent: { kind: 'snippet', project: target.project.id, snippetId },
+    label: `$${snippetId}`,
+  };
+}
+
+/** The note a command acts on: a note node, or (palette) one of the user's notes on a merge request. */
+async function existingNote(
+  context: MergeRequestCommandContext,
+  arg: unknown,
+  verb: string,
+): Promise<{ target: NoteTarget; note: Note } | undefined> {
+  if (arg instanceof NoteNode) {
+    const { owner } = arg;
+    return {
+      target: {
+        account: owner.account,
+        projectId: owner.project.id,
+        parent: owner.noteParent,
+        label: `!${owner.mergeRequest.iid}`,
+        node: owner,
+      },
+      note: arg.note,
+    };
+  }
+  const picked = await pickMergeRequest(context.services, arg, `${verb} a comment on which merge request?`);
+  if (!picked) return undefined;
+  const parent: NoteParent = {
+    kind: 'mergeRequest',
+    project: picked.project.id,
+    iid: picked.mergeRequest.iid,
+  };
+  const client = await context.services.accounts.client(picked.account.id);
+  const username = await context.currentUsers.username(picked.account.id);
+  const page = await client.listNotes(parent).page({ perPage: 100 });
+  const notes = page.items.filter(
+    (item): item is Note =>
+      typeof (item as Note).body === 'string' &&
+      (item as Note).system !== true &&
+      (username === undefined || (item as Note).author?.username === username),
+  );
+  if (notes.length === 0) {
+    void vscode.window.showInformationMessage(`You have no comments on !${picked.mergeRequest.iid}.`);
+    return undefined;
+  }
+  const choice = await vscode.window.showQuickPick(
+    notes.map((note) => ({
+      label: firstLine(note.body) || '(empty)',
+      description: note.author?.name,
+      note,
+    })),
+    { placeHolder: `${verb} which comment?` },
+  );
+  if (!choice) return undefined;
+  return {
+    target: {
+      account: picked.account,
+      projectId: picked.project.id,
+      parent,
+      label: `!${picked.mergeRequest.iid}`,
+      node: picked.node,
+    },
+    note: choice.note,
+  };
+}
+
+function afterNoteChange(context: MergeRequestCommandContext, target: NoteTarget): void {
+  if (target.parent.kind !== 'mergeRequest') return;
+  context.view.refreshNotes(target.account.id, target.projectId, target.parent.iid);
+  if (target.node instanceof MergeRequestNode) context.services.afterAction(target.node);
+}
+
+export function registerNoteCommands(context: MergeRequestCommandContext): void {
+  const { services, drafts } = context;
+  const register = (id: string, handler: (...args: never[]) => unknown): void =>
+    registerCommand(services.context, services.log, id, handler);
+
+  register('forge.note.add', async (arg?: unknown, rawOptions?: unknown) => {
+    const options = commandOptions<NoteOptions>(rawOptions);
+    const target = await noteTarget(context, arg);
+    if (!target) return { posted: false, reason: 'cancelled' };
+    const key = draftKey(target);
+    const draft = drafts.get(key);
+    let body = options ? (options.body ?? draft?.body) : undefined;
+    if (options && body === undefined) throw new Error('No comment text given and no unsent draft to send.');
+    if (draft && (!options || options.body === undefined)) {
+      void vscode.window.showInformationMessage('Your unsent note was restored.');
+    }
+    if (body === undefined) {
+      body = await vscode.window.showInputBox({
+        title: `Comment on ${target.label}`,
+        prompt: 'Markdown. Kept as a draft until the server has it.',
+        value: draft?.body ?? '',
+        ignoreFocusOut: true,
+        validateInput: (value) => (value.trim() === '' ? 'Write something first' : undefined),
+      });
+      if (body === undefined) return { posted: false, reason: 'cancelled' };
+    }
+    const text = body;
+    const restoredDraft = draft !== undefined && draft.body === text;
+    const client = await services.accounts.client(target.account.id);
+    let created;
+    try {
+      created = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: `Posting a comment on ${target.label}…` },
+        () => drafts.sendWithDraft(key, text, () => client.createNote(target.parent, text)),
+      );
+    } catch (error) {
+      if (error instanceof CancelledError) return { posted: false, reason: 'cancelled', draftKept: true };
+      services.log.error(`forge.note.add: ${error instanceof Error ? error.message : String(error)}`);
+      const message = `${describeError(error)} Your comment was kept: run "Add Comment" on ${target.label} again to send it.`;
+      void vscode.window.showErrorMessage(message);
+      return { posted: false, reason: 'failed', draftKept: true, message };
+    }
+    afterNoteChange(context, target);
+    if (isAwardEmoji(created)) {
+      void vscode.window.showInformationMessage(`Reacted with :${created.name}: on ${target.label}`);
+      return { posted: true, awardId: created.id, restoredDraft };
+    }
+    void vscode.window.showInformationMessage(`Commented on ${target.label}`);
+    return { posted: true, noteId: created.id, restoredDraft };
+  });
+
+  register('forge.note.edit', async (arg?: unknown, rawOptions?: unknown) => {
+    const options = commandOptions<NoteOptions>(rawOptions);
+    const found = await existingNote(context, arg, 'Edit');
+    if (!found) return { edited: false, reason: 'cancelled' };
+    const { target, note } = found;
+    let body = options?.body;
+    if (options && body === undefined) throw new Error('No comment text given.');
+    if (body === undefined) {
+      body = await vscode.window.showInputBox({
+        title: `Edit your comment on ${target.label}`,
+        value: note.body,
+        ignoreFocusOut: true,
+        validateInput: (value) =>
+          value.trim() === '' ? 'A comment cannot be empty; delete it instead' : undefined,
+      });
+      if (body === undefined) return { edited: false, reason: 'cancelled' };
+    }
+    if (body === note.body) return { edited: false, reason: 'unchanged' };
+    const client = await services.accounts.client(target.account.id);
+    await client.updateNote(target.parent, note.id, body);
+    afterNoteChange(context, target);
+    return { edited: true, noteId: note.id };
+  });
+
+  register('forge.note.delete', async (arg?: unknown, rawOptions?: unknown) => {
+    const options = commandOptions<NoteOptions>(rawOptions);
+    const found = await existingNote(context, arg, 'Delete');
+    if (!found) return { deleted: false, reason: 'cancelled' };
+    const { target, note } = found;
+    if (!options?.confirmed) {
+      const answer = await vscode.window.showWarningMessage(
+        `Delete the comment by ${note.author?.name ?? 'unknown'} on ${target.label}?`,
+        { modal: true, detail: `"${firstLine(note.body, 120)}"\n\nThis cannot be undone.` },
+        'Delete',
+      );
+      if (answer !== 'Delete') return { deleted: false, reason: 'cancelled' };
+    }
+    const client = await services.accounts.client(target.account.id);
+    await client.deleteNote(target.parent, note.id);
+    afterNoteChange(context, target);
+    void vscode.window.showInformationMessage(`Deleted the comment on ${target.label}`);
+    return { deleted: true, noteId: note.id };
+  });
+}

@@ -1,0 +1,222 @@
+/**
+ * How a merge request looks and what can be done with it, as pure functions of its fields: capability
+ * tokens for menus, icon and colour, a short merge status, the groups of the Merge Requests view,
+ * and what a failed merge means.
+ */
+
+/** The fields these helpers read; a MergeRequest from the API has all of them. */
+export interface MergeRequestFacts {
+  iid: number;
+  title: string;
+  state: string;
+  source_branch: string;
+  target_branch: string;
+  merge_status?: string;
+  draft?: boolean;
+  work_in_progress?: boolean;
+  merge_when_pipeline_succeeds?: boolean;
+  subscribed?: boolean;
+  upvotes?: number;
+  downvotes?: number;
+  author?: { username: string };
+  assignee?: { username: string } | null;
+  assignees?: { username: string }[];
+  updated_at?: string;
+}
+
+export function isDraft(mr: MergeRequestFacts): boolean {
+  return (
+    mr.draft === true ||
+    mr.work_in_progress === true ||
+    /^\s*(\[draft\]|draft:|\(draft\)|wip:|\[wip\])/i.test(mr.title)
+  );
+}
+
+/**
+ * Space-separated tokens for `contextValue`: `mergeRequest`, the state, and `mergeable` (opened,
+ * not a draft, no conflicts), `mwps` (set to merge when the pipeline succeeds), `subscribed` or
+ * `unsubscribed` when known, `draft`, `conflicts`.
+ */
+export function mergeRequestCapabilities(mr: MergeRequestFacts): string[] {
+  const tokens = ['mergeRequest', mr.state];
+  const opened = mr.state === 'opened';
+  const draft = isDraft(mr);
+  if (draft) tokens.push('draft');
+  if (mr.merge_status === 'cannot_be_merged') tokens.push('conflicts');
+  if (opened && !draft && mr.merge_status !== 'cannot_be_merged' && !mr.merge_when_pipeline_succeeds) {
+    tokens.push('mergeable');
+  }
+  if (opened && mr.merge_when_pipeline_succeeds) tokens.push('mwps');
+  if (mr.subscribed === true) tokens.push('subscribed');
+  else if (mr.subscribed === false) tokens.push('unsubscribed');
+  return tokens;
+}
+
+export interface MergeRequestAppearance {
+  codicon: string;
+  /** A theme colour id. */
+  color: string;
+  label: string;
+}
+
+export function mergeRequestAppearance(mr: MergeRequestFacts): MergeRequestAppearance {
+  switch (mr.state) {
+    case 'merged':
+      return { codicon: 'git-merge', color: 'charts.purple', label: 'merged' };
+    case 'closed':
+      return { codicon: 'git-pull-request-closed', color: 'charts.red', label: 'closed' };
+    case 'locked':
+      return { codicon: 'lock', color: 'charts.orange', label: 'locked' };
+    case 'opened':
+      return isDraft(mr)
+        ? { codicon: 'git-pull-request-draft', color: 'descriptionForeground', label: 'draft' }
+        : { codicon: 'git-pull-request', color: 'charts.green', label: 'opened' };
+    default:
+      return { codicon: 'git-pull-request', color: 'descriptionForeground', label: mr.state };
+  }
+}
+
+/** "mergeable", "conflicts", "checking", "merges when pipeline succeeds"; empty once merged or closed. */
+export function describeMergeStatus(mr: MergeRequestFacts): string {
+  if (mr.state !== 'opened') return '';
+  if (mr.merge_when_pipeline_succeeds) return 'merges when pipeline succeeds';
+  switch (mr.merge_status) {
+    case 'can_be_merged':
+      return isDraft(mr) ? 'draft' : 'mergeable';
+    case 'cannot_be_merged':
+      return 'conflicts';
+    case 'unchecked':
+    case 'checking':
+      return 'checking';
+    case undefined:
+      return isDraft(mr) ? 'draft' : '';
+    default:
+      return mr.merge_status.replace(/_/g, ' ');
+  }
+}
+
+/** "👍2 👎1". */
+export function describeVotes(mr: MergeRequestFacts): string {
+  return `👍${mr.upvotes ?? 0} 👎${mr.downvotes ?? 0}`;
+}
+
+export interface MergeRequestGroups<T> {
+  assigned: T[];
+  created: T[];
+  all: T[];
+}
+
+/**
+ * The three groups of the Merge Requests view, newest update first. Without a username (the
+ * server has no `GET /user`) only `all` is filled.
+ */
+export function groupMergeRequests<T extends MergeRequestFacts>(
+  mergeRequests: readonly T[],
+  username: string | undefined,
+): MergeRequestGroups<T> {
+  const all = [...mergeRequests].sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
+  if (username === undefined) return { assigned: [], created: [], all };
+  const wanted = username.toLowerCase();
+  const isAssigned = (mr: T): boolean =>
+    mr.assignee?.username.toLowerCase() === wanted ||
+    (mr.assignees ?? []).some((assignee) => assignee.username.toLowerCase() === wanted);
+  return {
+    assigned: all.filter(isAssigned),
+    created: all.filter((mr) => mr.author?.username.toLowerCase() === wanted),
+    all,
+  };
+}
+
+export type MergeFailureReason = 'sha-changed' | 'cannot-be-merged' | 'not-open' | 'no-permission';
+
+export interface MergeFailure {
+  reason: MergeFailureReason;
+  message: string;
+}
+
+/** The 40-hex (or shorter) commit id in a server message such as "SHA does not match HEAD …: abc123". */
+export function shaInMessage(message: string): string | undefined {
+  return /\b([0-9a-f]{7,40})\b/i.exec(message)?.[1];
+}
+
+/**
+ * What a refused merge means for the person, by status (spec, accept merge request errors):
+ * 409 the source branch moved since they looked, 405 it cannot be merged, 406 it is no longer
+ * open, 401 they may not merge. Undefined for any other status (a real error).
+ */
+export function mergeFailure(
+  status: number,
+  mr: Pick<MergeRequestFacts, 'iid' | 'target_branch'>,
+  details: { serverMessage?: string; currentSha?: string } = {},
+): MergeFailure | undefined {
+  switch (status) {
+    case 409: {
+      const sha = details.currentSha ?? shaInMessage(details.serverMessage ?? '');
+      return {
+        reason: 'sha-changed',
+        message: `The source branch changed since you looked${sha ? ` (now ${sha.slice(0, 8)})` : ''}. Review the new commits and merge again.`,
+      };
+    }
+    case 405:
+      return {
+        reason: 'cannot-be-merged',
+        message: `!${mr.iid} cannot be merged: it has conflicts, is a draft, lost its source branch, or needs a successful pipeline first.`,
+      };
+    case 406:
+      return { reason: 'not-open', message: `!${mr.iid} is already merged or closed.` };
+    case 401:
+      return {
+        reason: 'no-permission',
+        message: `You are not allowed to merge !${mr.iid} into ${mr.target_branch}.`,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** The message real servers write when none is given; shown as the default in the merge dialog. */
+export function defaultMergeCommitMessage(
+  mr: Pick<MergeRequestFacts, 'iid' | 'title' | 'source_branch' | 'target_branch'>,
+  projectPath?: string,
+): string {
+  const head = `Merge branch '${mr.source_branch}' into '${mr.target_branch}'`;
+  return `${head}\n\n${mr.title}\n\nSee merge request ${projectPath ?? ''}!${mr.iid}`;
+}
+
+/** Emoji names offered first when awarding. */
+export const COMMON_EMOJI: readonly { name: string; glyph: string }[] = [
+  { name: 'thumbsup', glyph: '👍' },
+  { name: 'thumbsdown', glyph: '👎' },
+  { name: 'smile', glyph: '😄' },
+  { name: 'tada', glyph: '🎉' },
+  { name: 'heart', glyph: '❤️' },
+  { name: 'rocket', glyph: '🚀' },
+  { name: 'eyes', glyph: '👀' },
+  { name: 'confused', glyph: '😕' },
+];
+
+/** An emoji name as typed (`:tada:`, ` Tada `) in the API's spelling (`tada`), or undefined if not a name. */
+export function normalizeEmojiName(input: string): string | undefined {
+  const name = input
+    .trim()
+    .replace(/^:+|:+$/g, '')
+    .trim()
+    .toLowerCase();
+  return /^[a-z0-9_+-]+$/.test(name) ? name : undefined;
+}
+
+/** The first line of a note, shortened for a tree row. */
+export function firstLine(text: string, max = 80): string {
+  const line = text.split(/\r?\n/).find((candidate) => candidate.trim() !== '') ?? '';
+  const trimmed = line.trim();
+  return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed;
+}
+
+/** Labels typed as "bug, ui ,, backend" → "bug,ui,backend". */
+export function normalizeLabels(input: string): string {
+  return input
+    .split(',')
+    .map((label) => label.trim())
+    .filter(Boolean)
+    .join(',');
+}

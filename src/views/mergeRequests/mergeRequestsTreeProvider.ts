@@ -1,0 +1,403 @@
+import * as vscode from 'vscode';
+import type { MergeRequest, Note, NoteParent, Project } from '../../api/hosting';
+import {
+  describeMergeStatus,
+  describeVotes,
+  firstLine,
+  groupMergeRequests,
+  mergeRequestAppearance,
+  mergeRequestCapabilities,
+} from '../../domain/mergeRequestStatus';
+import { formatAge } from '../../domain/time';
+import type { AccountInfo, AccountManager } from '../../platform/accounts';
+import { mapWithConcurrency } from '../../state/boundedConcurrency';
+import { PagedList } from '../../state/pagedList';
+import { listLoader } from '../projects/projectsTreeProvider';
+import { ErrorNode, MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
+import type { CurrentUsers } from './currentUsers';
+
+/** Projects listed per account (first page of the membership list). */
+export const PROJECT_PAGE = 100;
+/** Opened merge requests read per project (first page). */
+export const MERGE_REQUEST_PAGE = 100;
+/** Merge request lists fetched at once. */
+export const PROJECT_CONCURRENCY = 4;
+
+export type MergeRequestGroupKind = 'assigned' | 'created' | 'all';
+
+const GROUPS: readonly { kind: MergeRequestGroupKind; label: string; icon: string; expanded: boolean }[] = [
+  { kind: 'assigned', label: 'Assigned to me', icon: 'account', expanded: true },
+  { kind: 'created', label: 'Created by me', icon: 'edit', expanded: true },
+  { kind: 'all', label: 'All opened', icon: 'git-pull-request', expanded: false },
+];
+
+interface ViewContext {
+  accounts: AccountManager;
+  currentUsers: CurrentUsers;
+  changed(node?: TreeNode): void;
+}
+
+export interface ProjectMergeRequest {
+  project: Project;
+  mergeRequest: MergeRequest;
+}
+
+interface AccountMergeRequests {
+  username: string | undefined;
+  entries: ProjectMergeRequest[];
+  /** Projects whose merge requests could not be read. */
+  failures: { project: Project; error: unknown }[];
+}
+
+function projectLabel(project: Project): string {
+  return project.path_with_namespace ?? project.name ?? `Project ${project.id}`;
+}
+
+function isNote(value: unknown): value is Note {
+  return typeof value === 'object' && value !== null && typeof (value as Note).body === 'string';
+}
+
+export class MergeRequestsAccountNode implements TreeNode {
+  private loading: Promise<AccountMergeRequests> | undefined;
+  private controller: AbortController | undefined;
+  private groups: MergeRequestGroupNode[] | undefined;
+
+  constructor(
+    readonly account: AccountInfo,
+    private readonly context: ViewContext,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.account.label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `mergeRequests/account/${this.account.id}`;
+    item.tooltip = this.account.serverUrl;
+    item.iconPath = new vscode.ThemeIcon('account');
+    item.contextValue = 'mergeRequestsAccount';
+    return item;
+  }
+
+  /** The account's opened merge requests across its projects, loaded once until `reset()`. */
+  load(): Promise<AccountMergeRequests> {
+    if (!this.loading) {
+      const controller = new AbortController();
+      this.controller = controller;
+      this.loading = this.fetch(controller.signal);
+      this.loading.catch(() => undefined);
+    }
+    return this.loading;
+  }
+
+  private async fetch(signal: AbortSignal): Promise<AccountMergeRequests> {
+    const { accounts, currentUsers } = this.context;
+    const client = await accounts.client(this.account.id);
+    const [username, projects] = await Promise.all([
+      currentUsers.username(this.account.id),
+      client
+        .listProjects({ membership: true, orderBy: 'last_activity_at', simple: false })
+        .page({ perPage: PROJECT_PAGE, signal }),
+    ]);
+    const withMergeRequests = projects.items.filter((project) => project.merge_requests_enabled !== false);
+    const failures: AccountMergeRequests['failures'] = [];
+    const lists = await mapWithConcurrency(withMergeRequests, PROJECT_CONCURRENCY, async (project) => {
+      try {
+        const page = await client
+          .listMergeRequests(project.id, { state: 'opened', orderBy: 'updated_at' })
+          .page({ perPage: MERGE_REQUEST_PAGE, signal });
+        return page.items.map((mergeRequest) => ({ project, mergeRequest }));
+      } catch (error) {
+        if (signal.aborted) throw error;
+        failures.push({ project, error });
+        return [];
+      }
+    });
+    return { username, entries: lists.flat(), failures };
+  }
+
+  reset(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+    this.loading = undefined;
+    this.groups = undefined;
+  }
+
+  async getChildren(): Promise<TreeNode[]> {
+    let loaded: AccountMergeRequests;
+    try {
+      loaded = await this.load();
+    } catch (error) {
+      return [
+        new ErrorNode(
+          error,
+          () => {
+            this.reset();
+            this.context.changed(this);
+          },
+          this.account.id,
+        ),
+      ];
+    }
+    if (!this.groups) {
+      const grouped = groupMergeRequests(
+        loaded.entries.map((entry) => ({ ...entry.mergeRequest, entry })),
+        loaded.username,
+      );
+      const kinds: MergeRequestGroupKind[] =
+        loaded.username === undefined ? ['all'] : ['assigned', 'created', 'all'];
+      this.groups = kinds.map(
+        (kind) =>
+          new MergeRequestGroupNode(
+            this,
+            kind,
+            grouped[kind].map(
+              ({ entry }) =>
+                new MergeRequestItemNode(
+                  this.account,
+                  entry.project,
+                  entry.mergeRequest,
+                  kind,
+                  this.context,
+                  loaded.username,
+                ),
+            ),
+          ),
+      );
+    }
+    const children: TreeNode[] = [...this.groups];
+    const [failure] = loaded.failures;
+    if (failure) {
+      const more = loaded.failures.length > 1 ? ` (and ${loaded.failures.length - 1} more projects)` : '';
+      const error = new Error(
+        `merge requests of ${projectLabel(failure.project)}${more}: ${failure.error instanceof Error ? failure.error.message : String(failure.error)}`,
+      );
+      children.push(
+        new ErrorNode(
+          error,
+          () => {
+            this.reset();
+            this.context.changed(this);
+          },
+          this.account.id,
+        ),
+      );
+    }
+    return children;
+  }
+
+  /** The merge request rows built so far (all groups), without loading anything. */
+  loadedItems(): MergeRequestItemNode[] {
+    return (this.groups ?? []).flatMap((group) => group.items);
+  }
+}
+
+export class MergeRequestGroupNode implements TreeNode {
+  constructor(
+    readonly owner: MergeRequestsAccountNode,
+    readonly kind: MergeRequestGroupKind,
+    readonly items: MergeRequestItemNode[],
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const group = GROUPS.find((candidate) => candidate.kind === this.kind) ?? GROUPS[2];
+    const item = new vscode.TreeItem(
+      group?.label ?? this.kind,
+      group?.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    item.id = `mergeRequests/account/${this.owner.account.id}/group/${this.kind}`;
+    item.description = String(this.items.length);
+    item.iconPath = new vscode.ThemeIcon(group?.icon ?? 'git-pull-request');
+    item.contextValue = `mergeRequestGroup ${this.kind}`;
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return Promise.resolve(
+      this.items.length > 0 ? this.items : [new MessageNode('No opened merge requests', 'check')],
+    );
+  }
+}
+
+/** A merge request in the Merge Requests view; expands to its notes. */
+export class MergeRequestItemNode implements TreeNode {
+  readonly notes: PagedList<Note>;
+
+  constructor(
+    readonly account: AccountInfo,
+    readonly project: Project,
+    readonly mergeRequest: MergeRequest,
+    readonly group: MergeRequestGroupKind,
+    private readonly context: ViewContext,
+    /** The account's user, to tell own notes from others'. */
+    readonly username: string | undefined,
+  ) {
+    const parent = this.noteParent;
+    const load = listLoader(context.accounts, account.id, (client) => client.listNotes(parent));
+    this.notes = new PagedList<Note>(async (nextUrl, signal) => {
+      const page = await load(nextUrl, signal);
+      return { ...page, items: page.items.filter(isNote) };
+    });
+  }
+
+  get noteParent(): NoteParent {
+    return { kind: 'mergeRequest', project: this.project.id, iid: this.mergeRequest.iid };
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const mr = this.mergeRequest;
+    const appearance = mergeRequestAppearance(mr);
+    const item = new vscode.TreeItem(`!${mr.iid} ${mr.title}`, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `mergeRequests/account/${this.account.id}/group/${this.group}/project/${this.project.id}/mr/${mr.iid}`;
+    item.description = [
+      projectLabel(this.project),
+      appearance.label,
+      describeVotes(mr),
+      describeMergeStatus(mr),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown('**').appendText(`!${mr.iid} ${mr.title}`).appendMarkdown('**\n\n');
+    tooltip.appendText(`${projectLabel(this.project)} · ${mr.source_branch} → ${mr.target_branch}`);
+    tooltip
+      .appendMarkdown('\n\n')
+      .appendText(
+        [
+          `by ${mr.author.name}`,
+          mr.assignee ? `assigned to ${mr.assignee.name}` : 'unassigned',
+          mr.updated_at ? `updated ${formatAge(mr.updated_at)}` : undefined,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      );
+    const status = describeMergeStatus(mr);
+    tooltip
+      .appendMarkdown('\n\n')
+      .appendText([appearance.label, status, describeVotes(mr)].filter(Boolean).join(' · '));
+    if (mr.labels && mr.labels.length > 0)
+      tooltip.appendMarkdown('\n\n').appendText(`Labels: ${mr.labels.join(', ')}`);
+    item.tooltip = tooltip;
+    item.iconPath = new vscode.ThemeIcon(appearance.codicon, new vscode.ThemeColor(appearance.color));
+    const own =
+      this.username !== undefined && mr.author.username.toLowerCase() === this.username.toLowerCase();
+    item.contextValue = [...mergeRequestCapabilities(mr), own ? 'own' : undefined].filter(Boolean).join(' ');
+    return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return pagedChildren(
+      this.notes,
+      (notes) => notes.map((note) => new NoteNode(this, note)),
+      () => this.context.changed(this),
+      { emptyMessage: 'No comments yet', accountId: this.account.id },
+    );
+  }
+
+  reloadNotes(): void {
+    this.notes.reset();
+    this.context.changed(this);
+  }
+}
+
+/** A comment on a merge request: `note own` (editable) or `note other`; system notes add `system`. */
+export class NoteNode implements TreeNode {
+  constructor(
+    readonly owner: MergeRequestItemNode,
+    readonly note: Note,
+  ) {}
+
+  get account(): AccountInfo {
+    return this.owner.account;
+  }
+
+  get own(): boolean {
+    const { username } = this.owner;
+    return (
+      username !== undefined &&
+      this.note.system !== true &&
+      this.note.author?.username.toLowerCase() === username.toLowerCase()
+    );
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { note } = this;
+    const item = new vscode.TreeItem(note.author?.name ?? note.author?.username ?? 'Someone');
+    const ownerId = `mergeRequests/account/${this.account.id}/group/${this.owner.group}/project/${this.owner.project.id}/mr/${this.owner.mergeRequest.iid}`;
+    item.id = `${ownerId}/note/${note.id}`;
+    item.description = [firstLine(note.body), formatAge(note.created_at)].filter(Boolean).join(' · ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip
+      .appendMarkdown('**')
+      .appendText(
+        `${note.author?.name ?? 'Someone'}${note.created_at ? `, ${formatAge(note.created_at)}` : ''}`,
+      )
+      .appendMarkdown('**\n\n');
+    // Server text is untrusted: shown as text, never rendered as markdown or HTML.
+    tooltip.appendText(note.body);
+    item.tooltip = tooltip;
+    item.iconPath = new vscode.ThemeIcon(note.system ? 'info' : 'comment');
+    item.contextValue = ['note', this.own ? 'own' : 'other', note.system ? 'system' : undefined]
+      .filter(Boolean)
+      .join(' ');
+    return item;
+  }
+}
+
+/** The Merge Requests view: per account, merge requests assigned to me, created by me, and all opened. */
+export class MergeRequestsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private accountNodes = new Map<string, MergeRequestsAccountNode>();
+  private readonly subscription: vscode.Disposable;
+  private readonly context: ViewContext;
+
+  constructor(
+    private readonly accounts: AccountManager,
+    readonly currentUsers: CurrentUsers,
+  ) {
+    this.context = { accounts, currentUsers, changed: (node) => this.emitter.fire(node) };
+    this.subscription = accounts.onDidChange(() => {
+      currentUsers.clear();
+      this.refresh();
+    });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    for (const node of this.accountNodes.values()) node.reset();
+    this.emitter.dispose();
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await node.getChildren?.()) ?? [];
+    const nodes = this.accounts.list().map((account) => this.accountNode(account));
+    const [only] = nodes;
+    if (nodes.length === 1 && only) return only.getChildren();
+    return nodes.length > 0 ? nodes : [new MessageNode('No account yet', 'account')];
+  }
+
+  accountNode(account: AccountInfo): MergeRequestsAccountNode {
+    const existing = this.accountNodes.get(account.id);
+    if (existing && JSON.stringify(existing.account) === JSON.stringify(account)) return existing;
+    existing?.reset();
+    const node = new MergeRequestsAccountNode(account, this.context);
+    this.accountNodes.set(account.id, node);
+    return node;
+  }
+
+  /** Reloads every account's merge requests. */
+  refresh(): void {
+    for (const node of this.accountNodes.values()) node.reset();
+    this.accountNodes = new Map();
+    this.emitter.fire(undefined);
+  }
+
+  /** Reloads the notes under every row that shows this merge request. */
+  refreshNotes(accountId: string, projectId: number, iid: number): void {
+    for (const item of this.accountNodes.get(accountId)?.loadedItems() ?? []) {
+      if (item.project.id === projectId && item.mergeRequest.iid === iid) item.reloadNotes();
+    }
+  }
+}
