@@ -3,6 +3,7 @@ import type { Todo } from '../../api/hosting';
 import { formatAge } from '../../domain/time';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { PagedList } from '../../state/pagedList';
+import { type TodoViewFilter, describeTodoFilter, todoQuery } from '../../state/todoFilters';
 import { listLoader } from '../projects/projectsTreeProvider';
 import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
 
@@ -57,7 +58,7 @@ export class TodoNode implements TreeNode {
   }
 }
 
-/** One account's pending todos. */
+/** One account's todos: pending ones, unless the account's filter says otherwise. */
 export class TodoAccountNode implements TreeNode {
   readonly todos: PagedList<Todo>;
 
@@ -65,21 +66,32 @@ export class TodoAccountNode implements TreeNode {
     readonly account: AccountInfo,
     accounts: AccountManager,
     private readonly changed: (node?: TreeNode) => void,
+    /** From "Forge: Filter Todos"; empty means pending, unfiltered. */
+    readonly filter: TodoViewFilter = {},
   ) {
     this.todos = new PagedList(
-      listLoader(accounts, account.id, (client) => client.listTodos({ state: 'pending' })),
+      listLoader(accounts, account.id, (client) => client.listTodos(todoQuery(filter))),
     );
   }
 
-  /** The count to show: the server's total when it sends one, else what is loaded. */
-  get pendingCount(): number {
+  /** The number of todos listed: the server's total when it sends one, else what is loaded. */
+  get listedCount(): number {
     return this.todos.total ?? this.todos.items.length;
+  }
+
+  /** The count for the badge: none when the filter shows done todos. */
+  get pendingCount(): number {
+    return this.filter.state === 'done' ? 0 : this.listedCount;
   }
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.account.label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `todos/account/${this.account.id}`;
-    item.description = this.todos.status === 'loaded' ? `${this.pendingCount} pending` : undefined;
+    const filtered = describeTodoFilter({ ...this.filter, state: undefined });
+    item.description =
+      this.todos.status === 'loaded'
+        ? [`${this.listedCount} ${this.filter.state ?? 'pending'}`, filtered].filter(Boolean).join(' · ')
+        : filtered;
     item.iconPath = new vscode.ThemeIcon('account');
     item.contextValue = 'todoAccount';
     return item;
@@ -90,7 +102,10 @@ export class TodoAccountNode implements TreeNode {
       this.todos,
       (todos) => todos.map((todo) => new TodoNode(this.account, todo, this)),
       () => this.changed(),
-      { emptyMessage: 'Nothing to do', accountId: this.account.id },
+      {
+        emptyMessage: describeTodoFilter(this.filter) ? 'No todo matches the filter' : 'Nothing to do',
+        accountId: this.account.id,
+      },
     );
   }
 }
@@ -104,6 +119,7 @@ export class TodosTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   readonly onDidChangeCount = this.countEmitter.event;
   private groups = new Map<string, TodoAccountNode>();
   private readonly subscription: vscode.Disposable;
+  private filterOf: (accountId: string) => TodoViewFilter = () => ({});
 
   constructor(private readonly accounts: AccountManager) {
     this.subscription = accounts.onDidChange(() => this.refresh());
@@ -141,10 +157,21 @@ export class TodosTreeProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   private group(account: AccountInfo): TodoAccountNode {
     let group = this.groups.get(account.id);
     if (!group) {
-      group = new TodoAccountNode(account, this.accounts, () => this.emitter.fire(undefined));
+      group = new TodoAccountNode(
+        account,
+        this.accounts,
+        () => this.emitter.fire(undefined),
+        this.filterOf(account.id),
+      );
       this.groups.set(account.id, group);
     }
     return group;
+  }
+
+  /** Where each account's filter comes from ("Forge: Filter Todos"); reloads the view. */
+  useFilters(filterOf: (accountId: string) => TodoViewFilter): void {
+    this.filterOf = filterOf;
+    this.refresh();
   }
 
   refresh(): void {

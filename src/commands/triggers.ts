@@ -1,0 +1,193 @@
+import * as vscode from 'vscode';
+import type { Trigger } from '../api/hosting';
+import { isFullTriggerToken } from '../domain/boardsAndTriggers';
+import type { Services } from '../services';
+import { ProjectNode } from '../views/projects/projectsTreeProvider';
+import {
+  type TriggersFolder,
+  TriggerNode,
+  isTriggersFolder,
+  triggerTitle,
+} from '../views/projects/triggersFolder';
+import { type ProjectTarget, projectTarget } from './pickers';
+import { registerCommand } from './registerCommand';
+
+/** Trailing options of the trigger commands, for tests and automation: they skip the prompts. */
+export interface TriggerCommandOptions {
+  /** forge.trigger.create and forge.trigger.edit: the description. */
+  description?: string;
+  /** forge.trigger.delete and forge.trigger.takeOwnership: skip the confirmation. */
+  confirmed?: boolean;
+}
+
+interface TriggerTarget extends ProjectTarget {
+  trigger: Trigger;
+  folder?: TriggersFolder;
+}
+
+/** The trigger of a tree row, or one picked from a project's triggers. */
+async function triggerTarget(services: Services, arg: unknown): Promise<TriggerTarget | undefined> {
+  if (arg instanceof TriggerNode) {
+    return {
+      account: arg.owner.account,
+      project: arg.owner.project,
+      trigger: arg.trigger,
+      folder: arg.folder,
+    };
+  }
+  const folder = isTriggersFolder(arg) ? arg : undefined;
+  const target = await projectTarget(services, folder ? folder.owner : arg, 'Project of the trigger');
+  if (!target) return undefined;
+  const client = await services.accounts.client(target.account.id);
+  const items = client
+    .listTriggers(target.project.id)
+    .page({ perPage: 100 })
+    .then((page) =>
+      page.items.map((trigger) => ({
+        label: triggerTitle(trigger),
+        description: trigger.owner ? `owned by ${trigger.owner.name}` : 'no owner',
+        trigger,
+      })),
+    );
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Pipeline trigger' });
+  return picked ? { ...target, trigger: picked.trigger, folder } : undefined;
+}
+
+/** The Triggers folder a command ran on (directly, or through its project). */
+function folderOf(arg: unknown): TriggersFolder | undefined {
+  if (isTriggersFolder(arg)) return arg;
+  if (arg instanceof ProjectNode) return arg.triggers;
+  return undefined;
+}
+
+function refresh(services: Services, folder: TriggersFolder | undefined): void {
+  if (folder) services.afterAction(folder);
+  else services.projects.refresh();
+}
+
+function askDescription(title: string, value = ''): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title,
+    prompt: 'What the trigger is for (shown in the trigger list)',
+    value,
+    validateInput: (text) => (text.trim() === '' ? 'Describe the trigger' : undefined),
+  });
+}
+
+async function copyToken(trigger: Trigger): Promise<boolean> {
+  if (!isFullTriggerToken(trigger.token)) {
+    void vscode.window.showWarningMessage(
+      `The server shows the token of "${triggerTitle(trigger)}" only to its owner. Take ownership to use it.`,
+    );
+    return false;
+  }
+  await vscode.env.clipboard.writeText(trigger.token);
+  // Never the token itself: messages end up in screenshots and logs.
+  void vscode.window.showInformationMessage('Token copied');
+  return true;
+}
+
+export function registerTriggerCommands(services: Services): void {
+  const { context, log } = services;
+
+  registerCommand(
+    context,
+    log,
+    'forge.trigger.create',
+    async (arg?: unknown, options: TriggerCommandOptions = {}): Promise<Trigger | undefined> => {
+      const folder = folderOf(arg);
+      const target = await projectTarget(
+        services,
+        folder ? folder.owner : arg,
+        'Project to add a trigger to',
+      );
+      if (!target) return undefined;
+      const description = (options.description ?? (await askDescription('New pipeline trigger')))?.trim();
+      if (!description) return undefined;
+      const client = await services.accounts.client(target.account.id);
+      const trigger = await vscode.window.withProgress(
+        { location: { viewId: 'forge.projects' }, title: 'Creating the trigger…' },
+        () => client.createTrigger(target.project.id, description),
+      );
+      // The creator owns the new trigger: that tells who the caller is.
+      folder?.learnCaller(trigger.owner?.id);
+      refresh(services, folder);
+      void vscode.window
+        .showInformationMessage(`Created the pipeline trigger "${triggerTitle(trigger)}".`, 'Copy Token')
+        .then((choice) => (choice === 'Copy Token' ? copyToken(trigger) : undefined));
+      return trigger;
+    },
+  );
+
+  registerCommand(
+    context,
+    log,
+    'forge.trigger.edit',
+    async (arg?: unknown, options: TriggerCommandOptions = {}): Promise<Trigger | undefined> => {
+      const target = await triggerTarget(services, arg);
+      if (!target) return undefined;
+      const description = (
+        options.description ??
+        (await askDescription(`Edit "${triggerTitle(target.trigger)}"`, target.trigger.description))
+      )?.trim();
+      if (!description || description === target.trigger.description) return undefined;
+      const client = await services.accounts.client(target.account.id);
+      const updated = await client.updateTrigger(target.project.id, target.trigger.id, description);
+      refresh(services, target.folder);
+      return updated;
+    },
+  );
+
+  registerCommand(
+    context,
+    log,
+    'forge.trigger.takeOwnership',
+    async (arg?: unknown, options: TriggerCommandOptions = {}): Promise<Trigger | undefined> => {
+      const target = await triggerTarget(services, arg);
+      if (!target) return undefined;
+      const previous = target.trigger.owner;
+      if (previous && !options.confirmed) {
+        const answer = await vscode.window.showWarningMessage(
+          `Take ownership of the trigger "${triggerTitle(target.trigger)}" from ${previous.name}?`,
+          { modal: true, detail: 'Pipelines it starts will then run as you.' },
+          'Take Ownership',
+        );
+        if (answer !== 'Take Ownership') return undefined;
+      }
+      const client = await services.accounts.client(target.account.id);
+      const updated = await client.takeTriggerOwnership(target.project.id, target.trigger.id);
+      target.folder?.learnCaller(updated.owner?.id);
+      refresh(services, target.folder);
+      void vscode.window.showInformationMessage(`You now own "${triggerTitle(updated)}".`);
+      return updated;
+    },
+  );
+
+  registerCommand(
+    context,
+    log,
+    'forge.trigger.delete',
+    async (arg?: unknown, options: TriggerCommandOptions = {}): Promise<boolean> => {
+      const target = await triggerTarget(services, arg);
+      if (!target) return false;
+      if (!options.confirmed) {
+        const answer = await vscode.window.showWarningMessage(
+          `Delete the pipeline trigger "${triggerTitle(target.trigger)}"?`,
+          { modal: true, detail: 'Anything that starts pipelines with its token will stop working.' },
+          'Delete Trigger',
+        );
+        if (answer !== 'Delete Trigger') return false;
+      }
+      const client = await services.accounts.client(target.account.id);
+      await client.deleteTrigger(target.project.id, target.trigger.id);
+      refresh(services, target.folder);
+      return true;
+    },
+  );
+
+  registerCommand(context, log, 'forge.trigger.copyToken', async (arg?: unknown): Promise<boolean> => {
+    const target = await triggerTarget(services, arg);
+    if (!target) return false;
+    return copyToken(target.trigger);
+  });
+}
