@@ -12,8 +12,10 @@ import { createLog } from './platform/log';
 import { ProjectFilterStore } from './views/projects/projectFilter';
 import { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
 import type { Services } from './services';
+import { AutoRefresh } from './state/autoRefresh';
 import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './views/shared/treeNode';
+import { registerStatusBar } from './views/statusBar/statusBarController';
 import { TodosTreeProvider } from './views/todos/todosTreeProvider';
 
 /** What the extension hands to its tests (host suites drive it through this). */
@@ -25,6 +27,7 @@ export interface ForgeWorkbenchApi {
   readonly todos: TodosTreeProvider;
   /** Every tree view the extension created, by view id. */
   readonly treeViews: ReadonlyMap<string, vscode.TreeView<TreeNode>>;
+  readonly treeProviders: ReadonlyMap<string, vscode.TreeDataProvider<TreeNode>>;
   readonly services: Services;
   readonly activatedInMs: number;
 }
@@ -81,11 +84,37 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
       ['forge.projects', projectsView],
       ['forge.todos', todosView],
     ]),
+    treeProviders: new Map<string, vscode.TreeDataProvider<TreeNode>>([
+      ['forge.projects', projects],
+      ['forge.todos', todos],
+    ]),
     afterAction: (node) => {
       const key = node ? String(node.getTreeItem().id ?? 'node') : 'all';
       burst.trigger(key, () => projects.refreshAround(node));
     },
   };
+
+  const statusBar = registerStatusBar(services);
+  const autoRefreshSeconds = (): number =>
+    vscode.workspace.getConfiguration('forge').get<number>('autoRefreshSeconds', 60);
+  const autoRefresh = new AutoRefresh(
+    autoRefreshSeconds() * 1000,
+    () => {
+      projects.refreshActive();
+      todos.refresh();
+      void statusBar.refresh();
+      void vscode.commands.executeCommand('forge.mergeRequests.refresh');
+    },
+    vscode.window.state.focused,
+  );
+  context.subscriptions.push(
+    autoRefresh,
+    vscode.window.onDidChangeWindowState((state) => autoRefresh.setFocused(state.focused)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('forge.autoRefreshSeconds'))
+        autoRefresh.setInterval(autoRefreshSeconds() * 1000);
+    }),
+  );
 
   registerCommand(context, log, 'forge.log.show', () => log.show(true));
   registerAccountCommands(context, log, accounts);
@@ -103,6 +132,7 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     projectFilters: filters,
     todos,
     treeViews: services.treeViews,
+    treeProviders: services.treeProviders,
     services,
     activatedInMs: performance.now() - started,
   };

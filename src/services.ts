@@ -15,6 +15,8 @@ export interface Services {
   readonly todos: TodosTreeProvider;
   /** Every tree view, by view id; view modules add theirs. */
   readonly treeViews: Map<string, vscode.TreeView<TreeNode>>;
+  /** The provider behind each tree view (tree views do not expose theirs); host tests walk them. */
+  readonly treeProviders: Map<string, vscode.TreeDataProvider<TreeNode>>;
   /**
    * After an action changed something on the server: redraw now, then refresh a few more times
    * until the affected job or merge request settles. `node` is the tree node acted on, if any.

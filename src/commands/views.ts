@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AccountManager } from '../platform/accounts';
 import { type ProjectFilter, type ProjectFilterStore } from '../views/projects/projectFilter';
 import {
+  AccountNode,
   type MergeRequestStateFilter,
   MergeRequestsFolder,
   type ProjectsTreeProvider,
@@ -31,7 +32,17 @@ export function registerViewCommands(
     if (node instanceof ErrorNode) node.retry();
   });
 
-  registerCommand(context, log, 'forge.projects.refresh', (node?: TreeNode) => projects.refresh(node));
+  registerCommand(context, log, 'forge.projects.refresh', (node?: TreeNode) =>
+    vscode.window.withProgress({ location: { viewId: 'forge.projects' } }, async () => {
+      projects.refresh(node);
+      // Loading through the provider shares the request the tree itself makes.
+      const children = await projects.getChildren(node);
+      if (!node) {
+        const accountNodes = children.filter((child) => child instanceof AccountNode);
+        await Promise.all(accountNodes.map((child) => projects.getChildren(child)));
+      }
+    }),
+  );
 
   registerCommand(context, log, 'forge.projects.filter', async (given?: unknown) => {
     const account = await pickAccount(accounts, 'Filter the projects of which account?', () => true, given);

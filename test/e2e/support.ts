@@ -224,3 +224,10 @@ function escapeRegExp(text: string): string {
 function cssString(text: string): string {
   return text.replace(/["\\]/g, '\\$&');
 }
+
+/** Collapses pane `viewTitle` when it is expanded, to give the others room (trees render only visible rows). */
+export async function collapsePane(page: Page, viewTitle: string): Promise<void> {
+  const header = viewPane(page, viewTitle).locator('.pane-header');
+  await header.waitFor({ state: 'visible' });
+  if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+}

@@ -2,13 +2,18 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { ListRequest } from '../../api/http';
 import type { Branch, HostingClient, Job, MergeRequest, Project, ProjectEvent } from '../../api/hosting';
+import { describeProtection, isDefaultBranch } from '../../domain/branchActions';
 import { jobCapabilities, summarizeStatuses, statusAppearance } from '../../domain/jobStatus';
+import { describeMergeStatus, mergeRequestCapabilities } from '../../domain/mergeRequestStatus';
 import { groupJobsByPipeline } from '../../domain/pipelines';
+import { projectCapabilities } from '../../domain/projectActions';
 import { formatAge, formatDuration } from '../../domain/time';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
+import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
+import { type TriggersFolder, createTriggersFolder } from './triggersFolder';
 
 export const PAGE_SIZE = 50;
 
@@ -84,6 +89,11 @@ export class AccountNode implements TreeNode {
     );
   }
 
+  /** Projects whose nodes exist (were shown), for refreshing what the user has open. */
+  loadedProjects(): ProjectNode[] {
+    return [...this.projectNodes.values()];
+  }
+
   private projectNode(project: Project): ProjectNode {
     let node = this.projectNodes.get(project.id);
     if (!node) {
@@ -99,6 +109,8 @@ export class ProjectNode implements TreeNode {
   readonly jobs: JobsFolder;
   readonly mergeRequests: MergeRequestsFolder;
   readonly events: EventsFolder;
+  readonly boards: BoardsFolder;
+  readonly triggers: TriggersFolder;
 
   constructor(
     readonly account: AccountInfo,
@@ -109,6 +121,8 @@ export class ProjectNode implements TreeNode {
     this.jobs = new JobsFolder(this, context);
     this.mergeRequests = new MergeRequestsFolder(this, context);
     this.events = new EventsFolder(this, context);
+    this.boards = createBoardsFolder(this, context);
+    this.triggers = createTriggersFolder(this, context);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -133,7 +147,11 @@ export class ProjectNode implements TreeNode {
     item.iconPath = new vscode.ThemeIcon(
       project.archived ? 'archive' : project.visibility === 'private' ? 'lock' : 'repo',
     );
-    item.contextValue = ['project', project.archived ? 'archived' : 'active'].join(' ');
+    item.contextValue = [
+      'project',
+      project.archived ? 'archived' : 'active',
+      ...projectCapabilities(project, this.account.isAdmin),
+    ].join(' ');
     return item;
   }
 
@@ -142,11 +160,13 @@ export class ProjectNode implements TreeNode {
     if (this.project.jobs_enabled !== false) children.push(this.jobs);
     if (this.project.merge_requests_enabled !== false) children.push(this.mergeRequests);
     children.push(this.events);
+    if (this.boards.shown) children.push(this.boards);
+    if (this.triggers.shown) children.push(this.triggers);
     return Promise.resolve(children);
   }
 }
 
-abstract class ProjectFolder<T> implements TreeNode {
+export abstract class ProjectFolder<T> implements TreeNode {
   abstract readonly label: string;
   abstract readonly icon: string;
   abstract readonly emptyMessage: string;
@@ -235,12 +255,21 @@ export class BranchNode implements TreeNode {
       branch.merged ? 'merged' : undefined,
     ].filter(Boolean);
     item.description = [flags.join(', '), branch.commit?.title].filter(Boolean).join(' · ');
-    item.tooltip = `${branch.name}\n${branch.commit?.short_id ?? ''} ${branch.commit?.title ?? ''}`;
+    item.tooltip = [
+      branch.name,
+      `${branch.commit?.short_id ?? ''} ${branch.commit?.title ?? ''}`,
+      branch.protected ? `Protected: ${describeProtection(branch)}` : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n');
     item.iconPath = new vscode.ThemeIcon(branch.protected ? 'lock' : 'git-branch');
+    const isDefault = isDefaultBranch(branch, this.owner.project.default_branch);
     item.contextValue = [
       'branch',
       branch.protected ? 'protected' : 'unprotected',
       branch.merged ? 'merged' : '',
+      // The server refuses to delete the default branch (405): no delete item there.
+      isDefault ? 'default' : 'deletable',
     ]
       .filter(Boolean)
       .join(' ');
@@ -374,6 +403,7 @@ export class MergeRequestNode implements TreeNode {
     item.description = [
       mr.state !== 'opened' ? mr.state : undefined,
       `${mr.source_branch} → ${mr.target_branch}`,
+      describeMergeStatus(mr),
     ]
       .filter(Boolean)
       .join(' · ');
@@ -395,7 +425,8 @@ export class MergeRequestNode implements TreeNode {
           : 'git-pull-request',
       new vscode.ThemeColor(color),
     );
-    item.contextValue = ['mergeRequest', mr.state].join(' ');
+    // Capability tokens (`opened mergeable subscribed mwps` …) for the merge request menus.
+    item.contextValue = mergeRequestCapabilities(mr).join(' ');
     return item;
   }
 }
@@ -494,6 +525,20 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<TreeNode>, 
     }
     this.accountNodes = new Map();
     this.emitter.fire(undefined);
+  }
+
+  /**
+   * The automatic refresh: reloads Jobs folders that show running or pending jobs, and merge
+   * request folders that were opened; leaves everything else (and its "Load more" state) alone.
+   */
+  refreshActive(): void {
+    for (const account of this.accountNodes.values()) {
+      for (const project of account.loadedProjects()) {
+        const jobs = project.jobs.list;
+        if (jobs.items.some((job) => statusAppearance(job.status).active)) this.refresh(project.jobs);
+        if (project.mergeRequests.list.status === 'loaded') this.refresh(project.mergeRequests);
+      }
+    }
   }
 
   /** Reloads the folder a node lives in (a job's Jobs folder, a branch's Branches folder …). */

@@ -23,7 +23,13 @@ describe('AutoRefresh', () => {
     const { timers, active, elapse } = intervalTimers();
     let now = 0;
     let ticks = 0;
-    const auto = new AutoRefresh(60_000, () => ticks++, true, timers, () => now);
+    const auto = new AutoRefresh(
+      60_000,
+      () => ticks++,
+      true,
+      timers,
+      () => now,
+    );
     assert.equal(active.size, 1);
     now = 60_000;
     elapse();
@@ -42,7 +48,13 @@ describe('AutoRefresh', () => {
     const { timers, active } = intervalTimers();
     let now = 0;
     let ticks = 0;
-    const auto = new AutoRefresh(60_000, () => ticks++, true, timers, () => now);
+    const auto = new AutoRefresh(
+      60_000,
+      () => ticks++,
+      true,
+      timers,
+      () => now,
+    );
     auto.setFocused(false);
     now = 5_000;
     auto.setFocused(true);
