@@ -132,18 +132,26 @@ export function registerAccountCommands(
 ): void {
   registerCommand(context, log, 'forge.account.add', () => addAccountFlow(accounts));
 
-  registerCommand(context, log, 'forge.account.remove', async (given?: unknown) => {
-    const account = await pickAccount(accounts, 'Account to remove', () => true, given);
-    if (!account) return;
-    const confirm = await vscode.window.showWarningMessage(
-      `Remove the account ${account.label}? Its token is deleted from this machine.`,
-      { modal: true },
-      'Remove',
-    );
-    if (confirm !== 'Remove') return;
-    await accounts.remove(account.id);
-    void vscode.window.showInformationMessage(`Removed ${account.label}.`);
-  });
+  // `options.confirmed` is for tests and automation; menus never pass it.
+  registerCommand(
+    context,
+    log,
+    'forge.account.remove',
+    async (given?: unknown, options?: { confirmed?: boolean }) => {
+      const account = await pickAccount(accounts, 'Account to remove', () => true, given);
+      if (!account) return;
+      const confirm = options?.confirmed
+        ? 'Remove'
+        : await vscode.window.showWarningMessage(
+            `Remove the account ${account.label}? Its token is deleted from this machine.`,
+            { modal: true },
+            'Remove',
+          );
+      if (confirm !== 'Remove') return;
+      await accounts.remove(account.id);
+      void vscode.window.showInformationMessage(`Removed ${account.label}.`);
+    },
+  );
 
   registerCommand(context, log, 'forge.account.updateToken', async (given?: unknown) => {
     const account = await pickAccount(accounts, 'Account whose token to update', () => true, given);
@@ -160,29 +168,38 @@ export function registerAccountCommands(
     void vscode.window.showInformationMessage(`Token updated for ${account.label}.`);
   });
 
-  registerCommand(context, log, 'forge.account.sudo', async (given?: unknown) => {
-    const account = await pickAccount(
-      accounts,
-      'Administrator account',
-      (candidate) => candidate.isAdmin,
-      given,
-    );
-    if (!account) return;
-    const current = accounts.sudoOf(account.id);
-    const username = await vscode.window.showInputBox({
-      title: `Act as another user on ${account.label}`,
-      prompt: 'User name or id to act as for this session; leave empty to act as yourself again',
-      value: current ?? '',
-      validateInput: (value) => (/^[\w.-]*$/.test(value.trim()) ? undefined : 'A user name or a numeric id'),
-    });
-    if (username === undefined) return;
-    accounts.setSudo(account.id, username.trim() || undefined);
-    void vscode.window.showInformationMessage(
-      username.trim()
-        ? `Acting as ${username.trim()} on ${account.label} until VS Code restarts.`
-        : `Acting as yourself on ${account.label}.`,
-    );
-  });
+  // `options.username` is for tests and automation ('' acts as yourself again).
+  registerCommand(
+    context,
+    log,
+    'forge.account.sudo',
+    async (given?: unknown, options?: { username?: string }) => {
+      const account = await pickAccount(
+        accounts,
+        'Administrator account',
+        (candidate) => candidate.isAdmin,
+        given,
+      );
+      if (!account) return;
+      const current = accounts.sudoOf(account.id);
+      const username =
+        options?.username ??
+        (await vscode.window.showInputBox({
+          title: `Act as another user on ${account.label}`,
+          prompt: 'User name or id to act as for this session; leave empty to act as yourself again',
+          value: current ?? '',
+          validateInput: (value) =>
+            /^[\w.-]*$/.test(value.trim()) ? undefined : 'A user name or a numeric id',
+        }));
+      if (username === undefined) return;
+      accounts.setSudo(account.id, username.trim() || undefined);
+      void vscode.window.showInformationMessage(
+        username.trim()
+          ? `Acting as ${username.trim()} on ${account.label} until VS Code restarts.`
+          : `Acting as yourself on ${account.label}.`,
+      );
+    },
+  );
 
   registerCommand(context, log, 'forge.account.configureNetwork', async (given?: unknown) => {
     const account = await pickAccount(accounts, 'Account', (candidate) => !candidate.fromEnvironment, given);

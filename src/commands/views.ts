@@ -44,9 +44,15 @@ export function registerViewCommands(
     }),
   );
 
-  registerCommand(context, log, 'forge.projects.filter', async (given?: unknown) => {
+  // `preset` is for tests and automation: the filter to apply without asking.
+  registerCommand(context, log, 'forge.projects.filter', async (given?: unknown, preset?: ProjectFilter) => {
     const account = await pickAccount(accounts, 'Filter the projects of which account?', () => true, given);
     if (!account) return;
+    if (preset) {
+      await filters.set(account.id, preset);
+      projects.refresh();
+      return;
+    }
     const current = filters.get(account.id);
     const choice = await vscode.window.showQuickPick(
       [
@@ -78,15 +84,25 @@ export function registerViewCommands(
     projects.refresh();
   });
 
-  registerCommand(context, log, 'forge.mergeRequests.selectState', async (folder: MergeRequestsFolder) => {
-    if (!(folder instanceof MergeRequestsFolder)) return;
-    const states: MergeRequestStateFilter[] = ['opened', 'merged', 'closed', 'all'];
-    const choice = await vscode.window.showQuickPick(
-      states.map((state) => ({ label: state, picked: state === folder.state })),
-      { placeHolder: 'Show merge requests that are…' },
-    );
-    if (choice) folder.setState(choice.label);
-  });
+  // `options.state` is for tests and automation.
+  registerCommand(
+    context,
+    log,
+    'forge.mergeRequests.selectState',
+    async (folder: MergeRequestsFolder, options?: { state?: MergeRequestStateFilter }) => {
+      if (!(folder instanceof MergeRequestsFolder)) return;
+      if (options?.state) {
+        folder.setState(options.state);
+        return;
+      }
+      const states: MergeRequestStateFilter[] = ['opened', 'merged', 'closed', 'all'];
+      const choice = await vscode.window.showQuickPick(
+        states.map((state) => ({ label: state, picked: state === folder.state })),
+        { placeHolder: 'Show merge requests that are…' },
+      );
+      if (choice) folder.setState(choice.label);
+    },
+  );
 
   registerCommand(context, log, 'forge.todos.refresh', () => todos.refresh());
 
@@ -96,13 +112,16 @@ export function registerViewCommands(
     todos.removeTodo(node);
   });
 
-  registerCommand(context, log, 'forge.todo.markAllDone', async () => {
+  // `options.confirmed` is for tests and automation; the title button never passes it.
+  registerCommand(context, log, 'forge.todo.markAllDone', async (options?: { confirmed?: boolean }) => {
     const count = todos.pendingCount();
-    const confirm = await vscode.window.showWarningMessage(
-      count > 0 ? `Mark all ${count} pending todos as done?` : 'Mark all pending todos as done?',
-      { modal: true },
-      'Mark All as Done',
-    );
+    const confirm = options?.confirmed
+      ? 'Mark All as Done'
+      : await vscode.window.showWarningMessage(
+          count > 0 ? `Mark all ${count} pending todos as done?` : 'Mark all pending todos as done?',
+          { modal: true },
+          'Mark All as Done',
+        );
     if (confirm !== 'Mark All as Done') return;
     await vscode.window.withProgress(
       { location: { viewId: 'forge.todos' }, title: 'Marking todos as done' },

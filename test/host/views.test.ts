@@ -121,14 +121,14 @@ describe('accounts and views', function () {
       tokenKind: 'private-token',
     });
     try {
-      api.accounts.setSudo(admin.id, 'alice');
+      await vscode.commands.executeCommand('forge.account.sudo', admin.id, { username: 'alice' });
       forge.clearRequests();
       const client = await api.accounts.client(admin.id);
       await client.listTodos().page({ perPage: 1 });
       const sent = forge.requests.find((request) => request.path === '/api/v4/todos');
       assert.equal(sent?.headers['sudo'], 'alice');
       assert.equal(sent?.headers['private-token'], forge.adminToken);
-      api.accounts.setSudo(admin.id, undefined);
+      await vscode.commands.executeCommand('forge.account.sudo', admin.id, { username: '' });
       forge.clearRequests();
       await (await api.accounts.client(admin.id)).listTodos().page({ perPage: 1 });
       assert.equal(
@@ -136,8 +136,9 @@ describe('accounts and views', function () {
         undefined,
       );
     } finally {
-      await api.accounts.remove(admin.id);
+      await vscode.commands.executeCommand('forge.account.remove', admin.id, { confirmed: true });
     }
+    assert.equal(api.accounts.get(admin.id), undefined, 'removed through the command');
   });
 
   it('lists the projects alice is a member of, with their folders', async () => {
@@ -160,9 +161,8 @@ describe('accounts and views', function () {
   });
 
   it('filters projects: starred, and a search', async () => {
-    await api.projectFilters.set(account.id, { scope: 'starred' });
     forge.clearRequests();
-    api.projects.refresh();
+    await vscode.commands.executeCommand('forge.projects.filter', account.id, { scope: 'starred' });
     await childrenOf(api.projects, await accountRoot(api.projects));
     let listRequest = forge.requests.find((request) => request.path === '/api/v4/projects');
     assert.equal(listRequest?.query['starred'], 'true');
@@ -243,9 +243,8 @@ describe('accounts and views', function () {
       forge.requests.find((request) => request.path.endsWith('/merge_requests'))?.query['state'],
       'opened',
     );
-    const stateful = folder.node as TreeNode & { setState(state: string): void };
-    stateful.setState('merged');
     forge.clearRequests();
+    await vscode.commands.executeCommand('forge.mergeRequests.selectState', folder.node, { state: 'merged' });
     const merged = await childrenOf(api.projects, folder.node);
     assert.ok(merged.length > 0);
     assert.equal(
@@ -327,5 +326,19 @@ describe('accounts and views', function () {
     assert.equal(api.todos.pendingCount(), before - 1);
     const after = await childrenOf(api.todos, group);
     assert.ok(!after.some(({ item }) => item.id === todo.item.id));
+  });
+
+  it('marks all todos as done after confirmation, and refreshes on demand', async () => {
+    forge.clearRequests();
+    await vscode.commands.executeCommand('forge.todo.markAllDone', { confirmed: true });
+    const sent = forge.requests.find((request) => request.path === '/api/v4/todos/mark_as_done');
+    assert.equal(sent?.method, 'POST');
+    await vscode.commands.executeCommand('forge.todos.refresh');
+    const group = await accountRoot(api.todos);
+    const rows = await childrenOf(api.todos, group);
+    assert.deepEqual(
+      rows.map(({ item }) => label(item)),
+      ['Nothing to do'],
+    );
   });
 });
