@@ -6,6 +6,7 @@ import { formatAge } from '../../domain/time';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { PagedList } from '../../state/pagedList';
 import { listLoader } from '../projects/projectsTreeProvider';
+import { AccountsTreeProvider, accountRoots } from '../shared/accountsTreeProvider';
 import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
 import type { z } from 'zod';
 
@@ -218,34 +219,15 @@ export class SshKeyLookupNode implements TreeNode {
 }
 
 /** The Admin view: for each administrator account (flat when there is one) its admin lists. */
-export class AdminTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.emitter.event;
+export class AdminTreeProvider extends AccountsTreeProvider {
   private nodes = new Map<string, AdminAccountNode>();
-  private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly accounts: AccountManager) {
-    this.subscription = accounts.onDidChange(() => this.refresh());
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.emitter.dispose();
-  }
-
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.getTreeItem();
-  }
-
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return (await node.getChildren?.()) ?? [];
+  protected rootChildren(): Promise<TreeNode[]> {
     const nodes = this.accounts
       .list()
       .filter((account) => account.isAdmin)
       .map((account) => this.accountNode(account));
-    const [only] = nodes;
-    if (nodes.length === 1 && only) return only.getChildren();
-    return nodes.length > 0 ? nodes : [new MessageNode('No administrator account', 'shield')];
+    return accountRoots(nodes, new MessageNode('No administrator account', 'shield'));
   }
 
   /** The node of an administrator account (kept while the account is unchanged). */

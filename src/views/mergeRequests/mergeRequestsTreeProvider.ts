@@ -13,6 +13,7 @@ import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { mapWithConcurrency } from '../../state/boundedConcurrency';
 import { PagedList } from '../../state/pagedList';
 import { listLoader } from '../projects/projectsTreeProvider';
+import { AccountsTreeProvider, accountRoots } from '../shared/accountsTreeProvider';
 import { ErrorNode, MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
 import type { CurrentUsers } from './currentUsers';
 
@@ -342,40 +343,31 @@ export class NoteNode implements TreeNode {
 }
 
 /** The Merge Requests view: per account, merge requests assigned to me, created by me, and all opened. */
-export class MergeRequestsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.emitter.event;
+export class MergeRequestsTreeProvider extends AccountsTreeProvider {
   private accountNodes = new Map<string, MergeRequestsAccountNode>();
-  private readonly subscription: vscode.Disposable;
   private readonly context: ViewContext;
 
   constructor(
-    private readonly accounts: AccountManager,
+    accounts: AccountManager,
     readonly currentUsers: CurrentUsers,
   ) {
+    super(accounts);
     this.context = { accounts, currentUsers, changed: (node) => this.emitter.fire(node) };
-    this.subscription = accounts.onDidChange(() => {
-      currentUsers.clear();
-      this.refresh();
-    });
   }
 
-  dispose(): void {
-    this.subscription.dispose();
+  protected override onAccountsChanged(): void {
+    this.currentUsers.clear();
+    this.refresh();
+  }
+
+  override dispose(): void {
     for (const node of this.accountNodes.values()) node.reset();
-    this.emitter.dispose();
+    super.dispose();
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.getTreeItem();
-  }
-
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return (await node.getChildren?.()) ?? [];
+  protected rootChildren(): Promise<TreeNode[]> {
     const nodes = this.accounts.list().map((account) => this.accountNode(account));
-    const [only] = nodes;
-    if (nodes.length === 1 && only) return only.getChildren();
-    return nodes.length > 0 ? nodes : [new MessageNode('No account yet', 'account')];
+    return accountRoots(nodes, new MessageNode('No account yet', 'account'));
   }
 
   accountNode(account: AccountInfo): MergeRequestsAccountNode {

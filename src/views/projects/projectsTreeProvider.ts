@@ -10,6 +10,7 @@ import { projectCapabilities } from '../../domain/projectActions';
 import { formatAge, formatDuration } from '../../domain/time';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
+import { AccountsTreeProvider, accountRoots } from '../shared/accountsTreeProvider';
 import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
 import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
@@ -469,37 +470,21 @@ class EventNode implements TreeNode {
 }
 
 /** The Projects view: accounts (when several), their projects, and each project's folders. */
-export class ProjectsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.emitter.event;
+export class ProjectsTreeProvider extends AccountsTreeProvider {
   private accountNodes = new Map<string, AccountNode>();
-  private readonly subscription: vscode.Disposable;
   private readonly context: TreeContext;
 
   constructor(
-    private readonly accounts: AccountManager,
+    accounts: AccountManager,
     private readonly filters: ProjectFilterStore,
   ) {
+    super(accounts);
     this.context = { accounts, changed: (node) => this.emitter.fire(node) };
-    this.subscription = accounts.onDidChange(() => this.refresh());
   }
 
-  dispose(): void {
-    this.subscription.dispose();
-    this.emitter.dispose();
-  }
-
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.getTreeItem();
-  }
-
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return (await node.getChildren?.()) ?? [];
-    const accounts = this.accounts.list();
-    const nodes = accounts.map((account) => this.accountNode(account));
-    const [only] = nodes;
-    if (nodes.length === 1 && only) return only.getChildren();
-    return nodes.length > 0 ? nodes : [new MessageNode('No account yet', 'account')];
+  protected rootChildren(): Promise<TreeNode[]> {
+    const nodes = this.accounts.list().map((account) => this.accountNode(account));
+    return accountRoots(nodes, new MessageNode('No account yet', 'account'));
   }
 
   /** The node for an account, rebuilt when its filter or settings changed. */

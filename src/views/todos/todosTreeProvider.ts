@@ -5,6 +5,7 @@ import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { PagedList } from '../../state/pagedList';
 import { type TodoViewFilter, describeTodoFilter, todoQuery } from '../../state/todoFilters';
 import { listLoader } from '../projects/projectsTreeProvider';
+import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
 import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
 
 const ACTION_ICONS: Record<string, string> = {
@@ -111,32 +112,19 @@ export class TodoAccountNode implements TreeNode {
 }
 
 /** The Todos view: pending todos of every account, with a count badge. */
-export class TodosTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.emitter.event;
+export class TodosTreeProvider extends AccountsTreeProvider {
   private readonly countEmitter = new vscode.EventEmitter<number>();
   /** Fires with the pending count after every load. */
   readonly onDidChangeCount = this.countEmitter.event;
   private groups = new Map<string, TodoAccountNode>();
-  private readonly subscription: vscode.Disposable;
   private filterOf: (accountId: string) => TodoViewFilter = () => ({});
 
-  constructor(private readonly accounts: AccountManager) {
-    this.subscription = accounts.onDidChange(() => this.refresh());
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.emitter.dispose();
+  override dispose(): void {
+    super.dispose();
     this.countEmitter.dispose();
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.getTreeItem();
-  }
-
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return (await node.getChildren?.()) ?? [];
+  protected async rootChildren(): Promise<TreeNode[]> {
     const groups = this.accounts.list().map((account) => this.group(account));
     if (groups.length === 0) return [new MessageNode('No account yet', 'account')];
     const [only] = groups;
