@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import { Agent, type Dispatcher, ProxyAgent } from './undici';
 import { ForgeError } from './errors';
 
 export interface NetworkSettings {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Agent, request as undiciRequest, type Dispatcher, FormData } from 'undici';
+import { Agent, type Dispatcher, type FormData, type ResponseData } from './undici';
 import {
   CancelledError,
   ForgeError,
@@ -316,13 +316,14 @@ export class HttpTransport {
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), timeoutMs);
       const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
-      let response: Dispatcher.ResponseData;
+      let response: ResponseData;
       try {
-        response = await undiciRequest(url, {
+        response = await this.dispatcher.request({
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
           method,
           headers: this.headersFor(url, options),
           body: this.bodyFor(options),
-          dispatcher: this.dispatcher,
           signal,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,

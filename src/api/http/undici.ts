@@ -1,0 +1,19 @@
+/**
+ * The parts of undici the extension uses: the connection pool, the proxy agent and the request
+ * API. Importing them by path keeps undici's fetch, WebSocket, cache and mock modules (more than
+ * half of its size) out of the bundle; undici's own index wires them the same way.
+ */
+import type * as Undici from 'undici';
+import api from 'undici/lib/api';
+import Agent from 'undici/lib/dispatcher/agent';
+import DispatcherClass from 'undici/lib/dispatcher/dispatcher';
+import ProxyAgent from 'undici/lib/dispatcher/proxy-agent';
+
+// What undici's index does, so that `dispatcher.request()` exists.
+Object.assign(DispatcherClass.prototype, api);
+
+export { Agent, ProxyAgent };
+export type Dispatcher = Undici.Dispatcher;
+export type ResponseData = Undici.Dispatcher.ResponseData;
+/** The multipart body type undici accepts (the global FormData is undici's own in Node). */
+export type FormData = Undici.FormData;
