@@ -9,38 +9,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-
-interface Row {
-  node: TreeNode;
-  item: vscode.TreeItem;
-}
-
-async function workbenchApi(): Promise<ForgeWorkbenchApi> {
-  const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
-  assert.ok(extension, 'the extension is installed');
-  return extension.activate();
-}
-
-function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-function iconId(item: vscode.TreeItem): string | undefined {
-  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
-}
-
-/** Retries `check` until it passes: the tree reloads in the background after an action. */
-async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+import { eventually, iconId, label, workbenchApi, type Row } from './support';
 
 /** Whether a package.json menu entry for `command` (inline or in the context menu) shows on a row with this contextValue. */
 function offers(command: string, contextValue: string | undefined, inline = false): boolean {

@@ -14,42 +14,7 @@ import type { AccountInfo } from '../../src/platform/accounts';
 import type { MergeRequestsTreeProvider } from '../../src/views/mergeRequests/mergeRequestsTreeProvider';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-
-interface Row {
-  node: TreeNode;
-  item: vscode.TreeItem;
-}
-
-function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-async function childrenOf(provider: vscode.TreeDataProvider<TreeNode>, node?: TreeNode): Promise<Row[]> {
-  const children = (await provider.getChildren(node)) ?? [];
-  return Promise.all(
-    children.map(async (child) => ({ node: child, item: await provider.getTreeItem(child) })),
-  );
-}
-
-async function childByLabel(
-  provider: vscode.TreeDataProvider<TreeNode>,
-  parent: TreeNode | undefined,
-  wanted: string | RegExp,
-): Promise<Row> {
-  const children = await childrenOf(provider, parent);
-  const found = children.find(({ item }) =>
-    typeof wanted === 'string' ? label(item) === wanted : wanted.test(label(item)),
-  );
-  assert.ok(
-    found,
-    `no child "${String(wanted)}" among ${children.map(({ item }) => label(item)).join(', ')}`,
-  );
-  return found;
-}
-
-function iconId(item: vscode.TreeItem): string | undefined {
-  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
-}
+import { childByLabel, childrenOf, iconId, label, type Row } from './support';
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {

@@ -9,22 +9,7 @@ import type { AccountInfo } from '../../src/platform/accounts';
 import type { MergeRequestsTreeProvider } from '../../src/views/mergeRequests/mergeRequestsTreeProvider';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-
-interface Row {
-  node: TreeNode;
-  item: vscode.TreeItem;
-}
-
-function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-async function childrenOf(provider: vscode.TreeDataProvider<TreeNode>, node?: TreeNode): Promise<Row[]> {
-  const children = (await provider.getChildren(node)) ?? [];
-  return Promise.all(
-    children.map(async (child) => ({ node: child, item: await provider.getTreeItem(child) })),
-  );
-}
+import { childrenOf, label, type Row } from './support';
 
 describe('notes and award emoji', function () {
   this.timeout(30_000);

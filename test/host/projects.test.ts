@@ -7,17 +7,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-
-async function workbenchApi(): Promise<ForgeWorkbenchApi> {
-  const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
-  assert.ok(extension, 'the extension is installed');
-  return extension.activate();
-}
-
-interface Row {
-  node: TreeNode;
-  item: vscode.TreeItem;
-}
+import { iconId, workbenchApi, type Row } from './support';
 
 /** The tooltip as text (MarkdownString.appendText escapes spaces as &nbsp;). */
 function tooltipText(item: vscode.TreeItem): string {
@@ -36,10 +26,6 @@ async function clipboardText(): Promise<string | typeof TIMED_OUT> {
     Promise.resolve(vscode.env.clipboard.readText()),
     new Promise<typeof TIMED_OUT>((resolve) => setTimeout(() => resolve(TIMED_OUT), 1500)),
   ]);
-}
-
-function iconId(item: vscode.TreeItem): string | undefined {
-  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
 }
 
 /**

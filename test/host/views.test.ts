@@ -7,46 +7,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, startFakeForge } from '../server';
-
-async function workbenchApi(): Promise<ForgeWorkbenchApi> {
-  const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
-  assert.ok(extension, 'the extension is installed');
-  return extension.activate();
-}
-
-function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-}
-
-async function childrenOf(
-  provider: vscode.TreeDataProvider<TreeNode>,
-  node?: TreeNode,
-): Promise<{ node: TreeNode; item: vscode.TreeItem }[]> {
-  const children = (await provider.getChildren(node)) ?? [];
-  return Promise.all(
-    children.map(async (child) => ({ node: child, item: await provider.getTreeItem(child) })),
-  );
-}
-
-async function childByLabel(
-  provider: vscode.TreeDataProvider<TreeNode>,
-  parent: TreeNode | undefined,
-  wanted: string | RegExp,
-): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
-  const children = await childrenOf(provider, parent);
-  const found = children.find(({ item }) =>
-    typeof wanted === 'string' ? label(item) === wanted : wanted.test(label(item)),
-  );
-  assert.ok(
-    found,
-    `no child "${String(wanted)}" among ${children.map(({ item }) => label(item)).join(', ')}`,
-  );
-  return found;
-}
-
-function iconId(item: vscode.TreeItem): string | undefined {
-  return item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
-}
+import { childByLabel, childrenOf, iconId, label, workbenchApi } from './support';
 
 describe('accounts and views', function () {
   this.timeout(30_000);
