@@ -34,7 +34,7 @@ describe('actions from the trees', () => {
   });
 
   it('retries a failed job with its inline button, and offers no retry on a running one', async () => {
-    await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 30_000 });
+    await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 60_000 });
     await treeRow(page, 'Projects', /acme\/web/).click();
     await treeRow(page, 'Projects', /^Jobs$/).click();
     await treeRow(page, 'Projects', /^Pipeline #3/).click();

@@ -42,7 +42,7 @@ describe('signed in from the environment', () => {
 
   it('shows the projects of the account in the Forge view', async () => {
     await openActivityBarView(page, 'Forge');
-    await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 30_000 });
+    await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 60_000 });
     const labels = await rowLabels(page, 'Projects');
     assert.ok(labels.includes('Web'), `rows: ${labels.join(', ')}`);
     assert.ok(!labels.some((label) => /secret/i.test(label)), 'a private project alice is not in');
@@ -111,6 +111,10 @@ describe('a new user signs in through the UI', () => {
     page = vscode.page;
   });
 
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await screenshot(page, `failed-${this.currentTest.title}`);
+  });
+
   after(async () => {
     await vscode?.close();
     await forge?.close();
@@ -119,7 +123,7 @@ describe('a new user signs in through the UI', () => {
   it('sees a welcome with an Add Account button, signs in, and sees the projects', async () => {
     await openActivityBarView(page, 'Forge');
     const button = viewPane(page, 'Projects').locator('.monaco-text-button', { hasText: 'Add Account' });
-    await button.waitFor({ timeout: 30_000 });
+    await button.waitFor({ timeout: 60_000 });
     await screenshot(page, 'welcome');
     await button.click();
     await expectQuickInput(page, /Address of the server/);
@@ -130,7 +134,7 @@ describe('a new user signs in through the UI', () => {
     await answerQuickInput(page, 'Personal access token');
     await expectQuickInput(page, /Personal access token for/);
     await answerQuickInput(page, forge.userToken);
-    await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 30_000 });
+    await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 60_000 });
     const check = forge.requests.find((request) => request.path === '/api/v4/todos');
     assert.equal(check?.headers['private-token'], forge.userToken);
     await screenshot(page, 'signed-in');
