@@ -5,7 +5,7 @@
  * however long the trace already is. Chunks may split anywhere (inside an escape sequence, a
  * `\r\n`, a section marker or a surrogate pair); all state is carried to the next push.
  */
-import { applySgr, defaultAttributes, StyleTable, type StyleAttributes, type TraceStyle } from './traceStyle';
+import { DEFAULT_STYLE, StyleTable, type TraceStyle } from './traceStyle';
 
 export interface TraceSpan {
   readonly text: string;
@@ -82,8 +82,7 @@ const SECTION_PREFIX = 'section_';
 
 export class TraceParser {
   private readonly styles = new StyleTable();
-  private readonly attributes: StyleAttributes = defaultAttributes();
-  private currentStyle: TraceStyle = this.styles.intern(this.attributes);
+  private currentStyle: TraceStyle = DEFAULT_STYLE;
   private mode: Mode = Mode.Text;
   private csiParameters = '';
   private csiIsSgrCandidate = true;
@@ -103,6 +102,10 @@ export class TraceParser {
   private sectionsAwaitingHeader: MutableSection[] = [];
   private changedSections = new Set<MutableSection>();
 
+  /**
+   * Completed lines, then the open last line when it has text. The array is live: the parser
+   * appends to it and replaces its last element on later pushes; lines before the open one never change.
+   */
   get lines(): readonly TraceLine[] {
     return this.lineList;
   }
@@ -294,8 +297,7 @@ export class TraceParser {
   }
 
   private applyStyleChange(): void {
-    applySgr(this.csiParameters, this.attributes);
-    const style = this.styles.intern(this.attributes);
+    const style = this.styles.applySgr(this.currentStyle, this.csiParameters);
     if (style === this.currentStyle) return;
     this.closeOpenSpan();
     this.currentStyle = style;

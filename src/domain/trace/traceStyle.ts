@@ -32,9 +32,7 @@ export const DEFAULT_STYLE: TraceStyle = Object.freeze({
   underline: false,
 });
 
-export function defaultAttributes(): StyleAttributes {
-  return { fg: undefined, bg: undefined, bold: false, italic: false, underline: false };
-}
+const MAX_TRANSITIONS_PER_STYLE = 1024;
 
 /**
  * Hands out one frozen `TraceStyle` per distinct combination, so millions of spans share a handful
@@ -42,6 +40,28 @@ export function defaultAttributes(): StyleAttributes {
  */
 export class StyleTable {
   private readonly stylesByKey = new Map<string, TraceStyle>([[styleKey(DEFAULT_STYLE), DEFAULT_STYLE]]);
+  /**
+   * Traces repeat the same few sequences (`ESC[0;m`, `ESC[32;1m`) millions of times: remember
+   * where each one leads from each style instead of re-reading its parameters.
+   */
+  private readonly transitions = new Map<TraceStyle, Map<string, TraceStyle>>();
+
+  /** The style after applying one SGR sequence's parameters to `from`. */
+  applySgr(from: TraceStyle, parameters: string): TraceStyle {
+    let known = this.transitions.get(from);
+    const cached = known?.get(parameters);
+    if (cached) return cached;
+    const attributes: StyleAttributes = { ...from };
+    applySgr(parameters, attributes);
+    const to = this.intern(attributes);
+    if (!known) {
+      known = new Map();
+      this.transitions.set(from, known);
+    }
+    // Bounded so a truecolor gradient cannot grow the cache without end.
+    if (known.size < MAX_TRANSITIONS_PER_STYLE) known.set(parameters, to);
+    return to;
+  }
 
   intern(attributes: StyleAttributes): TraceStyle {
     const key = styleKey(attributes);
@@ -164,7 +184,11 @@ function paletteIndex(field: string | undefined): number | undefined {
   return value >= 0 && value <= 255 ? value : undefined;
 }
 
-function rgb(red: string | undefined, green: string | undefined, blue: string | undefined): string | undefined {
+function rgb(
+  red: string | undefined,
+  green: string | undefined,
+  blue: string | undefined,
+): string | undefined {
   if (red === undefined || green === undefined || blue === undefined) return undefined;
   const channels = [toCode(red), toCode(green), toCode(blue)];
   if (channels.some((channel) => channel < 0 || channel > 255)) return undefined;
