@@ -7,7 +7,7 @@ import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { PagedList } from '../../state/pagedList';
 import { listLoader } from '../projects/projectsTreeProvider';
 import { AccountsTreeProvider, accountRoots } from '../shared/accountsTreeProvider';
-import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
+import { type TreeNode, pagedChildren } from '../shared/treeNode';
 import type { z } from 'zod';
 
 /** One administrator account: its broadcast messages, system hooks, and the SSH key lookup. */
@@ -227,7 +227,7 @@ export class AdminTreeProvider extends AccountsTreeProvider {
       .list()
       .filter((account) => account.isAdmin)
       .map((account) => this.accountNode(account));
-    return accountRoots(nodes, new MessageNode('No administrator account', 'shield'));
+    return accountRoots(nodes);
   }
 
   /** The node of an administrator account (kept while the account is unchanged). */

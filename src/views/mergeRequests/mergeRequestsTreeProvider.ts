@@ -367,7 +367,7 @@ export class MergeRequestsTreeProvider extends AccountsTreeProvider {
 
   protected rootChildren(): Promise<TreeNode[]> {
     const nodes = this.accounts.list().map((account) => this.accountNode(account));
-    return accountRoots(nodes, new MessageNode('No account yet', 'account'));
+    return accountRoots(nodes);
   }
 
   accountNode(account: AccountInfo): MergeRequestsAccountNode {

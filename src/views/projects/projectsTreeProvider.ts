@@ -11,7 +11,7 @@ import { formatAge, formatDuration } from '../../domain/time';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { AccountsTreeProvider, accountRoots } from '../shared/accountsTreeProvider';
-import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
+import { type TreeNode, pagedChildren } from '../shared/treeNode';
 import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
 import { type TriggersFolder, createTriggersFolder } from './triggersFolder';
@@ -484,7 +484,7 @@ export class ProjectsTreeProvider extends AccountsTreeProvider {
 
   protected rootChildren(): Promise<TreeNode[]> {
     const nodes = this.accounts.list().map((account) => this.accountNode(account));
-    return accountRoots(nodes, new MessageNode('No account yet', 'account'));
+    return accountRoots(nodes);
   }
 
   /** The node for an account, rebuilt when its filter or settings changed. */

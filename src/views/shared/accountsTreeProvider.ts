@@ -39,9 +39,13 @@ export abstract class AccountsTreeProvider implements vscode.TreeDataProvider<Tr
   }
 }
 
-/** One node per account at the top, or the only account's children directly. */
-export async function accountRoots(nodes: readonly TreeNode[], whenNone: TreeNode): Promise<TreeNode[]> {
+/**
+ * One node per account at the top, or the only account's children directly. No account: no
+ * nodes, because VS Code shows a view's welcome content (the "Add Account" button) only while the
+ * tree is empty.
+ */
+export async function accountRoots(nodes: readonly TreeNode[]): Promise<TreeNode[]> {
   const [only] = nodes;
   if (nodes.length === 1 && only) return (await only.getChildren?.()) ?? [];
-  return nodes.length > 0 ? [...nodes] : [whenNone];
+  return [...nodes];
 }

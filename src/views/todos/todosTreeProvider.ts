@@ -6,7 +6,7 @@ import { PagedList } from '../../state/pagedList';
 import { type TodoViewFilter, describeTodoFilter, todoQuery } from '../../state/todoFilters';
 import { listLoader } from '../projects/projectsTreeProvider';
 import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
-import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
+import { type TreeNode, pagedChildren } from '../shared/treeNode';
 
 const ACTION_ICONS: Record<string, string> = {
   assigned: 'person',
@@ -126,7 +126,8 @@ export class TodosTreeProvider extends AccountsTreeProvider {
 
   protected async rootChildren(): Promise<TreeNode[]> {
     const groups = this.accounts.list().map((account) => this.group(account));
-    if (groups.length === 0) return [new MessageNode('No account yet', 'account')];
+    // Empty, so that the welcome content with "Add Account" shows.
+    if (groups.length === 0) return [];
     const [only] = groups;
     const children = groups.length === 1 && only ? await only.getChildren() : groups;
     if (groups.length > 1) await Promise.all(groups.map((group) => group.todos.ensureLoaded()));
