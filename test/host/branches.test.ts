@@ -4,9 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { eventually, iconId, label, workbenchApi, type Row } from './support';
+import { childrenOf, childWhere, eventually, iconId, label, type Row, workbenchApi } from './support';
 
 /** `viewItem =~ /…/` of the package.json context-menu entry for `command` whose pattern starts with `prefix`. */
 function menuPattern(command: string, prefix: string, inline = false): RegExp {
@@ -48,37 +47,33 @@ describe('branch actions', function () {
     await forge.close();
   });
 
-  async function children(node?: TreeNode): Promise<Row[]> {
-    const nodes = (await api.projects.getChildren(node)) ?? [];
-    return nodes.map((child) => ({ node: child, item: api.projects.getTreeItem(child) }));
-  }
-
-  async function child(
-    parent: TreeNode | undefined,
-    wanted: (item: vscode.TreeItem) => boolean,
-    what: string,
-  ) {
-    const rows = await children(parent);
-    const found = rows.find(({ item }) => wanted(item));
-    assert.ok(found, `no ${what} among ${rows.map(({ item }) => label(item)).join(', ')}`);
-    return found;
-  }
-
   async function webProject(): Promise<Row> {
-    const accountRow = (await children()).find(({ item }) => item.id === `account/${account.id}`);
-    return child(accountRow?.node, (item) => item.description === 'acme/web', 'acme/web');
+    const accountRow = (await childrenOf(api.projects)).find(
+      ({ item }) => item.id === `account/${account.id}`,
+    );
+    return childWhere(api.projects, accountRow?.node, (item) => item.description === 'acme/web', 'acme/web');
   }
 
   async function branchesFolder(): Promise<Row> {
-    return child((await webProject()).node, (item) => label(item) === 'Branches', 'Branches folder');
+    return childWhere(
+      api.projects,
+      (await webProject()).node,
+      (item) => label(item) === 'Branches',
+      'Branches folder',
+    );
   }
 
   async function branchRows(): Promise<Row[]> {
-    return children((await branchesFolder()).node);
+    return childrenOf(api.projects, (await branchesFolder()).node);
   }
 
   async function branchRow(name: string): Promise<Row> {
-    return child((await branchesFolder()).node, (item) => label(item) === name, `branch ${name}`);
+    return childWhere(
+      api.projects,
+      (await branchesFolder()).node,
+      (item) => label(item) === name,
+      `branch ${name}`,
+    );
   }
 
   const branchesPath = (): string => `/api/v4/projects/${forge.fixtures.projects.web}/repository/branches`;

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { eventually, iconId, label, workbenchApi, type Row } from './support';
+import { childrenOf, childWhere, eventually, iconId, label, type Row, workbenchApi } from './support';
 
 /** Whether a package.json menu entry for `command` (inline or in the context menu) shows on a row with this contextValue. */
 function offers(command: string, contextValue: string | undefined, inline = false): boolean {
@@ -52,34 +51,27 @@ describe('job actions', function () {
     rmSync(downloads, { recursive: true, force: true });
   });
 
-  async function children(node?: TreeNode): Promise<Row[]> {
-    const nodes = (await api.projects.getChildren(node)) ?? [];
-    return nodes.map((child) => ({ node: child, item: api.projects.getTreeItem(child) }));
-  }
-
-  async function child(
-    parent: TreeNode | undefined,
-    wanted: (item: vscode.TreeItem) => boolean,
-    what: string,
-  ) {
-    const rows = await children(parent);
-    const found = rows.find(({ item }) => wanted(item));
-    assert.ok(found, `no ${what} among ${rows.map(({ item }) => label(item)).join(', ')}`);
-    return found;
-  }
-
   /** acme/web under our account (the view lists accounts when there are several). */
   async function webProject(): Promise<Row> {
-    const accountRow = (await children()).find(({ item }) => item.id === `account/${account.id}`);
-    return child(accountRow?.node, (item) => item.description === 'acme/web', 'acme/web');
+    const accountRow = (await childrenOf(api.projects)).find(
+      ({ item }) => item.id === `account/${account.id}`,
+    );
+    return childWhere(api.projects, accountRow?.node, (item) => item.description === 'acme/web', 'acme/web');
   }
 
   /** A job's row, found in the Jobs folder's pipelines. */
   async function jobRow(jobId: number): Promise<Row> {
     const web = await webProject();
-    const jobsFolder = await child(web.node, (item) => label(item) === 'Jobs', 'Jobs folder');
-    for (const pipeline of await children(jobsFolder.node)) {
-      const found = (await children(pipeline.node)).find(({ item }) => item.id?.endsWith(`/job/${jobId}`));
+    const jobsFolder = await childWhere(
+      api.projects,
+      web.node,
+      (item) => label(item) === 'Jobs',
+      'Jobs folder',
+    );
+    for (const pipeline of await childrenOf(api.projects, jobsFolder.node)) {
+      const found = (await childrenOf(api.projects, pipeline.node)).find(({ item }) =>
+        item.id?.endsWith(`/job/${jobId}`),
+      );
       if (found) return found;
     }
     assert.fail(`no row for job #${jobId}`);

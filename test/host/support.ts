@@ -49,6 +49,19 @@ export async function childByLabel(
   return found;
 }
 
+/** The first child whose tree item satisfies `wanted`; `what` names it in the failure message. */
+export async function childWhere(
+  provider: vscode.TreeDataProvider<TreeNode>,
+  parent: TreeNode | undefined,
+  wanted: (item: vscode.TreeItem) => boolean,
+  what: string,
+): Promise<Row> {
+  const children = await childrenOf(provider, parent);
+  const found = children.find(({ item }) => wanted(item));
+  assert.ok(found, `no ${what} among ${children.map(({ item }) => label(item)).join(', ')}`);
+  return found;
+}
+
 /** Retries `check` until it passes: the tree reloads in the background after an action. */
 export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
