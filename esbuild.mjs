@@ -1,7 +1,7 @@
 // Bundles the extension (Node, `vscode` external) and the webview apps (browser IIFEs).
 // `--production` minifies and drops source maps; `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -40,8 +40,20 @@ const webviews = {
   outdir: 'dist/webviews',
   minify: production,
   sourcemap: !production,
+  // The codicon font is copied next to its stylesheet below; pages load it from there.
+  external: ['*.ttf'],
   logLevel: 'info',
 };
+
+// vscode-icon finds the codicon stylesheet by id: the page shell links dist/webviews/codicon.css.
+function copyCodicons() {
+  mkdirSync('dist/webviews', { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) {
+    copyFileSync(join('node_modules/@vscode/codicons/dist', file), join('dist/webviews', file));
+  }
+}
+
+if (webviewEntries.length > 0) copyCodicons();
 
 const builds = webviewEntries.length > 0 ? [extension, webviews] : [extension];
 

@@ -88,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
       ['forge.projects', projects],
       ['forge.todos', todos],
     ]),
+    panels: new Map(),
     afterAction: (node) => {
       const key = node ? String(node.getTreeItem().id ?? 'node') : 'all';
       burst.trigger(key, () => projects.refreshAround(node));

@@ -4,6 +4,7 @@ import type { ProjectFilterStore } from './views/projects/projectFilter';
 import type { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
 import type { TreeNode } from './views/shared/treeNode';
 import type { TodosTreeProvider } from './views/todos/todosTreeProvider';
+import type { OpenPanel, PanelRegistry } from './webviews/shared/panelHost';
 
 /** What the composition root builds once and hands to every command and view module. */
 export interface Services {
@@ -17,6 +18,8 @@ export interface Services {
   readonly treeViews: Map<string, vscode.TreeView<TreeNode>>;
   /** The provider behind each tree view (tree views do not expose theirs); host tests walk them. */
   readonly treeProviders: Map<string, vscode.TreeDataProvider<TreeNode>>;
+  /** Open webview panels, by panel kind ('jobTrace', 'mergeRequest'); panel modules add theirs. */
+  readonly panels: Map<string, PanelRegistry<OpenPanel>>;
   /**
    * After an action changed something on the server: redraw now, then refresh a few more times
    * until the affected job or merge request settles. `node` is the tree node acted on, if any.

@@ -1,0 +1,91 @@
+/*
+ * The page side of a panel's message channel (browser code). Sends `ready` once the app's listener
+ * is in place, reports CSP violations and uncaught errors to the host, and keeps the page's own UI
+ * state (tab, scroll, drafts) in the webview state so it survives the panel being hidden.
+ */
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export interface Bridge<ToHost, PageState> {
+  post(message: ToHost): void;
+  /** The UI state saved by an earlier load of this page, if any. */
+  readonly savedState: Partial<PageState>;
+  saveState(state: PageState): void;
+  /** Milliseconds since the page script started. */
+  elapsed(): number;
+}
+
+const started = performance.now();
+
+/** Call once, after the app has registered its message listener. */
+export function connect<ToHost, ToPage, PageState = Record<string, unknown>>(
+  onMessage: (message: ToPage) => void,
+): Bridge<ToHost, PageState> {
+  const vscode = acquireVsCodeApi();
+  const post = (message: unknown): void => vscode.postMessage(message);
+  document.addEventListener('securitypolicyviolation', (event) => {
+    post({
+      type: 'cspViolation',
+      directive: event.violatedDirective.slice(0, 200),
+      blockedUri: event.blockedURI.slice(0, 2000),
+      sample: event.sample.slice(0, 200),
+    });
+  });
+  window.addEventListener('error', (event) => {
+    post({ type: 'pageError', message: String(event.message).slice(0, 2000) });
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    post({
+      type: 'pageError',
+      message: (reason instanceof Error ? reason.message : String(reason)).slice(0, 2000),
+    });
+  });
+  window.addEventListener('message', (event: MessageEvent<ToPage>) => {
+    try {
+      onMessage(event.data);
+    } catch (error) {
+      post({
+        type: 'pageError',
+        message: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
+      });
+    }
+  });
+  // The page wrote it itself (saveState below), in an earlier load.
+  const saved = vscode.getState() as Partial<PageState> | null | undefined;
+  post({ type: 'ready' });
+  return {
+    post,
+    savedState: saved ?? {},
+    saveState: (state) => vscode.setState(state),
+    elapsed: () => performance.now() - started,
+  };
+}
+
+/** Creates an element with text content only: server strings never become markup. */
+export function element<Tag extends keyof HTMLElementTagNameMap>(
+  tag: Tag,
+  options: { className?: string; text?: string; title?: string } = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[Tag] {
+  const node = document.createElement(tag);
+  if (options.className) node.className = options.className;
+  if (options.text !== undefined) node.textContent = options.text;
+  if (options.title !== undefined) node.title = options.title;
+  for (const child of children) node.append(child);
+  return node;
+}
+
+/** A codicon, as the `vscode-icon` element draws it. */
+export function icon(name: string, label?: string): HTMLElement {
+  const node = document.createElement('vscode-icon');
+  node.setAttribute('name', name);
+  if (label) node.setAttribute('label', label);
+  return node;
+}

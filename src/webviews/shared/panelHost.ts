@@ -1,0 +1,208 @@
+import * as vscode from 'vscode';
+import type { z } from 'zod';
+import type { CspViolationMessage, RenderedMessage } from './pageMessages';
+import { webviewHtml, webviewOptions } from './webviewHtml';
+
+/** How many posted messages a panel remembers for host tests (the oldest are dropped). */
+const SENT_HISTORY = 200;
+
+export interface PanelHostOptions<FromPage extends { type: string }> {
+  /** e.g. 'jobTrace': used in the view type `forge.<kind>` and in log lines. */
+  kind: string;
+  /** The bundle under dist/webviews. */
+  app: string;
+  title: string;
+  extensionUri: vscode.Uri;
+  log: vscode.LogOutputChannel;
+  /** Every message from the page is parsed with this before anything acts on it. */
+  schema: z.ZodType<FromPage>;
+  /** Icon on the editor tab. */
+  iconPath?: vscode.Uri | { light: vscode.Uri; dark: vscode.Uri };
+}
+
+/**
+ * One webview panel and its message channel. The page may be torn down whenever the panel is hidden
+ * (panels do not keep their context, to save memory), so the protocol is: the page sends `ready` each
+ * time it loads, and the owner answers with a full snapshot from `onReady`. Messages posted while the
+ * page is not ready are dropped, not queued: the next snapshot supersedes them.
+ */
+export class PanelHost<FromPage extends { type: string }, ToPage> implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  /** The last messages posted to the page, newest last (host tests read them). */
+  readonly sent: ToPage[] = [];
+  /** Content-Security-Policy violations the page reported; always expected to stay empty. */
+  readonly violations: CspViolationMessage[] = [];
+  readonly pageErrors: string[] = [];
+  readonly renders: RenderedMessage[] = [];
+  /** Messages that failed validation and were ignored. */
+  rejectedMessages = 0;
+
+  private ready = false;
+  private disposed = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly readyEmitter = new vscode.EventEmitter<void>();
+  private handler: ((message: FromPage) => unknown) | undefined;
+  private readonly disposeEmitter = new vscode.EventEmitter<void>();
+  /** Fires every time the page has loaded and asks for its state. */
+  readonly onReady = this.readyEmitter.event;
+  readonly onDidDispose = this.disposeEmitter.event;
+
+  constructor(private readonly options: PanelHostOptions<FromPage>) {
+    this.panel = vscode.window.createWebviewPanel(
+      `forge.${options.kind}`,
+      options.title,
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      webviewOptions(options.extensionUri),
+    );
+    if (options.iconPath) this.panel.iconPath = options.iconPath;
+    this.panel.webview.html = webviewHtml({
+      webview: this.panel.webview,
+      extensionUri: options.extensionUri,
+      app: options.app,
+      title: options.title,
+    });
+    this.subscriptions.push(
+      this.panel.webview.onDidReceiveMessage((message: unknown) => {
+        this.receive(message).catch((error: unknown) => this.logError(error));
+      }),
+      this.panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (!webviewPanel.visible) this.ready = false;
+      }),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  /**
+   * Handles validated messages other than the common ones (ready, cspViolation, pageError, rendered).
+   * `receive` resolves when the handler has finished, so tests can wait for an action to complete.
+   */
+  handleMessages(handler: (message: FromPage) => unknown): void {
+    this.handler = handler;
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  set title(title: string) {
+    if (!this.disposed) this.panel.title = title;
+  }
+
+  /** Sends a message if the page is listening; otherwise drops it (the next `ready` gets a snapshot). */
+  post(message: ToPage): boolean {
+    if (this.disposed || !this.ready) return false;
+    this.sent.push(message);
+    if (this.sent.length > SENT_HISTORY) this.sent.splice(0, this.sent.length - SENT_HISTORY);
+    this.panel.webview.postMessage(message).then(undefined, (error: unknown) => this.logError(error));
+    return true;
+  }
+
+  reveal(): void {
+    if (!this.disposed) this.panel.reveal(undefined, false);
+  }
+
+  /**
+   * Validates one message from the page and dispatches it. Public so host tests can drive the same
+   * path the page does; an invalid message is logged and ignored, never acted on.
+   */
+  async receive(raw: unknown): Promise<void> {
+    const parsed = this.options.schema.safeParse(raw);
+    if (!parsed.success) {
+      this.rejectedMessages++;
+      const type =
+        typeof raw === 'object' && raw !== null ? String((raw as { type?: unknown }).type) : typeof raw;
+      this.options.log.warn(
+        `${this.options.kind} panel: ignored an invalid message (type ${type.slice(0, 40)})`,
+      );
+      return;
+    }
+    const message = parsed.data as FromPage & Record<string, unknown>;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.readyEmitter.fire();
+        return;
+      case 'cspViolation':
+        this.violations.push(message as unknown as CspViolationMessage);
+        this.options.log.error(
+          `${this.options.kind} panel: Content-Security-Policy blocked ${String(message['blockedUri'])} (${String(message['directive'])})`,
+        );
+        return;
+      case 'pageError':
+        this.pageErrors.push(String(message['message']));
+        this.options.log.error(`${this.options.kind} panel: ${String(message['message'])}`);
+        return;
+      case 'rendered':
+        this.renders.push(message as unknown as RenderedMessage);
+        return;
+      default:
+        await this.handler?.(message);
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.ready = false;
+    this.disposeEmitter.fire();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.readyEmitter.dispose();
+    this.disposeEmitter.dispose();
+    this.panel.dispose();
+  }
+
+  private logError(error: unknown): void {
+    this.options.log.error(
+      `${this.options.kind} panel: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** An open panel of some kind, as the registry and host tests see it. */
+export interface OpenPanel extends vscode.Disposable {
+  readonly host: PanelHost<{ type: string }, unknown>;
+}
+
+/**
+ * Open panels by key (`jobTrace:<account>:<project>:<job>` …): opening the same thing again reveals
+ * the panel that shows it instead of making a second one.
+ */
+export class PanelRegistry<Panel extends OpenPanel> implements vscode.Disposable {
+  private readonly panels = new Map<string, Panel>();
+
+  get(key: string): Panel | undefined {
+    return this.panels.get(key);
+  }
+
+  get size(): number {
+    return this.panels.size;
+  }
+
+  values(): IterableIterator<Panel> {
+    return this.panels.values();
+  }
+
+  /** Reveals the panel for `key`, or creates it; the registry forgets it when it closes. */
+  openOrReveal(key: string, create: () => Panel): { panel: Panel; created: boolean } {
+    const existing = this.panels.get(key);
+    if (existing && !existing.host.isDisposed) {
+      existing.host.reveal();
+      return { panel: existing, created: false };
+    }
+    const panel = create();
+    this.panels.set(key, panel);
+    panel.host.onDidDispose(() => {
+      if (this.panels.get(key) === panel) this.panels.delete(key);
+    });
+    return { panel, created: true };
+  }
+
+  dispose(): void {
+    for (const panel of [...this.panels.values()]) panel.dispose();
+    this.panels.clear();
+  }
+}
