@@ -3,3 +3,4 @@ export { TraceParser, parseSectionMarker } from './traceParser';
 export type { TraceDelta, TraceLine, TraceSection, TraceSpan } from './traceParser';
 export { DEFAULT_STYLE, type TraceColor, type TraceStyle } from './traceStyle';
 export { findFirstError, plainText, stripAnsi } from './traceText';
+export { TracePlainTail } from './traceTail';

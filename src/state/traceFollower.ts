@@ -1,0 +1,214 @@
+/**
+ * Follows a job's trace while the job runs. Real servers send the whole trace every time (no offset,
+ * no Range), with an ETag: the follower sends `If-None-Match`, treats "unchanged" as nothing new, and
+ * hands on only the suffix it has not seen, so whatever parses the trace does work proportional to the
+ * new bytes. Polling speeds up when text arrives and backs off while nothing changes; it stops once
+ * the job has finished (after one last read, so the final lines are not lost). Pure: no vscode.
+ */
+
+export type TraceFetchResult =
+  { unchanged: true } | { unchanged: false; text: string; etag: string | undefined };
+
+export interface FollowedJob {
+  id: number;
+  status: string;
+}
+
+export interface TraceSource<Job extends FollowedJob> {
+  fetchTrace(etag: string | undefined, signal: AbortSignal): Promise<TraceFetchResult>;
+  fetchJob(signal: AbortSignal): Promise<Job>;
+}
+
+export interface TraceFollowerListener<Job extends FollowedJob> {
+  /** New text at the end of the trace; with `replaced`, `text` is the whole trace and replaces what came before. */
+  onText(text: string, replaced: boolean): void;
+  /** The job as last read, whenever its status changes (the first read included). */
+  onJob(job: Job): void;
+  /** The job finished; no more polls. */
+  onEnd(job: Job): void;
+  /** A poll failed; `willRetry` false means the follower stopped (the job is gone, or the token was refused). */
+  onError(error: unknown, willRetry: boolean): void;
+}
+
+export interface FollowerTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface TraceFollowerOptions {
+  /** Delay after a poll that brought new text (default 1 s). */
+  minIntervalMs?: number;
+  /** The longest delay while nothing changes (default 10 s). */
+  maxIntervalMs?: number;
+  /** Growth of the delay per poll without news (default 1.5). */
+  backoffFactor?: number;
+  /** Errors that stop following instead of retrying; by default 401, 403 and 404 responses. */
+  isFatal?: (error: unknown) => boolean;
+  timers?: FollowerTimers;
+}
+
+/** Statuses after which a job's trace no longer grows. */
+const FINISHED_STATUSES = new Set(['success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled']);
+
+export function isJobFinished(status: string): boolean {
+  return FINISHED_STATUSES.has(status);
+}
+
+/** How much of the known end to compare, to tell an appended trace from a rewritten one. */
+const OVERLAP_CHECK_CHARS = 256;
+
+function defaultIsFatal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 401 || status === 403 || status === 404;
+}
+
+export class TraceFollower<Job extends FollowedJob> {
+  private readonly minIntervalMs: number;
+  private readonly maxIntervalMs: number;
+  private readonly backoffFactor: number;
+  private readonly isFatal: (error: unknown) => boolean;
+  private readonly timers: FollowerTimers;
+  private readonly controller = new AbortController();
+
+  private etag: string | undefined;
+  /** Characters of the trace handed on so far. */
+  private receivedLength = 0;
+  /** The last characters handed on, to check that the next read still starts with what we have. */
+  private receivedTail = '';
+  private lastStatus: string | undefined;
+  private intervalMs: number;
+  private timer: unknown;
+  private running = false;
+  private stopped = false;
+  private polling: Promise<void> | undefined;
+  /** Polls made, and how many of them brought no new text (for tests and benchmarks). */
+  readonly stats = { polls: 0, unchanged: 0, errors: 0 };
+
+  constructor(
+    private readonly source: TraceSource<Job>,
+    private readonly listener: TraceFollowerListener<Job>,
+    options: TraceFollowerOptions = {},
+  ) {
+    this.minIntervalMs = options.minIntervalMs ?? 1000;
+    this.maxIntervalMs = Math.max(this.minIntervalMs, options.maxIntervalMs ?? 10_000);
+    this.backoffFactor = Math.max(1, options.backoffFactor ?? 1.5);
+    this.isFatal = options.isFatal ?? defaultIsFatal;
+    this.timers = options.timers ?? {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    this.intervalMs = this.minIntervalMs;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** The delay before the next poll, as it stands now. */
+  get currentIntervalMs(): number {
+    return this.intervalMs;
+  }
+
+  /** Starts with an immediate poll. */
+  start(): void {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Polls now instead of waiting (e.g. after the user retried the job), resetting the back-off. */
+  pollNow(): void {
+    if (this.stopped) return;
+    this.intervalMs = this.minIntervalMs;
+    if (this.polling) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Resolves when the poll in flight (if any) has finished. */
+  async settled(): Promise<void> {
+    await this.polling;
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.running = false;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.controller.abort();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      this.polling = this.poll().finally(() => {
+        this.polling = undefined;
+      });
+    }, ms);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopped) return;
+    this.stats.polls++;
+    const signal = this.controller.signal;
+    try {
+      const [trace, job] = await Promise.all([
+        this.source.fetchTrace(this.etag, signal),
+        this.source.fetchJob(signal),
+      ]);
+      if (this.stopped) return;
+      const changed = this.apply(trace);
+      if (job.status !== this.lastStatus) {
+        this.lastStatus = job.status;
+        this.listener.onJob(job);
+      }
+      if (isJobFinished(job.status)) {
+        // The trace read above may predate the job's last lines: read once more before stopping.
+        this.apply(await this.source.fetchTrace(this.etag, signal));
+        if (this.stopped) return;
+        this.stop();
+        this.listener.onEnd(job);
+        return;
+      }
+      if (changed) {
+        this.intervalMs = this.minIntervalMs;
+      } else {
+        this.stats.unchanged++;
+        this.intervalMs = Math.min(this.maxIntervalMs, this.intervalMs * this.backoffFactor);
+      }
+      this.schedule(this.intervalMs);
+    } catch (error) {
+      if (this.stopped) return;
+      this.stats.errors++;
+      const fatal = this.isFatal(error);
+      if (fatal) this.stop();
+      this.listener.onError(error, !fatal);
+      if (!fatal) {
+        this.intervalMs = Math.min(this.maxIntervalMs, this.intervalMs * this.backoffFactor);
+        this.schedule(this.intervalMs);
+      }
+    }
+  }
+
+  /** Hands on what is new in a read; true when there was anything. */
+  private apply(result: TraceFetchResult): boolean {
+    if (result.unchanged) return false;
+    this.etag = result.etag;
+    const { text } = result;
+    const overlapStart = this.receivedLength - this.receivedTail.length;
+    const appended = text.length >= this.receivedLength && text.startsWith(this.receivedTail, overlapStart);
+    if (appended && text.length === this.receivedLength) return false;
+    if (appended) {
+      this.listener.onText(text.slice(this.receivedLength), false);
+    } else {
+      // Erased or rewritten (a retried job reuses nothing): start over with the whole text.
+      this.listener.onText(text, true);
+    }
+    this.receivedLength = text.length;
+    this.receivedTail = text.slice(Math.max(0, text.length - OVERLAP_CHECK_CHARS));
+    return true;
+  }
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TracePlainTail } from '../../../src/domain/trace';
+
+const FIXTURE = readFileSync(join(__dirname, '../../fixtures/traces/node-test-failure.log'), 'utf8');
+
+function tailAll(chunks: string[]): string {
+  const tail = new TracePlainTail();
+  let out = '';
+  for (const chunk of chunks) out += tail.push(chunk);
+  return out + tail.finish();
+}
+
+describe('TracePlainTail', () => {
+  it('turns a runner trace into readable plain lines with section headers', () => {
+    const text = tailAll([FIXTURE]);
+    assert.ok(!text.includes('\x1b'), 'no escape codes left');
+    assert.doesNotMatch(text, /section_(start|end)/, 'no raw section markers');
+    const lines = text.split('\n');
+    assert.ok(lines.includes('▸ Preparing the "docker" executor'));
+    assert.ok(lines.includes('▸ Executing "step_script" stage of the job script'));
+    // nested section header indented one level, its body two
+    assert.ok(lines.includes('  ▸ Unit tests'));
+    assert.ok(lines.includes('      ✓ parses a trace (3ms)'), lines.join('\n'));
+    // progress collapsed to its last state
+    assert.ok(lines.includes('  Receiving objects: 100% (120/120), done.'));
+    assert.ok(!text.includes('55%'));
+    // OSC 8 hyperlink reduced to its text
+    assert.ok(lines.includes('        at test/diff.test.ts:12:7'));
+    assert.ok(lines.includes('ERROR: Job failed: exit code 1'));
+  });
+
+  it('gives the same text however the trace is split, and only complete lines before the end', () => {
+    const whole = tailAll([FIXTURE]);
+    for (let size = 1; size <= 97; size += 8) {
+      const chunks: string[] = [];
+      for (let start = 0; start < FIXTURE.length; start += size)
+        chunks.push(FIXTURE.slice(start, start + size));
+      assert.equal(tailAll(chunks), whole, `chunks of ${size}`);
+    }
+    const tail = new TracePlainTail();
+    assert.equal(tail.push('Downloading 10%\rDownloading 90%'), '');
+    assert.equal(tail.push('\rDownloaded\nnext'), 'Downloaded\n');
+    assert.equal(tail.finish(), 'next\n');
+  });
+
+  it('starts over after reset', () => {
+    const tail = new TracePlainTail();
+    assert.equal(tail.push('first run\n'), 'first run\n');
+    tail.reset();
+    assert.equal(tail.push('second run\n'), 'second run\n');
+  });
+});

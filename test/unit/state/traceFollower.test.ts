@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict';
+import {
+  type FollowerTimers,
+  type TraceFetchResult,
+  TraceFollower,
+  type TraceFollowerListener,
+  isJobFinished,
+} from '../../../src/state/traceFollower';
+
+interface Job {
+  id: number;
+  status: string;
+}
+
+/** A scripted server: the trace and status tests set, with ETags, and the requests seen. */
+class ScriptedJob {
+  text = '';
+  status = 'running';
+  revision = 0;
+  traceReads: (string | undefined)[] = [];
+  failNext: Error[] = [];
+
+  append(more: string): void {
+    this.text += more;
+    this.revision++;
+  }
+
+  replace(text: string): void {
+    this.text = text;
+    this.revision++;
+  }
+
+  source() {
+    return {
+      fetchTrace: (etag: string | undefined): Promise<TraceFetchResult> => {
+        this.traceReads.push(etag);
+        const failure = this.failNext.shift();
+        if (failure) return Promise.reject(failure);
+        const current = `"r${this.revision}"`;
+        return Promise.resolve(
+          etag === current ? { unchanged: true } : { unchanged: false, text: this.text, etag: current },
+        );
+      },
+      fetchJob: (): Promise<Job> => Promise.resolve({ id: 7, status: this.status }),
+    };
+  }
+}
+
+/** Timers the test advances by hand; delays are recorded. */
+class ManualTimers implements FollowerTimers {
+  delays: number[] = [];
+  private pending: (() => void) | undefined;
+  setTimeout(callback: () => void, ms: number): unknown {
+    this.delays.push(ms);
+    this.pending = callback;
+    return callback;
+  }
+  clearTimeout(handle: unknown): void {
+    if (this.pending === handle) this.pending = undefined;
+  }
+  get hasPending(): boolean {
+    return this.pending !== undefined;
+  }
+  /** Runs the scheduled poll and waits for it. */
+  async tick(follower: TraceFollower<Job>): Promise<void> {
+    const run = this.pending;
+    assert.ok(run, 'a poll should be scheduled');
+    this.pending = undefined;
+    run();
+    await follower.settled();
+  }
+}
+
+function recorder() {
+  const events: string[] = [];
+  const texts: string[] = [];
+  const listener: TraceFollowerListener<Job> = {
+    onText: (text, replaced) => {
+      texts.push(text);
+      events.push(replaced ? `replace:${text}` : `append:${text}`);
+    },
+    onJob: (job) => events.push(`job:${job.status}`),
+    onEnd: (job) => events.push(`end:${job.status}`),
+    onError: (error, willRetry) =>
+      events.push(`error:${error instanceof Error ? error.message : String(error)}:${willRetry}`),
+  };
+  return { events, texts, listener };
+}
+
+describe('TraceFollower', () => {
+  it('hands on only the new suffix and sends the ETag it was given', async () => {
+    const job = new ScriptedJob();
+    job.append('line 1\n');
+    const timers = new ManualTimers();
+    const { events, listener } = recorder();
+    const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
+    follower.start();
+    await timers.tick(follower);
+    job.append('line 2\n');
+    await timers.tick(follower);
+    assert.deepEqual(events, ['append:line 1\n', 'job:running', 'append:line 2\n']);
+    assert.deepEqual(job.traceReads, [undefined, '"r1"']);
+    follower.stop();
+  });
+
+  it('backs off while nothing changes, up to the maximum, and speeds up again on news', async () => {
+    const job = new ScriptedJob();
+    job.append('x');
+    const timers = new ManualTimers();
+    const follower = new TraceFollower(job.source(), recorder().listener, {
+      timers,
+      minIntervalMs: 100,
+      maxIntervalMs: 400,
+      backoffFactor: 2,
+    });
+    follower.start();
+    for (let poll = 0; poll < 5; poll++) await timers.tick(follower);
+    job.append('y');
+    await timers.tick(follower);
+    // first poll immediately; news → 100; then 200, 400, 400 (capped), 400; news → 100
+    assert.deepEqual(timers.delays, [0, 100, 200, 400, 400, 400, 100]);
+    assert.equal(follower.stats.unchanged, 4);
+    follower.stop();
+  });
+
+  it('reads once more when the job finishes, then stops and reports the end', async () => {
+    const job = new ScriptedJob();
+    job.append('running\n');
+    const timers = new ManualTimers();
+    const { events, listener } = recorder();
+    const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
+    follower.start();
+    await timers.tick(follower);
+    // The status flips before the last lines are in the trace the poll reads alongside it.
+    const source = job.source();
+    let reads = 0;
+    const racing = {
+      fetchJob: source.fetchJob,
+      fetchTrace: async (etag: string | undefined) => {
+        const result = await source.fetchTrace(etag);
+        if (++reads === 1) job.append('Job succeeded\n');
+        return result;
+      },
+    };
+    Object.assign(job, { status: 'success' });
+    Object.assign(follower as unknown as { source: typeof racing }, { source: racing });
+    await timers.tick(follower);
+    assert.deepEqual(events, [
+      'append:running\n',
+      'job:running',
+      'job:success',
+      'append:Job succeeded\n',
+      'end:success',
+    ]);
+    assert.equal(follower.isStopped, true);
+    assert.equal(timers.hasPending, false);
+  });
+
+  it('starts over with the whole text when the trace was rewritten', async () => {
+    const job = new ScriptedJob();
+    job.append('old run, long enough\n');
+    const timers = new ManualTimers();
+    const { events, listener } = recorder();
+    const follower = new TraceFollower(job.source(), listener, { timers });
+    follower.start();
+    await timers.tick(follower);
+    job.replace('new run\n');
+    await timers.tick(follower);
+    assert.deepEqual(events.slice(-1), ['replace:new run\n']);
+    follower.stop();
+  });
+
+  it('retries after a failed poll and stops on a fatal one', async () => {
+    const job = new ScriptedJob();
+    job.append('a');
+    const timers = new ManualTimers();
+    const { events, listener } = recorder();
+    const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
+    job.failNext.push(new Error('socket hang up'));
+    follower.start();
+    await timers.tick(follower);
+    assert.deepEqual(events, ['error:socket hang up:true']);
+    await timers.tick(follower);
+    assert.deepEqual(events.slice(1), ['append:a', 'job:running']);
+    job.failNext.push(Object.assign(new Error('404 Not found'), { status: 404 }));
+    await timers.tick(follower);
+    assert.deepEqual(events.slice(3), ['error:404 Not found:false']);
+    assert.equal(follower.isStopped, true);
+    assert.equal(timers.hasPending, false);
+  });
+
+  it('stop() cancels the scheduled poll and aborts the one in flight', async () => {
+    const job = new ScriptedJob();
+    let seenSignal: AbortSignal | undefined;
+    const timers = new ManualTimers();
+    const follower = new TraceFollower(
+      {
+        fetchTrace: (_etag, signal) => {
+          seenSignal = signal;
+          return new Promise<TraceFetchResult>((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new Error('aborted'))),
+          );
+        },
+        fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
+      },
+      recorder().listener,
+      { timers },
+    );
+    follower.start();
+    const polled = timers.tick(follower);
+    follower.stop();
+    await polled;
+    assert.equal(seenSignal?.aborted, true);
+    assert.equal(timers.hasPending, false);
+    void job;
+  });
+
+  it('knows which statuses end a trace', () => {
+    for (const status of ['success', 'failed', 'canceled', 'skipped', 'manual'])
+      assert.ok(isJobFinished(status));
+    for (const status of ['created', 'pending', 'running', 'preparing', 'canceling'])
+      assert.ok(!isJobFinished(status));
+  });
+});
