@@ -6,8 +6,10 @@ import { registerBranchCommands } from './commands/branches';
 import { registerJobCommands } from './commands/jobs';
 import { registerMergeRequestCommands } from './commands/mergeRequests';
 import { registerProjectCommands } from './commands/projects';
+import { registerTraceCommands } from './commands/traces';
 import { registerViewCommands } from './commands/views';
 import { AccountManager } from './platform/accounts';
+import type { TraceTails } from './platform/traceTails';
 import { createLog } from './platform/log';
 import { ProjectFilterStore } from './views/projects/projectFilter';
 import { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
@@ -29,6 +31,8 @@ export interface ForgeWorkbenchApi {
   readonly treeViews: ReadonlyMap<string, vscode.TreeView<TreeNode>>;
   readonly treeProviders: ReadonlyMap<string, vscode.TreeDataProvider<TreeNode>>;
   readonly services: Services;
+  /** Job traces followed in the output panel. */
+  readonly traceTails: TraceTails;
   readonly activatedInMs: number;
 }
 
@@ -125,6 +129,7 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
   registerProjectCommands(services);
   registerMergeRequestCommands(services);
   registerAdminCommands(services);
+  const traces = registerTraceCommands(services);
 
   return {
     log,
@@ -135,6 +140,7 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     treeViews: services.treeViews,
     treeProviders: services.treeProviders,
     services,
+    traceTails: traces.tails,
     activatedInMs: performance.now() - started,
   };
 }

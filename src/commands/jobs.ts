@@ -40,6 +40,20 @@ export interface JobCommandOptions {
   ref?: string;
   /** `downloadArtifactsByRef`: the job name, instead of the quick pick. */
   jobName?: string;
+  /** Called with the job the server returned (a retry returns the new job), for the trace panel. */
+  onJob?: (job: Job) => void;
+}
+
+/** A job named by a panel or another command rather than a tree row. */
+export interface JobRef {
+  kind: 'forge.jobRef';
+  accountId: string;
+  project: Project;
+  job: Job;
+}
+
+export function isJobRef(value: unknown): value is JobRef {
+  return typeof value === 'object' && value !== null && (value as Partial<JobRef>).kind === 'forge.jobRef';
 }
 
 /** Only a plain object counts as options: menus pass tree nodes, multi-selection passes arrays. */
@@ -51,7 +65,9 @@ function readOptions(value: unknown): JobCommandOptions {
     return typeof field === 'string' ? field : undefined;
   };
   const signal = record['signal'];
+  const onJob = record['onJob'];
   return {
+    onJob: typeof onJob === 'function' ? (onJob as (job: Job) => void) : undefined,
     confirmed: record['confirmed'] === true,
     destination: text('destination'),
     signal: signal instanceof AbortSignal ? signal : undefined,
@@ -64,7 +80,7 @@ function isTreeNode(value: object): value is TreeNode {
   return typeof (value as Partial<TreeNode>).getTreeItem === 'function';
 }
 
-interface JobTarget {
+export interface JobTarget {
   account: AccountInfo;
   project: Project;
   job: Job;
@@ -76,7 +92,7 @@ interface JobTarget {
  * The job a command acts on: the tree row it ran on, or (from the palette) a project and then one
  * of its recent jobs (the first page of the job list) that the action applies to.
  */
-async function jobTarget(
+export async function jobTarget(
   services: Services,
   arg: unknown,
   action: JobAction,
@@ -84,6 +100,11 @@ async function jobTarget(
 ): Promise<JobTarget | undefined> {
   if (arg instanceof JobNode) {
     return { account: arg.owner.account, project: arg.owner.project, job: arg.job, node: arg };
+  }
+  if (isJobRef(arg)) {
+    const account = services.accounts.get(arg.accountId);
+    if (!account) throw new Error('The account of this job was removed. Add it again to act on the job.');
+    return { account, project: arg.project, job: arg.job, node: undefined };
   }
   const target = await projectTarget(
     services,
@@ -116,6 +137,7 @@ async function simpleJobAction(
   action: 'retry' | 'play' | 'cancel' | 'keepArtifacts',
   placeHolder: string,
   call: (client: HostingClient, projectId: number, jobId: number) => Promise<Job>,
+  options: JobCommandOptions = {},
 ): Promise<string | undefined> {
   const target = await jobTarget(services, arg, action, placeHolder);
   if (!target) return undefined;
@@ -124,6 +146,7 @@ async function simpleJobAction(
     call(client, target.project.id, target.job.id),
   );
   services.afterAction(target.node);
+  options.onJob?.(after);
   const message = jobActionMessage(action, target.job, after);
   void vscode.window.showInformationMessage(message);
   return message;
@@ -229,27 +252,47 @@ export function registerJobCommands(services: Services): void {
   const register = (id: string, handler: (arg?: unknown, options?: unknown) => unknown): void =>
     registerCommand(services.context, services.log, id, handler);
 
-  register('forge.job.retry', (arg) =>
-    simpleJobAction(services, arg, 'retry', 'Job to retry', (client, project, job) =>
-      client.retryJob(project, job),
+  register('forge.job.retry', (arg, options) =>
+    simpleJobAction(
+      services,
+      arg,
+      'retry',
+      'Job to retry',
+      (client, project, job) => client.retryJob(project, job),
+      readOptions(options),
     ),
   );
 
-  register('forge.job.play', (arg) =>
-    simpleJobAction(services, arg, 'play', 'Manual job to run', (client, project, job) =>
-      client.playJob(project, job),
+  register('forge.job.play', (arg, options) =>
+    simpleJobAction(
+      services,
+      arg,
+      'play',
+      'Manual job to run',
+      (client, project, job) => client.playJob(project, job),
+      readOptions(options),
     ),
   );
 
-  register('forge.job.cancel', (arg) =>
-    simpleJobAction(services, arg, 'cancel', 'Job to cancel', (client, project, job) =>
-      client.cancelJob(project, job),
+  register('forge.job.cancel', (arg, options) =>
+    simpleJobAction(
+      services,
+      arg,
+      'cancel',
+      'Job to cancel',
+      (client, project, job) => client.cancelJob(project, job),
+      readOptions(options),
     ),
   );
 
-  register('forge.job.keepArtifacts', (arg) =>
-    simpleJobAction(services, arg, 'keepArtifacts', 'Job whose artifacts to keep', (client, project, job) =>
-      client.keepArtifacts(project, job),
+  register('forge.job.keepArtifacts', (arg, options) =>
+    simpleJobAction(
+      services,
+      arg,
+      'keepArtifacts',
+      'Job whose artifacts to keep',
+      (client, project, job) => client.keepArtifacts(project, job),
+      readOptions(options),
     ),
   );
 
@@ -270,6 +313,7 @@ export function registerJobCommands(services: Services): void {
       client.eraseJob(target.project.id, target.job.id),
     );
     services.afterAction(target.node);
+    options.onJob?.(after);
     const message = jobActionMessage('erase', target.job, after);
     void vscode.window.showInformationMessage(message);
     return message;

@@ -47,6 +47,40 @@ export interface TraceFollowerOptions {
   timers?: FollowerTimers;
 }
 
+/** The part of the v4 client a follower reads from. */
+export interface TraceClient<Job extends FollowedJob> {
+  getTrace(
+    project: number,
+    jobId: number,
+    options: { etag?: string; signal?: AbortSignal },
+  ): Promise<TraceFetchResult>;
+  getJob(project: number, jobId: number, options: { signal?: AbortSignal }): Promise<Job>;
+}
+
+/**
+ * A job's trace and status through the v4 client. A job that has not written anything yet (pending,
+ * or just retried) may have no trace at all: its 404 reads as an empty trace, while a 404 for the job
+ * itself still ends the follow.
+ */
+export function jobTraceSource<Job extends FollowedJob>(
+  client: TraceClient<Job> | Promise<TraceClient<Job>>,
+  projectId: number,
+  jobId: number,
+): TraceSource<Job> {
+  return {
+    fetchTrace: async (etag, signal) => {
+      try {
+        return await (await client).getTrace(projectId, jobId, { etag, signal });
+      } catch (error) {
+        if ((error as { status?: unknown } | null)?.status === 404)
+          return { unchanged: false, text: '', etag: undefined };
+        throw error;
+      }
+    },
+    fetchJob: async (signal) => (await client).getJob(projectId, jobId, { signal }),
+  };
+}
+
 /** Statuses after which a job's trace no longer grows. */
 const FINISHED_STATUSES = new Set(['success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled']);
 

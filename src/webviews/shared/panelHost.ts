@@ -26,7 +26,9 @@ export interface PanelHostOptions<FromPage extends { type: string }> {
  * time it loads, and the owner answers with a full snapshot from `onReady`. Messages posted while the
  * page is not ready are dropped, not queued: the next snapshot supersedes them.
  */
-export class PanelHost<FromPage extends { type: string }, ToPage> implements vscode.Disposable {
+export class PanelHost<FromPage extends { type: string }, ToPage>
+  implements vscode.Disposable, PanelHostView
+{
   readonly panel: vscode.WebviewPanel;
   /** The last messages posted to the page, newest last (host tests read them). */
   readonly sent: ToPage[] = [];
@@ -162,9 +164,24 @@ export class PanelHost<FromPage extends { type: string }, ToPage> implements vsc
   }
 }
 
+/** What the registry and host tests use of a panel's host, whatever its messages. */
+export interface PanelHostView {
+  readonly panel: vscode.WebviewPanel;
+  readonly sent: readonly unknown[];
+  readonly violations: readonly CspViolationMessage[];
+  readonly pageErrors: readonly string[];
+  readonly renders: readonly RenderedMessage[];
+  readonly rejectedMessages: number;
+  readonly isReady: boolean;
+  readonly isDisposed: boolean;
+  readonly onDidDispose: vscode.Event<void>;
+  reveal(): void;
+  receive(raw: unknown): Promise<void>;
+}
+
 /** An open panel of some kind, as the registry and host tests see it. */
 export interface OpenPanel extends vscode.Disposable {
-  readonly host: PanelHost<{ type: string }, unknown>;
+  readonly host: PanelHostView;
 }
 
 /**
@@ -196,9 +213,17 @@ export class PanelRegistry<Panel extends OpenPanel> implements vscode.Disposable
     const panel = create();
     this.panels.set(key, panel);
     panel.host.onDidDispose(() => {
-      if (this.panels.get(key) === panel) this.panels.delete(key);
+      for (const [candidateKey, candidate] of this.panels) {
+        if (candidate === panel) this.panels.delete(candidateKey);
+      }
     });
     return { panel, created: true };
+  }
+
+  /** Files a panel under a new key (a panel that now shows another job after a retry). */
+  rekey(panel: Panel, key: string): void {
+    for (const [oldKey, candidate] of this.panels) if (candidate === panel) this.panels.delete(oldKey);
+    this.panels.set(key, panel);
   }
 
   dispose(): void {

@@ -1,0 +1,216 @@
+/*
+ * The job trace page: a header with the job's state and the actions it allows, a search bar, and the
+ * trace view. Everything it shows arrives by postMessage from the host; every string is set as text.
+ */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import '@vscode-elements/elements/dist/vscode-icon/index.js';
+import '../../shared/app/base.css';
+import './style.css';
+import { connect, element } from '../../shared/app/bridge';
+import type { JobPanelAction, JobTraceHostMessage, JobTracePageMessage, JobView } from '../protocol';
+import { TraceView, type TraceViewState } from './traceView';
+
+interface PageState {
+  trace: TraceViewState;
+  query: string;
+}
+
+const ACTION_BUTTONS: { action: JobPanelAction; label: string; icon: string }[] = [
+  { action: 'retry', label: 'Retry', icon: 'refresh' },
+  { action: 'play', label: 'Run', icon: 'play' },
+  { action: 'cancel', label: 'Cancel', icon: 'debug-stop' },
+  { action: 'erase', label: 'Erase', icon: 'trash' },
+  { action: 'downloadArtifacts', label: 'Artifacts', icon: 'cloud-download' },
+  { action: 'openInBrowser', label: 'Open in Browser', icon: 'link-external' },
+];
+
+const root = document.getElementById('app') ?? document.body;
+
+const statusIcon = element('span', { className: 'status-icon codicon codicon-circle-outline' });
+const title = element('span', { className: 'job-title' });
+const meta = element('span', { className: 'muted job-meta' });
+const following = element('span', { className: 'following muted hidden' });
+following.append(
+  element('span', { className: 'codicon codicon-loading codicon-modifier-spin' }),
+  ' Following',
+);
+const notice = element('div', { className: 'notice hidden' });
+notice.setAttribute('role', 'status');
+
+const header = element('div', { className: 'toolbar header' }, statusIcon, title, meta, following);
+const actions = element('div', { className: 'actions' });
+header.append(actions);
+const actionButtons = new Map<JobPanelAction, HTMLElement>();
+for (const { action, label, icon } of ACTION_BUTTONS) {
+  const button = document.createElement('vscode-button');
+  button.setAttribute('icon', icon);
+  button.setAttribute('secondary', '');
+  button.dataset['action'] = action;
+  button.textContent = label;
+  button.classList.add('hidden');
+  button.addEventListener('click', () => bridge.post({ type: 'action', action }));
+  actionButtons.set(action, button);
+  actions.append(button);
+}
+
+const searchField = document.createElement('vscode-textfield');
+searchField.setAttribute('placeholder', 'Search the trace');
+searchField.setAttribute('aria-label', 'Search the trace');
+searchField.classList.add('search');
+const matchCount = element('span', { className: 'muted match-count' });
+const tools = element('div', { className: 'toolbar tools' }, searchField, matchCount);
+
+function toolButton(icon: string, label: string, onClick: () => void, id: string): HTMLElement {
+  const button = document.createElement('vscode-button');
+  button.setAttribute('icon', icon);
+  button.setAttribute('secondary', '');
+  button.setAttribute('title', label);
+  button.setAttribute('aria-label', label);
+  button.id = id;
+  button.textContent = label;
+  button.addEventListener('click', onClick);
+  tools.append(button);
+  return button;
+}
+
+const viewport = element('div', { className: 'viewport' });
+viewport.tabIndex = 0;
+viewport.setAttribute('aria-label', 'Job trace');
+const empty = element('div', { className: 'empty muted hidden', text: 'The trace is empty.' });
+root.append(header, notice, tools, empty, viewport);
+
+let currentQuery = '';
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+let jobActive = false;
+
+function saveState(): void {
+  if (saveTimer) return;
+  saveTimer = setTimeout(() => {
+    saveTimer = undefined;
+    bridge.saveState({ trace: view.state, query: currentQuery });
+  }, 200);
+}
+
+function showJob(job: JobView, isFollowing: boolean): void {
+  jobActive = isFollowing;
+  const [name = 'circle-outline', modifier] = job.statusCodicon.split('~');
+  statusIcon.className = `status-icon status-${job.status.replace(/[^a-z_]/g, '')} codicon codicon-${name.replace(/[^a-z0-9-]/g, '')}${modifier === 'spin' ? ' codicon-modifier-spin' : ''}`;
+  statusIcon.title = job.statusLabel;
+  statusIcon.setAttribute('aria-label', job.statusLabel);
+  title.textContent = `${job.name} #${job.id}`;
+  meta.textContent = [job.statusLabel, job.stage, job.ref, job.duration, job.projectPath]
+    .filter((part) => part.length > 0)
+    .join(' · ');
+  following.classList.toggle('hidden', !isFollowing);
+  for (const [action, button] of actionButtons) button.classList.toggle('hidden', !job.actions[action]);
+  updateEmpty();
+}
+
+function updateEmpty(): void {
+  empty.classList.toggle('hidden', view.lineCount > 0 || view.isBusy);
+  if (view.lineCount === 0 && !view.isBusy) {
+    empty.textContent = jobActive ? 'Waiting for the job to write its trace…' : 'The trace is empty.';
+  }
+}
+
+function runSearch(query: string): void {
+  currentQuery = query;
+  const count = view.search(query);
+  matchCount.textContent = query.length === 0 ? '' : count === 0 ? 'No results' : `1 of ${count}`;
+  saveState();
+}
+
+function onMessage(message: JobTraceHostMessage): void {
+  switch (message.type) {
+    case 'snapshot':
+      view.feed(message.text, true);
+      showJob(message.job, message.following);
+      break;
+    case 'append':
+      view.feed(message.text, message.replaced);
+      updateEmpty();
+      break;
+    case 'job':
+      showJob(message.job, message.following);
+      break;
+    case 'notice':
+      notice.textContent = message.message;
+      notice.className = `notice ${message.level}${message.message.length === 0 ? ' hidden' : ''}`;
+      break;
+  }
+}
+
+// The host answers `ready` asynchronously, so `view` below exists before onMessage first runs.
+const bridge = connect<JobTracePageMessage, JobTraceHostMessage, PageState>(onMessage);
+const saved = bridge.savedState;
+currentQuery = saved.query ?? '';
+const view = new TraceView(
+  viewport,
+  {
+    onFirstPaint: () => bridge.post({ type: 'rendered', what: 'trace', ms: Math.round(bridge.elapsed()) }),
+    onIdle: () => {
+      updateEmpty();
+      if (currentQuery.length > 0 && view.matchCount === 0) runSearch(currentQuery);
+    },
+    onStateChange: saveState,
+  },
+  saved.trace,
+);
+(searchField as HTMLElement & { value: string }).value = currentQuery;
+
+searchField.addEventListener('input', () => {
+  const value = (searchField as HTMLElement & { value: string }).value;
+  if (searchTimer) clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => runSearch(value), 150);
+});
+searchField.addEventListener('keydown', (event: KeyboardEvent) => {
+  if (event.key === 'Enter') {
+    event.preventDefault();
+    const position = view.nextMatch(event.shiftKey ? -1 : 1);
+    if (position > 0) matchCount.textContent = `${position} of ${view.matchCount}`;
+  } else if (event.key === 'Escape') {
+    (searchField as HTMLElement & { value: string }).value = '';
+    runSearch('');
+  }
+});
+
+toolButton(
+  'arrow-up',
+  'Previous match',
+  () => {
+    const position = view.nextMatch(-1);
+    if (position > 0) matchCount.textContent = `${position} of ${view.matchCount}`;
+  },
+  'previous-match',
+);
+toolButton(
+  'arrow-down',
+  'Next match',
+  () => {
+    const position = view.nextMatch(1);
+    if (position > 0) matchCount.textContent = `${position} of ${view.matchCount}`;
+  },
+  'next-match',
+);
+toolButton(
+  'error',
+  'First error',
+  () => {
+    if (!view.revealFirstError()) matchCount.textContent = 'No error line found';
+  },
+  'first-error',
+);
+toolButton('fold-up', 'Top', () => view.scrollToTop(), 'scroll-top');
+toolButton('fold-down', 'Bottom', () => view.scrollToBottom(), 'scroll-bottom');
+toolButton('copy', 'Copy', () => bridge.post({ type: 'copy' }), 'copy-trace');
+toolButton('save', 'Save Raw', () => bridge.post({ type: 'saveRaw' }), 'save-trace');
+toolButton('debug-console', 'Tail in Output', () => bridge.post({ type: 'tail' }), 'tail-trace');
+
+document.addEventListener('keydown', (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+    event.preventDefault();
+    searchField.focus();
+  }
+});

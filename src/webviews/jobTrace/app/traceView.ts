@@ -1,0 +1,391 @@
+/*
+ * The trace itself: an incremental parser fed with whatever the host sends, and a virtual list that
+ * draws only the rows on screen (plus a margin), so a 20 MB trace scrolls like a short one. Sections
+ * fold; folded lines are left out of the row index. Server text reaches the DOM only as textContent.
+ */
+import {
+  TraceParser,
+  findFirstError,
+  plainText,
+  type TraceLine,
+  type TraceSection,
+} from '../../../domain/trace';
+import { colorClass, colorValue } from './ansiColors';
+
+/** Characters parsed per task, so the page stays responsive while a large trace loads. */
+const PARSE_SLICE_CHARS = 1024 * 1024;
+/** Rows drawn above and below the visible ones. */
+const OVERSCAN_ROWS = 30;
+
+export interface TraceViewState {
+  scrollTop: number;
+  /** Sections the user folded or unfolded, by header line. */
+  toggles: [number, boolean][];
+  atBottom: boolean;
+}
+
+export interface TraceViewEvents {
+  /** The first rows are on screen (once per load). */
+  onFirstPaint(): void;
+  /** All text sent so far has been parsed. */
+  onIdle(): void;
+  onStateChange(): void;
+}
+
+export class TraceView {
+  private parser = new TraceParser();
+  private readonly queue: string[] = [];
+  private pumping = false;
+  /** Visible line indices, in order. */
+  private rows = new Int32Array(0);
+  private rowCount = 0;
+  private readonly toggles = new Map<number, boolean>();
+  private rowHeight = 18;
+  private painted = false;
+  private frameRequested = false;
+  private stickToBottom = true;
+  private matches: number[] = [];
+  private matchSet = new Set<number>();
+  private currentMatch = -1;
+  private highlightLine = -1;
+
+  private readonly spacer: HTMLDivElement;
+  private readonly rowsElement: HTMLDivElement;
+
+  constructor(
+    private readonly viewport: HTMLElement,
+    private readonly events: TraceViewEvents,
+    saved?: Partial<TraceViewState>,
+  ) {
+    this.spacer = document.createElement('div');
+    this.spacer.className = 'spacer';
+    this.rowsElement = document.createElement('div');
+    this.rowsElement.className = 'rows';
+    this.rowsElement.setAttribute('role', 'log');
+    this.rowsElement.setAttribute('aria-live', 'off');
+    viewport.append(this.spacer, this.rowsElement);
+    for (const [line, collapsed] of saved?.toggles ?? []) this.toggles.set(line, collapsed);
+    if (saved?.atBottom === false) this.stickToBottom = false;
+    this.pendingScrollTop = saved?.scrollTop;
+    viewport.addEventListener('scroll', () => {
+      this.stickToBottom = this.isAtBottom();
+      this.requestFrame();
+      this.events.onStateChange();
+    });
+    viewport.addEventListener('click', (event) => {
+      const header = (event.target as HTMLElement).closest<HTMLElement>('[data-section]');
+      if (header) this.toggleSection(Number(header.dataset['section']));
+    });
+    viewport.addEventListener('keydown', (event) => {
+      const header = (event.target as HTMLElement).closest<HTMLElement>('[data-section]');
+      if (header && (event.key === 'Enter' || event.key === ' ')) {
+        event.preventDefault();
+        this.toggleSection(Number(header.dataset['section']));
+      }
+    });
+    new ResizeObserver(() => this.requestFrame()).observe(viewport);
+    this.measureRowHeight();
+  }
+
+  private pendingScrollTop: number | undefined;
+
+  get lineCount(): number {
+    return this.parser.lines.length;
+  }
+
+  get visibleRowCount(): number {
+    return this.rowCount;
+  }
+
+  get state(): TraceViewState {
+    return {
+      scrollTop: this.viewport.scrollTop,
+      toggles: [...this.toggles.entries()],
+      atBottom: this.stickToBottom,
+    };
+  }
+
+  get isBusy(): boolean {
+    return this.pumping || this.queue.length > 0;
+  }
+
+  /** Appends trace text (only what is new); with `replace`, starts over with this text. */
+  feed(text: string, replace = false): void {
+    if (replace) {
+      this.queue.length = 0;
+      this.parser = new TraceParser();
+      this.toggles.clear();
+      this.rows = new Int32Array(0);
+      this.rowCount = 0;
+      this.clearSearch();
+      this.stickToBottom = true;
+    }
+    for (let start = 0; start < text.length; start += PARSE_SLICE_CHARS) {
+      this.queue.push(text.slice(start, start + PARSE_SLICE_CHARS));
+    }
+    if (replace) this.requestFrame();
+    this.pump();
+  }
+
+  scrollToTop(): void {
+    this.stickToBottom = false;
+    this.viewport.scrollTop = 0;
+  }
+
+  scrollToBottom(): void {
+    this.stickToBottom = true;
+    this.viewport.scrollTop = this.viewport.scrollHeight;
+  }
+
+  /** Shows the first line that looks like an error; false when there is none. */
+  revealFirstError(): boolean {
+    const line = findFirstError(this.parser.lines);
+    if (line < 0) return false;
+    this.revealLine(line);
+    return true;
+  }
+
+  /** Finds `query` (case-insensitive) and shows the first match; returns how many lines match. */
+  search(query: string): number {
+    this.clearSearch();
+    const needle = query.toLowerCase();
+    if (needle.length === 0) {
+      this.requestFrame();
+      return 0;
+    }
+    const lines = this.parser.lines;
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index];
+      if (line && plainText(line).toLowerCase().includes(needle)) this.matches.push(index);
+    }
+    this.matchSet = new Set(this.matches);
+    if (this.matches.length > 0) this.goToMatch(0);
+    else this.requestFrame();
+    return this.matches.length;
+  }
+
+  /** Moves to the next (or previous) match; returns its 1-based position. */
+  nextMatch(step: 1 | -1): number {
+    if (this.matches.length === 0) return 0;
+    const next = (this.currentMatch + step + this.matches.length) % this.matches.length;
+    this.goToMatch(next);
+    return next + 1;
+  }
+
+  get matchCount(): number {
+    return this.matches.length;
+  }
+
+  private clearSearch(): void {
+    this.matches = [];
+    this.matchSet = new Set();
+    this.currentMatch = -1;
+    this.highlightLine = -1;
+  }
+
+  private goToMatch(index: number): void {
+    this.currentMatch = index;
+    const line = this.matches[index];
+    if (line !== undefined) this.revealLine(line);
+  }
+
+  /** Unfolds the sections around `line` and scrolls it into the middle of the view. */
+  revealLine(line: number): void {
+    let unfolded = false;
+    for (const section of this.parser.sections) {
+      const inside = line > section.startLine && (section.endLine === undefined || line <= section.endLine);
+      if (inside && this.isCollapsed(section)) {
+        this.toggles.set(section.startLine, false);
+        unfolded = true;
+      }
+    }
+    if (unfolded) this.rebuildRows();
+    this.highlightLine = line;
+    const row = this.rowOfLine(line);
+    this.stickToBottom = false;
+    this.viewport.scrollTop = Math.max(0, row * this.rowHeight - this.viewport.clientHeight / 3);
+    this.requestFrame();
+    this.events.onStateChange();
+  }
+
+  private toggleSection(startLine: number): void {
+    const section = this.parser.lines[startLine]?.section;
+    if (!section) return;
+    this.toggles.set(startLine, !this.isCollapsed(section));
+    this.rebuildRows();
+    this.requestFrame();
+    this.events.onStateChange();
+  }
+
+  private isCollapsed(section: TraceSection): boolean {
+    return this.toggles.get(section.startLine) ?? section.collapsed;
+  }
+
+  private isAtBottom(): boolean {
+    const { scrollTop, clientHeight, scrollHeight } = this.viewport;
+    return scrollTop + clientHeight >= scrollHeight - this.rowHeight;
+  }
+
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    const step = (): void => {
+      const chunk = this.queue.shift();
+      if (chunk === undefined) {
+        this.pumping = false;
+        this.events.onIdle();
+        return;
+      }
+      this.parser.push(chunk);
+      this.rebuildRows();
+      this.requestFrame();
+      if (!this.painted) this.paint();
+      setTimeout(step, 0);
+    };
+    step();
+  }
+
+  /** Row index of every line that is not inside a folded section. O(lines); a few ms for 250,000. */
+  private rebuildRows(): void {
+    const lines = this.parser.lines;
+    if (this.rows.length < lines.length)
+      this.rows = new Int32Array(Math.max(lines.length, this.rows.length * 2));
+    const open: TraceSection[] = [];
+    let foldedDepth = 0;
+    let count = 0;
+    for (let index = 0; index < lines.length; index++) {
+      let top = open[open.length - 1];
+      while (top && top.endLine !== undefined && top.endLine < index) {
+        open.pop();
+        if (this.isCollapsed(top)) foldedDepth--;
+        top = open[open.length - 1];
+      }
+      if (foldedDepth === 0) this.rows[count++] = index;
+      const section = lines[index]?.section;
+      if (section && section.startLine === index) {
+        open.push(section);
+        if (this.isCollapsed(section)) foldedDepth++;
+      }
+    }
+    this.rowCount = count;
+    this.spacer.style.height = `${count * this.rowHeight}px`;
+  }
+
+  private rowOfLine(line: number): number {
+    let low = 0;
+    let high = this.rowCount - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const value = this.rows[middle] ?? 0;
+      if (value === line) return middle;
+      if (value < line) low = middle + 1;
+      else high = middle - 1;
+    }
+    return Math.max(0, low - 1);
+  }
+
+  private requestFrame(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => {
+      this.frameRequested = false;
+      this.paint();
+    });
+  }
+
+  private paint(): void {
+    if (this.pendingScrollTop !== undefined && this.rowCount * this.rowHeight >= this.pendingScrollTop) {
+      this.viewport.scrollTop = this.pendingScrollTop;
+      this.pendingScrollTop = undefined;
+    } else if (this.stickToBottom && this.pendingScrollTop === undefined && !this.isAtBottom()) {
+      this.viewport.scrollTop = this.viewport.scrollHeight;
+    }
+    const first = Math.max(0, Math.floor(this.viewport.scrollTop / this.rowHeight) - OVERSCAN_ROWS);
+    const visible = Math.ceil(this.viewport.clientHeight / this.rowHeight) + 2 * OVERSCAN_ROWS;
+    const last = Math.min(this.rowCount, first + visible);
+    const fragment = document.createDocumentFragment();
+    const lines = this.parser.lines;
+    for (let row = first; row < last; row++) {
+      const lineIndex = this.rows[row] ?? 0;
+      const line = lines[lineIndex];
+      if (line) fragment.append(this.renderLine(line, lineIndex));
+    }
+    this.rowsElement.style.transform = `translateY(${first * this.rowHeight}px)`;
+    this.rowsElement.replaceChildren(fragment);
+    if (!this.painted && this.rowCount > 0) {
+      this.painted = true;
+      this.events.onFirstPaint();
+    }
+  }
+
+  private renderLine(line: TraceLine, index: number): HTMLElement {
+    const row = document.createElement('div');
+    row.className = 'row';
+    if (this.matchSet.has(index)) row.classList.add(index === this.highlightLine ? 'match-current' : 'match');
+    else if (index === this.highlightLine) row.classList.add('highlight');
+    const number = document.createElement('span');
+    number.className = 'line-number';
+    number.textContent = String(index + 1);
+    row.append(number);
+    const content = document.createElement('span');
+    content.className = 'content';
+    const section = line.section?.startLine === index ? line.section : undefined;
+    const depth = section ? line.sectionDepth - 1 : line.sectionDepth;
+    if (depth > 0) content.classList.add(`depth-${Math.min(depth, 6)}`);
+    if (section) {
+      row.classList.add('section-header');
+      row.dataset['section'] = String(index);
+      row.tabIndex = 0;
+      const collapsed = this.isCollapsed(section);
+      row.setAttribute('aria-expanded', String(!collapsed));
+      const chevron = document.createElement('span');
+      chevron.className = `codicon codicon-chevron-${collapsed ? 'right' : 'down'} chevron`;
+      content.append(chevron);
+    }
+    for (const span of line.spans) {
+      const element = document.createElement('span');
+      element.textContent = span.text;
+      const { style } = span;
+      const classes: string[] = [];
+      const fgClass = colorClass('fg', style.fg);
+      const bgClass = colorClass('bg', style.bg);
+      if (fgClass) classes.push(fgClass);
+      if (bgClass) classes.push(bgClass);
+      if (style.bold) classes.push('bold');
+      if (style.italic) classes.push('italic');
+      if (style.underline) classes.push('underline');
+      if (classes.length > 0) element.className = classes.join(' ');
+      const fg = colorValue(style.fg);
+      const bg = colorValue(style.bg);
+      if (fg) element.style.color = fg;
+      if (bg) element.style.backgroundColor = bg;
+      content.append(element);
+    }
+    row.append(content);
+    if (section?.durationSeconds !== undefined) {
+      const duration = document.createElement('span');
+      duration.className = 'section-duration';
+      duration.textContent = formatSeconds(section.durationSeconds);
+      row.append(duration);
+    }
+    return row;
+  }
+
+  private measureRowHeight(): void {
+    const probe = document.createElement('div');
+    probe.className = 'row';
+    probe.textContent = 'M';
+    this.rowsElement.append(probe);
+    const height = probe.getBoundingClientRect().height;
+    probe.remove();
+    if (height > 0) this.rowHeight = Math.round(height);
+  }
+}
+
+export function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${Math.max(0, Math.round(seconds))}s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round(seconds % 60);
+  if (minutes < 60) return `${minutes}m ${rest}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}

@@ -1,0 +1,282 @@
+import * as vscode from 'vscode';
+import type { Job, Project } from '../../api/hosting';
+import { type JobRef } from '../../commands/jobs';
+import { describeError } from '../../commands/registerCommand';
+import { jobActionApplies, jobTitle, projectPath } from '../../domain/jobActions';
+import { statusAppearance } from '../../domain/jobStatus';
+import { formatDuration } from '../../domain/time';
+import { TracePlainTail } from '../../domain/trace';
+import type { AccountInfo } from '../../platform/accounts';
+import type { Services } from '../../services';
+import { TraceFollower, isJobFinished, jobTraceSource } from '../../state/traceFollower';
+import { type OpenPanel, PanelHost, PanelRegistry } from '../shared/panelHost';
+import {
+  JOB_PANEL_ACTIONS,
+  type JobPanelAction,
+  type JobTraceHostMessage,
+  type JobTracePageMessage,
+  JobTracePageMessageSchema,
+  type JobView,
+} from './protocol';
+
+export interface JobTraceTarget {
+  account: AccountInfo;
+  project: Project;
+  job: Job;
+}
+
+export interface JobTracePanelOptions {
+  /** Poll delays while the job runs (defaults 1 s, backing off to 10 s). */
+  minIntervalMs?: number;
+  maxIntervalMs?: number;
+}
+
+export function jobTracePanelKey(target: {
+  account: { id: string };
+  project: { id: number };
+  job: { id: number };
+}): string {
+  return `${target.account.id}|${target.project.id}|${target.job.id}`;
+}
+
+export function jobView(job: Job, project: Project): JobView {
+  const appearance = statusAppearance(job.status);
+  const actions = Object.fromEntries(
+    JOB_PANEL_ACTIONS.map((action) => [action, jobActionApplies(action, job)]),
+  ) as Record<JobPanelAction, boolean>;
+  return {
+    id: job.id,
+    name: job.name,
+    stage: job.stage ?? '',
+    status: job.status,
+    statusLabel: appearance.label,
+    statusCodicon: appearance.codicon,
+    ref: job.ref ?? '',
+    projectPath: projectPath(project),
+    duration: formatDuration(job.started_at, job.finished_at) ?? '',
+    actions,
+  };
+}
+
+/**
+ * A job's trace in a webview. The host follows the trace (If-None-Match polls, only new text passed
+ * on) and keeps the raw text for copy and save; the page parses what it is sent and draws only the
+ * lines on screen. When the page reloads (the panel was hidden) it gets the whole text again.
+ */
+export class JobTracePanel implements OpenPanel {
+  readonly host: PanelHost<JobTracePageMessage, JobTraceHostMessage>;
+  private raw = '';
+  private job: Job;
+  private follower: TraceFollower<Job> | undefined;
+  private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
+
+  constructor(
+    private readonly services: Services,
+    private readonly registry: PanelRegistry<JobTracePanel>,
+    readonly account: AccountInfo,
+    readonly project: Project,
+    job: Job,
+    private readonly options: JobTracePanelOptions = {},
+  ) {
+    this.job = job;
+    this.host = new PanelHost<JobTracePageMessage, JobTraceHostMessage>({
+      kind: 'jobTrace',
+      app: 'jobTrace',
+      title: this.title(),
+      extensionUri: services.context.extensionUri,
+      log: services.log,
+      schema: JobTracePageMessageSchema,
+    });
+    this.host.onReady(() => this.sendSnapshot());
+    this.host.handleMessages((message) => this.onMessage(message));
+    this.host.onDidDispose(() => this.follower?.stop());
+    this.follow();
+  }
+
+  /** The job shown now (a retry switches the panel to the new job). */
+  get currentJob(): Job {
+    return this.job;
+  }
+
+  get rawTrace(): string {
+    return this.raw;
+  }
+
+  get isFollowing(): boolean {
+    return this.follower !== undefined && !this.follower.isStopped;
+  }
+
+  /** Polls now (tests, and after an action changed the job). */
+  pollNow(): void {
+    if (this.isFollowing) this.follower?.pollNow();
+    else this.follow();
+  }
+
+  /** Resolves once the poll in flight, if any, has finished. */
+  async settled(): Promise<void> {
+    await this.follower?.settled();
+  }
+
+  dispose(): void {
+    this.follower?.stop();
+    this.host.dispose();
+  }
+
+  private title(): string {
+    return `${this.job.name} #${this.job.id}`;
+  }
+
+  private ref(): JobRef {
+    return { kind: 'forge.jobRef', accountId: this.account.id, project: this.project, job: this.job };
+  }
+
+  /** Starts following from scratch: a new follower reads the whole trace again, so the page starts over too. */
+  private follow(): void {
+    this.follower?.stop();
+    if (this.raw.length > 0) {
+      this.raw = '';
+      this.host.post({ type: 'append', text: '', replaced: true });
+    }
+    const jobId = this.job.id;
+    const projectId = this.project.id;
+    const clientPromise = this.services.accounts.client(this.account.id);
+    const follower = new TraceFollower<Job>(
+      {
+        fetchTrace: async (etag, signal) =>
+          (await clientPromise).getTrace(projectId, jobId, { etag, signal }),
+        fetchJob: async (signal) => (await clientPromise).getJob(projectId, jobId, { signal }),
+      },
+      {
+        onText: (text, replaced) => {
+          this.raw = replaced ? text : this.raw + text;
+          this.host.post({ type: 'append', text, replaced });
+        },
+        onJob: (job) => {
+          this.job = job;
+          this.host.title = this.title();
+          this.setNotice(undefined);
+          this.host.post({
+            type: 'job',
+            job: jobView(job, this.project),
+            following: !isJobFinished(job.status),
+          });
+        },
+        onEnd: (job) => {
+          this.job = job;
+          this.host.post({ type: 'job', job: jobView(job, this.project), following: false });
+        },
+        onError: (error, willRetry) => {
+          const message = describeError(error);
+          this.services.log.warn(`Trace of ${jobTitle(this.job)}: ${message}`);
+          this.setNotice({
+            level: willRetry ? 'warning' : 'error',
+            message: willRetry ? `Could not refresh the trace (${message}); retrying.` : message,
+          });
+        },
+      },
+      { minIntervalMs: this.options.minIntervalMs, maxIntervalMs: this.options.maxIntervalMs },
+    );
+    this.follower = follower;
+    follower.start();
+  }
+
+  private setNotice(notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined): void {
+    if (!notice && !this.notice) return;
+    this.notice = notice;
+    this.host.post({ type: 'notice', level: notice?.level ?? 'info', message: notice?.message ?? '' });
+  }
+
+  private sendSnapshot(): void {
+    this.host.post({
+      type: 'snapshot',
+      job: jobView(this.job, this.project),
+      text: this.raw,
+      following: this.isFollowing && !isJobFinished(this.job.status),
+    });
+    if (this.notice) this.host.post({ type: 'notice', ...this.notice });
+  }
+
+  private async onMessage(message: JobTracePageMessage): Promise<unknown> {
+    switch (message.type) {
+      case 'action':
+        return this.runAction(message.action);
+      case 'copy': {
+        const tail = new TracePlainTail();
+        const text = tail.push(this.raw) + tail.finish();
+        await vscode.env.clipboard.writeText(text);
+        void vscode.window.setStatusBarMessage(`Copied the trace of ${jobTitle(this.job)}`, 3000);
+        return text.length;
+      }
+      case 'saveRaw':
+        return this.saveRaw();
+      case 'tail':
+        return vscode.commands.executeCommand('forge.job.tailTrace', this.ref());
+      default:
+        return undefined;
+    }
+  }
+
+  private async runAction(action: JobPanelAction): Promise<unknown> {
+    let returned: Job | undefined;
+    const result = await vscode.commands.executeCommand(`forge.job.${action}`, this.ref(), {
+      onJob: (job: Job) => {
+        returned = job;
+      },
+    });
+    if (returned && returned.id !== this.job.id) {
+      // A retry runs as a new job: show that one, as the web page does.
+      this.job = returned;
+      this.registry.rekey(
+        this,
+        jobTracePanelKey({ account: this.account, project: this.project, job: returned }),
+      );
+      this.host.title = this.title();
+      this.follow();
+      this.sendSnapshot();
+    } else if (returned) {
+      this.job = returned;
+      this.host.post({
+        type: 'job',
+        job: jobView(returned, this.project),
+        following: !isJobFinished(returned.status),
+      });
+      this.pollNow();
+    }
+    return result;
+  }
+
+  private async saveRaw(): Promise<string | undefined> {
+    const fileName = `${(this.project.path ?? 'project').replace(/[^\w.-]+/g, '_')}-${this.job.name.replace(/[^\w.-]+/g, '_')}-${this.job.id}.log`;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri = await vscode.window.showSaveDialog({
+      defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+      filters: { 'Job traces': ['log', 'txt'] },
+      saveLabel: 'Save Trace',
+      title: `Save the raw trace of ${jobTitle(this.job)}`,
+    });
+    if (!uri) return undefined;
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(this.raw, 'utf8'));
+    void vscode.window.showInformationMessage(`Saved the trace of ${jobTitle(this.job)} to ${uri.fsPath}.`);
+    return uri.fsPath;
+  }
+}
+
+/** One panel per job; the registry is also how host tests reach the open panels. */
+export function createJobTracePanels(services: Services): PanelRegistry<JobTracePanel> {
+  const registry = new PanelRegistry<JobTracePanel>();
+  services.panels.set('jobTrace', registry);
+  services.context.subscriptions.push(registry);
+  return registry;
+}
+
+export function openJobTracePanel(
+  services: Services,
+  registry: PanelRegistry<JobTracePanel>,
+  target: JobTraceTarget,
+  options?: JobTracePanelOptions,
+): JobTracePanel {
+  return registry.openOrReveal(
+    jobTracePanelKey(target),
+    () => new JobTracePanel(services, registry, target.account, target.project, target.job, options),
+  ).panel;
+}

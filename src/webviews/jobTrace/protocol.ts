@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { CommonPageMessageSchemas } from '../shared/pageMessages';
+
+/** Actions the panel's header offers; each maps to the job command of the same name. */
+export const JOB_PANEL_ACTIONS = [
+  'retry',
+  'cancel',
+  'play',
+  'erase',
+  'downloadArtifacts',
+  'openInBrowser',
+] as const;
+export type JobPanelAction = (typeof JOB_PANEL_ACTIONS)[number];
+
+/** What the page may ask of the host. Anything else is rejected before the host acts. */
+export const JobTracePageMessageSchema = z.discriminatedUnion('type', [
+  ...CommonPageMessageSchemas,
+  z.strictObject({ type: z.literal('action'), action: z.enum(JOB_PANEL_ACTIONS) }),
+  /** Copies the whole trace as plain text (escape codes removed). */
+  z.strictObject({ type: z.literal('copy') }),
+  /** Saves the raw trace (escape codes kept) to a file the user picks. */
+  z.strictObject({ type: z.literal('saveRaw') }),
+  /** Streams the trace into an output channel as well. */
+  z.strictObject({ type: z.literal('tail') }),
+]);
+
+export type JobTracePageMessage = z.infer<typeof JobTracePageMessageSchema>;
+
+/** The job as the page shows it; every string is server text the page renders with textContent. */
+export interface JobView {
+  id: number;
+  name: string;
+  stage: string;
+  status: string;
+  statusLabel: string;
+  statusCodicon: string;
+  ref: string;
+  projectPath: string;
+  duration: string;
+  /** Which header buttons the job's state allows. */
+  actions: Record<JobPanelAction, boolean>;
+}
+
+export type JobTraceHostMessage =
+  /** The whole state, in answer to `ready` (the page may have been reloaded). */
+  | { type: 'snapshot'; job: JobView; text: string; following: boolean }
+  /** New trace text; with `replaced`, the whole trace replacing what the page has. */
+  | { type: 'append'; text: string; replaced: boolean }
+  | { type: 'job'; job: JobView; following: boolean }
+  /** A problem the page shows in its header (polling failed, an action failed); empty clears it. */
+  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };

@@ -1,0 +1,264 @@
+// The job trace panel and output-channel tails inside a real VS Code, against a fake forge in this
+// extension host: what the page is sent, what the server is asked, and how page messages are handled.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ForgeWorkbenchApi } from '../../src/extension';
+import type { AccountInfo } from '../../src/platform/accounts';
+import type { TraceTail } from '../../src/platform/traceTails';
+import type { JobTracePanel } from '../../src/webviews/jobTrace/jobTracePanel';
+import type { JobTraceHostMessage } from '../../src/webviews/jobTrace/protocol';
+import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
+import { type FakeForge, startFakeForge } from '../server';
+import { eventually, workbenchApi } from './support';
+
+const FAST = { minIntervalMs: 50, maxIntervalMs: 200 };
+
+describe('job trace panel and tails', function () {
+  this.timeout(30_000);
+  let forge: FakeForge;
+  let api: ForgeWorkbenchApi;
+  let account: AccountInfo;
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    api = await workbenchApi();
+    account = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+  });
+
+  after(async () => {
+    api.traceTails.stopAll();
+    for (const panel of [...registry().values()]) panel.dispose();
+    forge.onRequest(undefined);
+    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
+      await api.accounts.remove(added.id);
+    }
+    await forge.close();
+  });
+
+  function registry(): PanelRegistry<JobTracePanel> {
+    const found = api.services.panels.get('jobTrace');
+    assert.ok(found, 'the job trace panels are registered');
+    return found as PanelRegistry<JobTracePanel>;
+  }
+
+  async function jobRef(jobId: number) {
+    const client = await api.accounts.client(account.id);
+    const project = await client.getProject(forge.fixtures.projects.web);
+    const job = await client.getJob(project.id, jobId);
+    return { kind: 'forge.jobRef' as const, accountId: account.id, project, job };
+  }
+
+  async function openPanel(jobId: number): Promise<JobTracePanel> {
+    const panel = await vscode.commands.executeCommand<JobTracePanel>(
+      'forge.job.showTrace',
+      await jobRef(jobId),
+      FAST,
+    );
+    assert.ok(panel, 'the command returns the panel');
+    await eventually(() => assert.ok(panel.host.isReady, 'the page said ready'), 15_000);
+    return panel;
+  }
+
+  function sent(panel: JobTracePanel): JobTraceHostMessage[] {
+    return panel.host.sent;
+  }
+
+  function lastOf<Type extends JobTraceHostMessage['type']>(
+    panel: JobTracePanel,
+    type: Type,
+  ): Extract<JobTraceHostMessage, { type: Type }> | undefined {
+    const matching = sent(panel).filter(
+      (message): message is Extract<JobTraceHostMessage, { type: Type }> => message.type === type,
+    );
+    return matching[matching.length - 1];
+  }
+
+  function tracePath(jobId: number): string {
+    return `/api/v4/projects/${forge.fixtures.projects.web}/jobs/${jobId}/trace`;
+  }
+
+  it('opens a finished job: the page gets the whole trace, draws it, and reports no CSP violation', async () => {
+    const jobId = forge.fixtures.jobs.failed;
+    const panel = await openPanel(jobId);
+    const expected = forge.state.traceText(jobId) ?? '';
+    assert.ok(expected.length > 0);
+    await eventually(() => {
+      const snapshot = lastOf(panel, 'snapshot');
+      assert.ok(snapshot && snapshot.type === 'snapshot');
+      // The page gets either the whole trace in the snapshot, or the snapshot plus what followed it.
+      const appended = sent(panel)
+        .slice(sent(panel).indexOf(snapshot) + 1)
+        .map((message) => (message.type === 'append' ? message.text : ''))
+        .join('');
+      assert.equal(snapshot.text + appended, expected);
+    });
+    await eventually(() => assert.ok(panel.host.renders.some((render) => render.what === 'trace')), 10_000);
+    await eventually(() => assert.equal(panel.isFollowing, false, 'a finished job is not followed'));
+    assert.deepEqual(panel.host.violations, []);
+    assert.deepEqual(panel.host.pageErrors, []);
+    assert.equal(panel.host.panel.title, `${panel.currentJob.name} #${jobId}`);
+  });
+
+  it('reveals the open panel instead of opening a second one for the same job', async () => {
+    const jobId = forge.fixtures.jobs.failed;
+    const before = registry().size;
+    const first = registry().get(`${account.id}|${forge.fixtures.projects.web}|${jobId}`);
+    const again = await vscode.commands.executeCommand<JobTracePanel>(
+      'forge.job.showTrace',
+      await jobRef(jobId),
+    );
+    assert.equal(again, first);
+    assert.equal(registry().size, before);
+  });
+
+  it('follows a running job: sends If-None-Match, passes on only the new text, stops when it ends', async () => {
+    // A job the fake forge's runner simulation does not grow, so the test decides every byte.
+    const jobId = forge.fixtures.jobs.created;
+    forge.state.setJobStatus(jobId, 'running');
+    forge.state.appendTrace(jobId, 'step one\n');
+    const panel = await openPanel(jobId);
+    assert.equal(panel.isFollowing, true);
+    await eventually(() =>
+      assert.ok(panel.rawTrace.endsWith('step one\n'), JSON.stringify(panel.rawTrace.slice(-200))),
+    );
+    forge.clearRequests();
+    forge.state.appendTrace(jobId, '\x1b[32mstep two\x1b[0m\n');
+    panel.pollNow();
+    await eventually(() =>
+      assert.ok(
+        sent(panel).some(
+          (message) => message.type === 'append' && message.text === '\x1b[32mstep two\x1b[0m\n',
+        ),
+      ),
+    );
+    const traceReads = forge.requests.filter((request) => request.path === tracePath(jobId));
+    assert.ok(traceReads.length > 0);
+    for (const read of traceReads)
+      assert.ok(read.headers['if-none-match'], 'every later read sends the ETag');
+    assert.ok(traceReads.some((read) => read.status === 304 || read.status === 200));
+
+    forge.state.appendTrace(jobId, 'Job succeeded\n');
+    forge.state.setJobStatus(jobId, 'success');
+    panel.pollNow();
+    await eventually(() => assert.equal(panel.isFollowing, false));
+    const last = lastOf(panel, 'job');
+    assert.ok(last?.type === 'job' && last.job.status === 'success' && !last.following);
+    assert.ok(panel.rawTrace.endsWith('Job succeeded\n'), 'the last lines arrive before following stops');
+    assert.ok(last.job.actions.retry && !last.job.actions.cancel, 'the header offers retry, not cancel');
+  });
+
+  it('validates page messages: an unknown action is rejected and sends nothing', async () => {
+    const panel = await openPanel(forge.fixtures.jobs.failed);
+    const rejectedBefore = panel.host.rejectedMessages;
+    forge.clearRequests();
+    await panel.host.receive({ type: 'action', action: 'rm -rf' });
+    await panel.host.receive({ type: 'action', action: 'retry', extra: '<script>' });
+    await panel.host.receive({ type: 'copy', text: 'x'.repeat(10) });
+    await panel.host.receive('retry');
+    assert.equal(panel.host.rejectedMessages, rejectedBefore + 4);
+    assert.deepEqual(
+      forge.requests.filter((request) => request.method !== 'GET'),
+      [],
+      'no write was sent for an invalid message',
+    );
+  });
+
+  it('copies the trace as plain text without escape codes', async () => {
+    const panel = await openPanel(forge.fixtures.jobs.failed);
+    await panel.host.receive({ type: 'copy' });
+    const copied = await vscode.env.clipboard.readText();
+    assert.ok(copied.length > 0);
+    assert.ok(!copied.includes('\x1b'), 'no escape codes');
+    assert.ok(!copied.includes('section_start'), 'no raw section markers');
+  });
+
+  it('retries from the header: sent once, then the panel follows the job again from an empty trace', async () => {
+    const jobId = forge.fixtures.jobs.failed;
+    const panel = await openPanel(jobId);
+    forge.clearRequests();
+    await panel.host.receive({ type: 'action', action: 'retry' });
+    const retries = forge.requests.filter(
+      (request) => request.method === 'POST' && request.path.endsWith(`/jobs/${jobId}/retry`),
+    );
+    assert.equal(retries.length, 1, 'retry is sent exactly once');
+    // The fake forge retries in place (same id), so the panel keeps its key and follows again.
+    assert.equal(
+      registry().get(`${account.id}|${forge.fixtures.projects.web}|${panel.currentJob.id}`),
+      panel,
+    );
+    await eventually(() => assert.equal(panel.isFollowing, true));
+    await eventually(() => {
+      const replaced = sent(panel).filter((message) => message.type === 'append' && message.replaced);
+      assert.ok(replaced.length > 0, 'the old trace is replaced');
+      assert.equal(panel.rawTrace, '');
+    });
+    forge.state.appendTrace(jobId, 'second run\n');
+    panel.pollNow();
+    await eventually(() => assert.equal(panel.rawTrace, 'second run\n'));
+  });
+
+  it('cancels a running job from the header', async () => {
+    const jobId = forge.fixtures.jobs.pending;
+    const panel = await openPanel(jobId);
+    forge.clearRequests();
+    await panel.host.receive({ type: 'action', action: 'cancel' });
+    assert.ok(
+      forge.requests.some(
+        (request) => request.method === 'POST' && request.path.endsWith(`/jobs/${jobId}/cancel`),
+      ),
+    );
+    await eventually(() => assert.equal(panel.currentJob.status, 'canceled'));
+  });
+
+  it('tails two running jobs at once in their own output channels, each until its job ends', async () => {
+    const first = forge.fixtures.jobs.olderBuild;
+    const second = forge.fixtures.jobs.success;
+    for (const jobId of [first, second]) {
+      forge.state.setJobStatus(jobId, 'running');
+      forge.state.removeTrace(jobId);
+    }
+    forge.state.appendTrace(
+      first,
+      '\x1b[0Ksection_start:1700000000:build\r\x1b[0K\x1b[36;1mBuilding\x1b[0;m\n',
+    );
+    forge.state.appendTrace(second, 'other job\n');
+    const tailOne = await vscode.commands.executeCommand<TraceTail>(
+      'forge.job.tailTrace',
+      await jobRef(first),
+      FAST,
+    );
+    const tailTwo = await vscode.commands.executeCommand<TraceTail>(
+      'forge.job.tailTrace',
+      await jobRef(second),
+      FAST,
+    );
+    assert.ok(tailOne && tailTwo && tailOne !== tailTwo);
+    assert.equal(api.traceTails.active().length, 2);
+    assert.match(tailOne.channel.name, new RegExp(`#${first}`));
+    await eventually(() =>
+      assert.ok(tailOne.recentText.includes('▸ Building\n'), tailOne.recentText.slice(-300)),
+    );
+    await eventually(() => assert.ok(tailTwo.recentText.includes('other job\n')));
+    const before = tailOne.appendedChars;
+    forge.state.appendTrace(first, '  compiled \x1b[1m42\x1b[0m files\n');
+    await eventually(() =>
+      assert.ok(tailOne.recentText.endsWith('  compiled 42 files\n'), tailOne.recentText.slice(-200)),
+    );
+    const appended = tailOne.recentText.slice(before - tailOne.appendedChars);
+    assert.equal(appended, '    compiled 42 files\n', 'only the new line, indented inside its section');
+    assert.ok(!tailOne.recentText.includes('\x1b'));
+
+    forge.state.appendTrace(first, 'section_end:1700000009:build\r\x1b[0KJob succeeded\n');
+    forge.state.setJobStatus(first, 'success');
+    await eventually(() => assert.match(tailOne.endedWith ?? '', /ended: Passed/));
+    assert.ok(tailOne.recentText.includes('Job succeeded\n'));
+    assert.equal(tailTwo.isActive, true, 'the other tail goes on');
+    assert.equal(await vscode.commands.executeCommand('forge.job.stopTail', undefined, { tail: 'all' }), 1);
+    assert.equal(tailTwo.isActive, false);
+    assert.match(tailTwo.endedWith ?? '', /Stopped following/);
+  });
+});
