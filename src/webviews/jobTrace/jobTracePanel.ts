@@ -139,13 +139,8 @@ export class JobTracePanel implements OpenPanel {
     }
     const jobId = this.job.id;
     const projectId = this.project.id;
-    const clientPromise = this.services.accounts.client(this.account.id);
     const follower = new TraceFollower<Job>(
-      {
-        fetchTrace: async (etag, signal) =>
-          (await clientPromise).getTrace(projectId, jobId, { etag, signal }),
-        fetchJob: async (signal) => (await clientPromise).getJob(projectId, jobId, { signal }),
-      },
+      jobTraceSource<Job>(this.services.accounts.client(this.account.id), projectId, jobId),
       {
         onText: (text, replaced) => {
           this.raw = replaced ? text : this.raw + text;
