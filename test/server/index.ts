@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mountChannelApi, type FakeChannel, type MountedChannelApi } from './channel';
 import { RequestContext, type Handler } from './context';
 import { appendToRecord, errors, HttpError, Params, parseBody, type ApiResponse } from './http';
 import type { Router } from './router';
@@ -72,6 +73,8 @@ export interface FakeForge {
   onRequest(hook: RequestHook | undefined): void;
   /** "METHOD /template" of every route served. */
   readonly routes: readonly string[];
+  /** The channel API under url + '/api/z/1.0': credentials, notable records and its in-memory state. */
+  readonly channel: FakeChannel;
   close(): Promise<void>;
 }
 
@@ -95,11 +98,13 @@ class FakeForgeServer implements FakeForge {
   readonly fixtures: SeedFixtures;
   readonly requests: RecordedRequest[] = [];
   readonly state: ForgeState;
+  readonly channel: FakeChannel;
   linkOrigin?: string;
 
   private latencyMs: number;
   private hook: RequestHook | undefined;
   private readonly router: Router<Handler>;
+  private readonly channelApi: MountedChannelApi;
   private readonly server: http.Server;
   private growthTimer: NodeJS.Timeout | undefined;
   private readonly pendingDelays = new Set<NodeJS.Timeout>();
@@ -117,6 +122,8 @@ class FakeForgeServer implements FakeForge {
     this.fixtures = seeded.fixtures;
     this.latencyMs = options.latencyMs ?? 0;
     this.router = buildRouter();
+    this.channelApi = mountChannelApi();
+    this.channel = this.channelApi.channel;
     this.server = http.createServer((req, res) => {
       void this.handle(req, res);
     });
@@ -204,7 +211,15 @@ class FakeForgeServer implements FakeForge {
       record.body = body.recorded;
       if (this.latencyMs > 0) await this.delay(this.latencyMs);
       if (this.hook && (await this.hook(req, res))) return;
-      const response = await this.dispatch(req, rawPath, queryPairs, body);
+      const channel = this.channelApi.handle({
+        method: record.method,
+        rawPath,
+        queryPairs,
+        headers: req.headers,
+        body: raw,
+      });
+      if (channel?.recordedBody !== undefined) record.body = channel.recordedBody;
+      const response = channel?.response ?? (await this.dispatch(req, rawPath, queryPairs, body));
       this.send(req, res, response);
     } catch (error) {
       if (error instanceof HttpError) {

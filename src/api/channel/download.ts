@@ -1,0 +1,231 @@
+import { type FileHandle, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { CancelledError, type DownloadProgress } from '../http';
+import { ChannelDownloadError } from './errors';
+import type { Attach } from './schemas';
+
+/** One chunk as `filedata` returned it, bytes decoded. */
+export interface FileChunk {
+  attach: Attach;
+  bytes: Buffer;
+}
+
+export type FetchChunk = (
+  start: number,
+  length: number,
+  signal: AbortSignal | undefined,
+) => Promise<FileChunk>;
+
+export interface ChunkedDownloadProgress extends DownloadProgress {
+  /** Chunks fetched by this call. */
+  chunks: number;
+  /** Where this call started: the bytes a previous attempt left in the `.part` file. */
+  resumedFromBytes: number;
+}
+
+export interface ChunkedDownloadOptions {
+  /** Bytes asked for per request, before base64 (default 512 KiB). */
+  chunkSize?: number;
+  /** The size the finished file must have; defaults to the `filesize` the server reports. */
+  expectedSize?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: ChunkedDownloadProgress) => void;
+  /** Continue from a `.part` file a failed attempt left behind (default true). */
+  resume?: boolean;
+  /** Keep the `.part` file when cancelled, so a later call resumes (default false: cancel discards). */
+  keepPartialOnCancel?: boolean;
+}
+
+export interface ChunkedDownloadResult {
+  path: string;
+  bytes: number;
+  /** Chunks fetched by this call. */
+  chunks: number;
+  resumedFromBytes: number;
+  /** The full hash of the file that was saved. */
+  hash: string;
+}
+
+export const DEFAULT_CHUNK_SIZE = 512 * 1024;
+
+/** What the sidecar next to the `.part` file records after every complete chunk. */
+interface ResumeState {
+  version: 1;
+  hash: string;
+  filesize: number;
+  edited: string | undefined;
+  completedBytes: number;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function sizeOf(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readResumeState(path: string): Promise<ResumeState | undefined> {
+  try {
+    const value = JSON.parse(await readFile(path, 'utf8')) as Partial<ResumeState>;
+    if (
+      value.version === 1 &&
+      typeof value.hash === 'string' &&
+      typeof value.filesize === 'number' &&
+      typeof value.completedBytes === 'number' &&
+      Number.isSafeInteger(value.completedBytes) &&
+      value.completedBytes >= 0
+    ) {
+      return {
+        version: 1,
+        hash: value.hash,
+        filesize: value.filesize,
+        edited: typeof value.edited === 'string' ? value.edited : undefined,
+        completedBytes: value.completedBytes,
+      };
+    }
+  } catch {
+    // No sidecar or an unreadable one: start over.
+  }
+  return undefined;
+}
+
+async function writeResumeState(path: string, state: ResumeState): Promise<void> {
+  const temporary = `${path}.tmp`;
+  await writeFile(temporary, JSON.stringify(state));
+  await rename(temporary, path);
+}
+
+/**
+ * Downloads a file through `filedata` chunk by chunk into `destination.part`, recording after
+ * every complete chunk how far it got in `destination.part.json`. A failed attempt keeps both, and
+ * the next call with the same destination asks only for the chunks still missing. The finished
+ * file must have the expected size before it gets its final name; otherwise it is discarded.
+ */
+export async function downloadInChunks(
+  fileId: string,
+  destination: string,
+  fetchChunk: FetchChunk,
+  options: ChunkedDownloadOptions = {},
+  label = 'GET /filedata',
+): Promise<ChunkedDownloadResult> {
+  const chunkSize = Math.max(1, Math.floor(options.chunkSize ?? DEFAULT_CHUNK_SIZE));
+  const partial = `${destination}.part`;
+  const sidecar = `${destination}.part.json`;
+  const discard = async (): Promise<void> => {
+    await rm(partial, { force: true });
+    await rm(sidecar, { force: true });
+  };
+
+  let state = options.resume === false ? undefined : await readResumeState(sidecar);
+  if (state && !state.hash.startsWith(fileId)) state = undefined;
+  let offset = 0;
+  if (state) {
+    const partSize = await sizeOf(partial);
+    if (partSize === undefined) state = undefined;
+    else offset = Math.min(partSize, state.completedBytes);
+  }
+  if (!state) await discard();
+  const resumedFromBytes = offset;
+
+  let handle: FileHandle | undefined;
+  let chunks = 0;
+  try {
+    handle = await open(partial, state ? 'r+' : 'w');
+    // Bytes past the last recorded chunk may be half a chunk: drop them.
+    await handle.truncate(offset);
+    for (;;) {
+      if (options.signal?.aborted) throw new CancelledError('GET', label.replace(/^GET /, ''));
+      const requested = offset;
+      const { attach, bytes } = await fetchChunk(requested, chunkSize, options.signal);
+      if (!attach.hash.startsWith(fileId)) {
+        throw new ChannelDownloadError(
+          `${label}: asked for file ${fileId} but the server sent ${attach.hash}; nothing was saved`,
+          0,
+        );
+      }
+      const edited = attach.edited ?? undefined;
+      if (
+        state &&
+        (state.hash !== attach.hash || state.filesize !== attach.filesize || state.edited !== edited)
+      ) {
+        // The file changed on the server since the bytes on disk were fetched: start again.
+        state = undefined;
+        offset = 0;
+        await handle.truncate(0);
+        if (requested !== 0) continue;
+      }
+      if (attach.is_dir === true) {
+        throw new ChannelDownloadError(
+          `${label}: ${attach.filename} is a folder, not a file; nothing was saved`,
+          0,
+        );
+      }
+      state ??= {
+        version: 1,
+        hash: attach.hash,
+        filesize: attach.filesize,
+        edited,
+        completedBytes: 0,
+      };
+      if (attach.start !== undefined && attach.start !== offset) {
+        throw new Error(`the server sent the chunk at byte ${attach.start} instead of ${offset}`);
+      }
+      if (attach.length !== undefined && attach.length !== bytes.length) {
+        throw new Error(
+          `the chunk at byte ${offset} says ${attach.length} bytes but carries ${bytes.length}`,
+        );
+      }
+      if (bytes.length > 0) {
+        await handle.write(bytes, 0, bytes.length, offset);
+        await handle.datasync();
+      }
+      offset += bytes.length;
+      chunks++;
+      state.completedBytes = offset;
+      await writeResumeState(sidecar, state);
+      options.onProgress?.({ receivedBytes: offset, totalBytes: state.filesize, chunks, resumedFromBytes });
+      // A chunk shorter than asked is the end; so is reaching the size the server reported.
+      if (bytes.length < chunkSize || offset >= state.filesize) break;
+    }
+    await handle.close();
+    handle = undefined;
+
+    const expected = options.expectedSize ?? state.filesize;
+    if (offset !== expected) {
+      await discard();
+      throw new ChannelDownloadError(
+        `${label}: ${state.hash.slice(0, 12)} came to ${offset} bytes but ${expected} were expected; the file was discarded`,
+        0,
+      );
+    }
+    await rename(partial, destination);
+    await rm(sidecar, { force: true });
+    return { path: destination, bytes: offset, chunks, resumedFromBytes, hash: state.hash };
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    if (error instanceof CancelledError || options.signal?.aborted) {
+      if (options.keepPartialOnCancel !== true || offset === 0) await discard();
+      throw error instanceof CancelledError ? error : new CancelledError('GET', label.replace(/^GET /, ''));
+    }
+    if (error instanceof ChannelDownloadError) {
+      if (error.partialBytes === 0) await discard();
+      throw error;
+    }
+    if (offset === 0) {
+      await discard();
+      throw new ChannelDownloadError(`${label} failed before any byte was saved: ${describe(error)}`, 0, {
+        cause: error,
+      });
+    }
+    throw new ChannelDownloadError(
+      `${label} broke off after ${offset} of ${state?.filesize ?? '?'} bytes (${describe(error)}); ` +
+        `the bytes are kept in ${partial} and the next download of this file resumes there`,
+      offset,
+      { cause: error },
+    );
+  }
+}

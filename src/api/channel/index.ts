@@ -1,0 +1,6 @@
+export * from './client';
+export * from './download';
+export * from './endpoints';
+export * from './errors';
+export * from './schemas';
+export * from './multipart';
