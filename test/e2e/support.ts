@@ -2,7 +2,7 @@
 // user would. Selectors are VS Code 1.139's DOM; activity-bar entries and panes are found by their
 // accessible labels, which are stable across themes and layouts. Only locator APIs are used (no
 // code evaluated in the page), so these files type-check without the DOM library.
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { screenshot } from '../vscode/harness';
 
 /** Polls `condition` every 100 ms until it holds; throws "Timed out waiting for <what>" otherwise. */
@@ -51,7 +51,13 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
       throw new Error(`"${title}" is not in the command palette after ${timeoutMs} ms.`);
   }
   await page.keyboard.press('Enter');
-  await widget.waitFor({ state: 'hidden' });
+  // The palette closes; a command that asks something opens the quick input again at once, which a
+  // wait for "hidden" can miss: wait until the palette's own `>` query is gone instead.
+  await waitUntil(
+    async () => !(await widget.isVisible()) || !(await input.inputValue().catch(() => '')).startsWith('>'),
+    10_000,
+    'the command palette to close',
+  );
 }
 
 /** Everything the open quick input says: title, prompt, validation message, placeholder, visible items. */
@@ -230,4 +236,33 @@ export async function collapsePane(page: Page, viewTitle: string): Promise<void>
   const header = viewPane(page, viewTitle).locator('.pane-header');
   await header.waitFor({ state: 'visible' });
   if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+}
+
+/**
+ * The frame of the open webview whose page contains `selector` (webviews are nested iframes; the
+ * inner one holds the extension's page). Waits until it exists.
+ */
+export async function webviewFrame(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
+  let found: Frame | undefined;
+  await waitUntil(
+    async () => {
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        if (
+          (await frame
+            .locator(selector)
+            .count()
+            .catch(() => 0)) > 0
+        ) {
+          found = frame;
+          return true;
+        }
+      }
+      return false;
+    },
+    timeoutMs,
+    `a webview showing ${selector}`,
+  );
+  if (!found) throw new Error(`No webview shows ${selector}.`);
+  return found;
 }

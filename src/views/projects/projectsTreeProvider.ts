@@ -354,6 +354,7 @@ export class JobNode implements TreeNode {
       appearance.codicon,
       appearance.color ? new vscode.ThemeColor(appearance.color) : undefined,
     );
+    item.command = { command: 'forge.job.showTrace', title: 'Show Job Trace', arguments: [this] };
     item.contextValue = [
       'job',
       job.status,
@@ -428,6 +429,11 @@ export class MergeRequestNode implements TreeNode {
     );
     // Capability tokens (`opened mergeable subscribed mwps` …) for the merge request menus.
     item.contextValue = mergeRequestCapabilities(mr).join(' ');
+    item.command = {
+      command: 'forge.mergeRequest.openPanel',
+      title: 'Open Merge Request',
+      arguments: [this],
+    };
     return item;
   }
 }

@@ -30,6 +30,9 @@ export function connect<ToHost, ToPage, PageState = Record<string, unknown>>(
   const vscode = acquireVsCodeApi();
   const post = (message: unknown): void => vscode.postMessage(message);
   document.addEventListener('securitypolicyviolation', (event) => {
+    // Also counted on the page itself, where a UI test reads it.
+    const root = document.documentElement;
+    root.dataset['cspViolations'] = String(Number(root.dataset['cspViolations'] ?? '0') + 1);
     post({
       type: 'cspViolation',
       directive: event.violatedDirective.slice(0, 200),

@@ -1,0 +1,175 @@
+// The job trace panel in the real VS Code: a running job's trace with hostile content drawn as inert
+// text, followed as it grows, searched, folded, and shown finished; screenshots along the way.
+import assert from 'node:assert/strict';
+import type { Frame, Page } from 'playwright-core';
+import { type FakeForge, startFakeForge } from '../server';
+import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import {
+  answerQuickInput,
+  expectQuickInput,
+  openActivityBarView,
+  runCommand,
+  screenshotIfFailed,
+  treeRow,
+  waitUntil,
+  webviewFrame,
+} from './support';
+
+const ESC = '\x1b';
+
+/** Server text that would run script if it were ever treated as markup. */
+const HOSTILE_LINES = [
+  '<script>window.pwned = "script"</script>',
+  '<img src=x onerror="window.pwned = \'img\'">',
+  '<svg onload="window.pwned = \'svg\'"><a href="javascript:window.pwned=1">click</a></svg>',
+  `${ESC}]8;;javascript:window.pwned='osc8'${ESC}\\an OSC 8 link${ESC}]8;;${ESC}\\ and ${ESC}]0;window title${ESC}\\ a title`,
+  `"><iframe src="https://example.com"></iframe><style>body{display:none}</style>`,
+];
+
+function hostileTrace(): string {
+  const parts = [
+    `${ESC}[0Ksection_start:1700000000:prepare[collapsed=false]\r${ESC}[0K${ESC}[36;1mPreparing the environment${ESC}[0;m\n`,
+    ...HOSTILE_LINES.map((line) => `${ESC}[31m${line}${ESC}[0m\n`),
+    `section_end:1700000003:prepare\r${ESC}[0K`,
+    `${ESC}[0Ksection_start:1700000003:step_script\r${ESC}[0K${ESC}[36;1mExecuting "step_script" stage${ESC}[0;m\n`,
+  ];
+  for (let line = 1; line <= 4000; line++) {
+    parts.push(`${ESC}[32mok${ESC}[0m test ${line} ${ESC}[38;5;208mpassed${ESC}[0m in ${line % 97} ms\n`);
+  }
+  parts.push('Downloading 10%\rDownloading 50%\rDownloading 100%\n');
+  return parts.join('');
+}
+
+describe('job trace panel (UI)', function () {
+  this.timeout(180_000);
+  let forge: FakeForge;
+  let vscode: VscodeSession;
+  let page: Page;
+  let frame: Frame;
+  let jobId: number;
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    jobId = forge.fixtures.jobs.created;
+    forge.state.setJobStatus(jobId, 'running');
+    forge.state.removeTrace(jobId);
+    forge.state.appendTrace(jobId, hostileTrace());
+    vscode = await startVscode({
+      name: 'e2e-job-trace',
+      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
+    });
+    assert.ok(vscode.page);
+    page = vscode.page;
+  });
+
+  afterEach(async function () {
+    await screenshotIfFailed(this, page);
+  });
+
+  after(async () => {
+    await vscode?.close();
+    await forge?.close();
+  });
+
+  it('opens from the palette and draws the trace with hostile text inert', async () => {
+    // The palette lists Forge commands once the extension has activated and knows the account.
+    await openActivityBarView(page, 'Forge');
+    await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 60_000 });
+    await runCommand(page, 'Forge: Show Job Trace');
+    await expectQuickInput(page, /Project of the job/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Job whose trace to show/);
+    await answerQuickInput(page, `#${jobId}`);
+    frame = await webviewFrame(page, '.viewport .row');
+    // A running job opens at its end (following); the hostile lines are at the top.
+    await frame.locator('#scroll-top').click();
+    await waitUntil(
+      async () => (await frame.locator('.rows').innerText()).includes('<script>'),
+      20_000,
+      'the hostile lines as text',
+    );
+    const text = await frame.locator('.rows').innerText();
+    for (const line of [
+      '<script>window.pwned = "script"</script>',
+      '<img src=x onerror=',
+      'an OSC 8 link and  a title',
+    ]) {
+      assert.ok(text.includes(line), `shows ${line} as text`);
+    }
+    assert.ok(!text.includes("javascript:window.pwned='osc8'"), 'OSC 8 targets are not shown or linked');
+    assert.equal(
+      await frame.locator('#app script, #app img, #app svg, #app iframe, #app a, #app style').count(),
+      0,
+    );
+    assert.equal(await frame.evaluate(() => (window as unknown as { pwned?: unknown }).pwned), undefined);
+    assert.equal(await frame.locator('html').getAttribute('data-csp-violations'), null, 'no CSP violation');
+    // Only the rows on screen exist, not 4,000.
+    assert.ok((await frame.locator('.rows .row').count()) < 300);
+    await screenshot(page, 'job-trace-hostile');
+  });
+
+  it('keeps the reading place above the end, and follows new lines once at the bottom', async () => {
+    const rows = frame.locator('.rows');
+    // At the top (previous test): a new line arrives, the view stays where the reader is.
+    forge.state.appendTrace(jobId, 'a line while reading the top\n');
+    await waitUntil(
+      async () => (await rows.innerText()).includes('Preparing the environment'),
+      5_000,
+      'the top rows',
+    );
+    await new Promise((done) => setTimeout(done, 3_000));
+    assert.ok((await rows.innerText()).includes('Preparing the environment'), 'still at the top');
+    await frame.locator('#scroll-bottom').click();
+    await waitUntil(
+      async () => (await rows.innerText()).includes('a line while reading the top'),
+      30_000,
+      'the line that arrived meanwhile',
+    );
+    forge.state.appendTrace(jobId, `${ESC}[1;32mfresh line from the runner${ESC}[0m\n`);
+    await waitUntil(
+      async () => (await rows.innerText()).includes('fresh line from the runner'),
+      30_000,
+      'the new line, followed at the bottom',
+    );
+    assert.ok(await frame.locator('.following').isVisible(), 'says it is following');
+    await screenshot(page, 'job-trace-running');
+  });
+
+  it('searches the trace and folds a section', async () => {
+    const search = frame.locator('vscode-textfield.search input');
+    await search.fill('test 1234 ');
+    await waitUntil(
+      async () => (await frame.locator('.match-count').innerText()) === '1 of 1',
+      10_000,
+      'one match',
+    );
+    assert.ok((await frame.locator('.rows').innerText()).includes('test 1234 passed'));
+    const header = frame.locator('.row.section-header', { hasText: 'Preparing the environment' });
+    await frame.locator('#scroll-top').click();
+    await header.waitFor();
+    assert.equal(await header.getAttribute('aria-expanded'), 'true');
+    await header.click();
+    await waitUntil(async () => (await header.getAttribute('aria-expanded')) === 'false', 5_000, 'folded');
+    assert.ok(
+      !(await frame.locator('.rows').innerText()).includes('<script>'),
+      'the folded lines are hidden',
+    );
+    assert.match(await header.innerText(), /3s/, 'the section shows its duration');
+    await screenshot(page, 'job-trace-search-and-fold');
+  });
+
+  it('shows the final status when the job ends', async () => {
+    forge.state.appendTrace(jobId, `section_end:1700000100:step_script\r${ESC}[0KJob succeeded\n`);
+    forge.state.setJobStatus(jobId, 'success');
+    await waitUntil(
+      async () => (await frame.locator('.job-meta').innerText()).startsWith('Passed'),
+      40_000,
+      'the Passed status',
+    );
+    assert.ok(!(await frame.locator('.following').isVisible()), 'no longer following');
+    assert.ok(await frame.locator('vscode-button[data-action="retry"]').isVisible(), 'offers retry');
+    assert.ok(!(await frame.locator('vscode-button[data-action="cancel"]').isVisible()), 'no cancel');
+    assert.equal(await frame.locator('html').getAttribute('data-csp-violations'), null);
+    await screenshot(page, 'job-trace-finished');
+  });
+});
