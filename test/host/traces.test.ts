@@ -9,6 +9,7 @@ import type { JobTracePanel } from '../../src/webviews/jobTrace/jobTracePanel';
 import type { JobTraceHostMessage } from '../../src/webviews/jobTrace/protocol';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
 import { type FakeForge, startFakeForge } from '../server';
+import { recordMeasurement } from './index';
 import { eventually, workbenchApi } from './support';
 
 const FAST = { minIntervalMs: 50, maxIntervalMs: 200 };
@@ -101,6 +102,35 @@ describe('job trace panel and tails', function () {
     assert.deepEqual(panel.host.violations, []);
     assert.deepEqual(panel.host.pageErrors, []);
     assert.equal(panel.host.panel.title, `${panel.currentJob.name} #${jobId}`);
+  });
+
+  it('opens a 20 MB trace: the first rows are drawn while the rest is still being parsed', async function () {
+    this.timeout(60_000);
+    const jobId = forge.fixtures.jobs.build;
+    const line =
+      '\x1b[32mok\x1b[0m test %n \x1b[38;5;208mpassed\x1b[0m in 12 ms, with some more words to fill the line\n';
+    const lines: string[] = [];
+    for (let index = 0, size = 0; size < 20 * 1024 * 1024; index++) {
+      const text = line.replace('%n', String(index));
+      lines.push(text);
+      size += text.length;
+    }
+    const big = lines.join('');
+    forge.state.setLazyTrace(jobId, () => big);
+    const started = performance.now();
+    const panel = await openPanel(jobId);
+    await eventually(() => assert.ok(panel.host.renders.some((render) => render.what === 'trace')), 30_000);
+    recordMeasurement('20 MB trace: command to first rows drawn, ms', performance.now() - started);
+    recordMeasurement(
+      '20 MB trace: page script start to first rows drawn, ms',
+      panel.host.renders[0]?.ms ?? -1,
+    );
+    assert.equal(panel.rawTrace.length, big.length);
+    assert.deepEqual(panel.host.violations, []);
+    assert.deepEqual(panel.host.pageErrors, []);
+    const snapshot = lastOf(panel, 'snapshot');
+    assert.ok(snapshot && snapshot.text.length < big.length, 'the remembered copy of a huge message is cut');
+    panel.dispose();
   });
 
   it('reveals the open panel instead of opening a second one for the same job', async () => {

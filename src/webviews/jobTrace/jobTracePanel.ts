@@ -19,6 +19,10 @@ import {
   type JobView,
 } from './protocol';
 
+/** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
+const SNAPSHOT_FIRST_CHARS = 64 * 1024;
+const SNAPSHOT_PIECE_CHARS = 1024 * 1024;
+
 export interface JobTraceTarget {
   account: AccountInfo;
   project: Project;
@@ -144,7 +148,7 @@ export class JobTracePanel implements OpenPanel {
       {
         onText: (text, replaced) => {
           this.raw = replaced ? text : this.raw + text;
-          this.host.post({ type: 'append', text, replaced });
+          this.postText(text, replaced);
         },
         onJob: (job) => {
           this.job = job;
@@ -181,14 +185,40 @@ export class JobTracePanel implements OpenPanel {
     this.host.post({ type: 'notice', level: notice?.level ?? 'info', message: notice?.message ?? '' });
   }
 
+  /**
+   * The whole state for a page that just loaded. A long trace goes in pieces: a small first one the
+   * page can draw at once, then larger ones, so the first rows do not wait for megabytes to cross
+   * the webview channel (a remote window sends them over its connection).
+   */
   private sendSnapshot(): void {
+    const first = this.raw.slice(0, SNAPSHOT_FIRST_CHARS);
     this.host.post({
       type: 'snapshot',
       job: jobView(this.job, this.project),
-      text: this.raw,
+      text: first,
       following: this.isFollowing && !isJobFinished(this.job.status),
     });
+    this.postText(this.raw.slice(first.length), false);
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
+  }
+
+  /** Sends trace text in pieces: a small first one the page draws at once, then larger ones. */
+  private postText(text: string, replaced: boolean): void {
+    if (text.length === 0) {
+      if (replaced) this.host.post({ type: 'append', text, replaced });
+      return;
+    }
+    let start = 0;
+    let size = SNAPSHOT_FIRST_CHARS;
+    while (start < text.length) {
+      this.host.post({
+        type: 'append',
+        text: text.slice(start, start + size),
+        replaced: replaced && start === 0,
+      });
+      start += size;
+      size = SNAPSHOT_PIECE_CHARS;
+    }
   }
 
   private async onMessage(message: JobTracePageMessage): Promise<unknown> {

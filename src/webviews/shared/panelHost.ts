@@ -5,6 +5,24 @@ import { webviewHtml, webviewOptions } from './webviewHtml';
 
 /** How many posted messages a panel remembers for host tests (the oldest are dropped). */
 const SENT_HISTORY = 200;
+/** Longer strings are cut in the remembered copy, so a 20 MB trace is not kept twice. */
+const HISTORY_STRING_CHARS = 256 * 1024;
+
+function shrinkForHistory<Message>(message: Message): Message {
+  if (typeof message !== 'object' || message === null) return message;
+  const entries = Object.entries(message);
+  if (!entries.some(([, value]) => typeof value === 'string' && value.length > HISTORY_STRING_CHARS)) {
+    return message;
+  }
+  return Object.fromEntries(
+    entries.map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.length > HISTORY_STRING_CHARS
+        ? `${value.slice(0, HISTORY_STRING_CHARS)}…[${value.length} characters]`
+        : value,
+    ]),
+  ) as Message;
+}
 
 export interface PanelHostOptions<FromPage extends { type: string }> {
   /** e.g. 'jobTrace': used in the view type `forge.<kind>` and in log lines. */
@@ -97,7 +115,7 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
   /** Sends a message if the page is listening; otherwise drops it (the next `ready` gets a snapshot). */
   post(message: ToPage): boolean {
     if (this.disposed || !this.ready) return false;
-    this.sent.push(message);
+    this.sent.push(shrinkForHistory(message));
     if (this.sent.length > SENT_HISTORY) this.sent.splice(0, this.sent.length - SENT_HISTORY);
     this.panel.webview.postMessage(message).then(undefined, (error: unknown) => this.logError(error));
     return true;
