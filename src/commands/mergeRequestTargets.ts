@@ -43,8 +43,45 @@ export function projectPath(project: Project): string {
   return project.path_with_namespace ?? project.name ?? String(project.id);
 }
 
-/** The merge request behind a tree node of either view (or the one a note node belongs to). */
+/**
+ * A merge request named without a tree node (the merge request panel's buttons pass one as the
+ * command's first argument), so a command acts on it exactly as on its tree row.
+ */
+export interface MergeRequestRef {
+  kind: 'forge.mergeRequestRef';
+  account: AccountInfo;
+  project: Project;
+  mergeRequest: MergeRequest;
+}
+
+export function mergeRequestRef(target: Omit<MergeRequestTarget, 'node'>): MergeRequestRef {
+  return {
+    kind: 'forge.mergeRequestRef',
+    account: target.account,
+    project: target.project,
+    mergeRequest: target.mergeRequest,
+  };
+}
+
+export function isMergeRequestRef(arg: unknown): arg is MergeRequestRef {
+  if (typeof arg !== 'object' || arg === null) return false;
+  const ref = arg as Partial<MergeRequestRef>;
+  return (
+    ref.kind === 'forge.mergeRequestRef' &&
+    typeof ref.account?.id === 'string' &&
+    typeof ref.project?.id === 'number' &&
+    typeof ref.mergeRequest?.iid === 'number'
+  );
+}
+
+/**
+ * The merge request behind a tree node of either view (or the one a note node belongs to), or
+ * named by a `MergeRequestRef`.
+ */
 export function mergeRequestFromNode(arg: unknown): MergeRequestTarget | undefined {
+  if (isMergeRequestRef(arg)) {
+    return { account: arg.account, project: arg.project, mergeRequest: arg.mergeRequest };
+  }
   if (arg instanceof MergeRequestNode) {
     return {
       account: arg.owner.account,

@@ -22,6 +22,7 @@ import type { Services } from '../services';
 import { NoteDrafts } from '../state/noteDrafts';
 import { CurrentUsers } from '../views/mergeRequests/currentUsers';
 import { MergeRequestsTreeProvider } from '../views/mergeRequests/mergeRequestsTreeProvider';
+import { registerMergeRequestPanel } from '../webviews/mergeRequest/mergeRequestPanel';
 import { ProjectNode } from '../views/projects/projectsTreeProvider';
 import { registerAwardEmojiCommands } from './awardEmoji';
 import {
@@ -72,6 +73,8 @@ export interface MergeOptions {
   mergeWhenPipelineSucceeds?: boolean;
   /** The merge commit message; the server's default when left out. */
   message?: string;
+  /** Squash the source branch's commits into one (sent only when true). */
+  squash?: boolean;
   /** The source head the caller saw; default: the node's, or the fresh one from the palette. */
   sha?: string;
 }
@@ -295,6 +298,7 @@ export function registerMergeRequestCommands(services: Services): void {
 
   registerNoteCommands(context);
   registerAwardEmojiCommands(context);
+  registerMergeRequestPanel(context);
 }
 
 /** An issue of the project (numeric id), not one of an external tracker. */
@@ -612,6 +616,7 @@ async function mergeMergeRequest(
         client.mergeMergeRequest(project.id, fresh.iid, {
           sha: seenSha,
           merge_commit_message: message,
+          squash: options?.squash ? true : undefined,
           should_remove_source_branch: removeSourceBranch,
           merge_when_pipeline_succeeds: mergeWhenPipelineSucceeds ? true : undefined,
         }),

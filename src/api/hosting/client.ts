@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type DownloadOptions,
   type DownloadResult,
@@ -165,6 +165,8 @@ export interface MergeInput {
   /** The source branch HEAD the user saw; the server refuses the merge (409) if it moved. */
   sha?: string;
   merge_commit_message?: string;
+  /** Not in the spec; real servers squash the source commits into one when true. */
+  squash?: boolean;
   should_remove_source_branch?: boolean;
   merge_when_pipeline_succeeds?: boolean;
 }

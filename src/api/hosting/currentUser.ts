@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFoundError, parseReply } from '../http';
 import type { CallOptions, HostingClient } from './client';
 import { IdSchema } from './schemas/common';

@@ -280,6 +280,11 @@ export class MergeRequestItemNode implements TreeNode {
     const own =
       this.username !== undefined && mr.author.username.toLowerCase() === this.username.toLowerCase();
     item.contextValue = [...mergeRequestCapabilities(mr), own ? 'own' : undefined].filter(Boolean).join(' ');
+    item.command = {
+      command: 'forge.mergeRequest.openPanel',
+      title: 'Open Merge Request',
+      arguments: [this],
+    };
     return item;
   }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CommonPageMessageSchemas } from '../shared/pageMessages';
 
 /** Actions the panel's header offers; each maps to the job command of the same name. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * Messages every app sends, whatever its panel: the ready handshake and what the page saw go wrong.

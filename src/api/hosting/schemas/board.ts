@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema } from './common';
 import { LabelSchema } from './issue';
 import { ProjectSchema } from './project';

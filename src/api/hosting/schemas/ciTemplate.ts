@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One row of a template list (`GET /templates/gitlab_ci_ymls`). */
 export const CiTemplateSummarySchema = z.looseObject({

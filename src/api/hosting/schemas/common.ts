@@ -4,7 +4,7 @@
  * Every resource schema is a `z.looseObject`: real servers send many more fields than the spec
  * lists, and we validate only what the code relies on while passing the rest through untouched.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Server-wide and project-internal ids are JSON integers. */
 export const IdSchema = z.number().int();

@@ -1,5 +1,5 @@
 /** Issues and the records they share with merge requests and boards: milestones and labels. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema, TimestampSchema } from './common';
 import { UserSchema } from './user';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema, TimestampSchema } from './common';
 import { MilestoneSchema } from './issue';
 import { UserSchema } from './user';

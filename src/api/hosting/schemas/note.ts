@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AwardEmojiSchema, type AwardEmoji } from './awardEmoji';
 import { IdSchema, TimestampSchema } from './common';
 import { UserSchema } from './user';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema, TimestampSchema } from './common';
 
 /** A system hook. The secret `token` given at creation is never returned. */

@@ -1,0 +1,340 @@
+/**
+ * What the merge request panel shows and offers, as pure functions (used by the panel host and by the
+ * page's bundle alike): which header actions the server would allow, file badges, the git header a
+ * change needs so a unified-diff parser reads it, diff statistics, cutting a long diff into chunks
+ * the page renders lazily, award emoji grouped per name, and which links may be followed.
+ */
+import { type MergeRequestFacts, isDraft } from './mergeRequestStatus';
+
+/** The fields the panel reads beyond those of `MergeRequestFacts`. */
+export interface PanelMergeRequestFacts extends MergeRequestFacts {
+  sha?: string | null;
+  squash?: boolean;
+  should_remove_source_branch?: boolean | null;
+  force_remove_source_branch?: boolean | null;
+}
+
+export interface Viewer {
+  /** The account's user; undefined when the server has no `GET /user`. */
+  username?: string;
+  isAdmin?: boolean;
+}
+
+/** The header buttons: `true` shows the button; a reason says why merging is not offered. */
+export interface HeaderActions {
+  merge: boolean;
+  /** Why `merge` is false, in a sentence, when it is false for a reason the person can act on. */
+  mergeBlockedReason?: string;
+  cancelMergeWhenPipelineSucceeds: boolean;
+  close: boolean;
+  reopen: boolean;
+  subscribe: boolean;
+  unsubscribe: boolean;
+  addTodo: boolean;
+  /** The merge form's defaults. */
+  mergeDefaults: { squash: boolean; removeSourceBranch: boolean };
+}
+
+/**
+ * Which actions the server accepts for this merge request, as far as its fields tell (permissions are
+ * the server's to check; a refusal comes back as an error the panel shows):
+ * - merge: opened, not a draft, no conflicts, not already set to merge when the pipeline succeeds, and
+ *   a known head SHA (the panel always sends the SHA it shows, so a moved branch is refused);
+ * - cancel "merge when pipeline succeeds": opened and set to do so;
+ * - close when opened, reopen when closed (merged and locked ones neither);
+ * - subscribe / unsubscribe by `subscribed`; both when the server did not say;
+ * - a todo can be added to any merge request (the server answers 304 when there is one).
+ */
+export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
+  const opened = mr.state === 'opened';
+  const draft = isDraft(mr);
+  const conflicts = mr.merge_status === 'cannot_be_merged';
+  const scheduled = mr.merge_when_pipeline_succeeds === true;
+  const hasSha = typeof mr.sha === 'string' && mr.sha.length > 0;
+  let mergeBlockedReason: string | undefined;
+  if (!opened) mergeBlockedReason = `This merge request is ${mr.state}.`;
+  else if (draft) mergeBlockedReason = 'It is a draft: mark it ready before merging.';
+  else if (conflicts) mergeBlockedReason = 'It has conflicts: resolve them before merging.';
+  else if (scheduled) mergeBlockedReason = 'It merges when the pipeline succeeds.';
+  else if (!hasSha) mergeBlockedReason = 'The server did not say which commit is the head: refresh.';
+  return {
+    merge: mergeBlockedReason === undefined,
+    ...(mergeBlockedReason !== undefined ? { mergeBlockedReason } : {}),
+    cancelMergeWhenPipelineSucceeds: opened && scheduled,
+    close: opened,
+    reopen: mr.state === 'closed',
+    subscribe: mr.subscribed !== true,
+    unsubscribe: mr.subscribed !== false,
+    addTodo: true,
+    mergeDefaults: {
+      squash: mr.squash === true,
+      removeSourceBranch: mr.force_remove_source_branch === true || mr.should_remove_source_branch === true,
+    },
+  };
+}
+
+/** Whether the viewer may edit or delete a note: its author, or an administrator. */
+export function canChangeNote(note: { author?: { username: string } | null }, viewer: Viewer): boolean {
+  if (viewer.isAdmin) return true;
+  if (!viewer.username || !note.author) return false;
+  return note.author.username.toLowerCase() === viewer.username.toLowerCase();
+}
+
+// ---- files ----------------------------------------------------------------------------------------
+
+/** The fields of one file of the changes endpoint. */
+export interface ChangeFacts {
+  old_path: string;
+  new_path: string;
+  a_mode?: string;
+  b_mode?: string;
+  diff: string;
+  new_file: boolean;
+  renamed_file: boolean;
+  deleted_file: boolean;
+}
+
+export type FileBadge = 'added' | 'deleted' | 'renamed' | 'modified';
+
+export function fileBadge(change: ChangeFacts): FileBadge {
+  if (change.new_file) return 'added';
+  if (change.deleted_file) return 'deleted';
+  if (change.renamed_file || change.old_path !== change.new_path) return 'renamed';
+  return 'modified';
+}
+
+/** The path a file is known by in the list: the new one, or the old one for a deleted file. */
+export function displayPath(change: ChangeFacts): string {
+  return change.deleted_file ? change.old_path : change.new_path;
+}
+
+/** Control characters cannot appear in a diff header line; they would end it. */
+function headerPath(path: string): string {
+  let safe = '';
+  for (const character of path) {
+    const code = character.charCodeAt(0);
+    safe += code < 0x20 || code === 0x7f ? '?' : character;
+  }
+  return safe;
+}
+
+const MODE = /^[0-7]{6}$/;
+
+/**
+ * The change as a complete git unified diff: `diff --git`, new/deleted file modes, rename lines,
+ * `---`/`+++` (with /dev/null for an added or deleted file) and the hunks. Servers send the hunks with
+ * or without their own `---`/`+++` lines; those are replaced so the names always come from the
+ * change's paths. A diff without hunks (a pure rename, a binary file) keeps only the header.
+ */
+export function unifiedDiff(change: ChangeFacts): string {
+  const oldPath = headerPath(change.old_path);
+  const newPath = headerPath(change.new_path);
+  const lines = [`diff --git a/${oldPath} b/${newPath}`];
+  if (change.new_file)
+    lines.push(`new file mode ${MODE.test(change.b_mode ?? '') ? change.b_mode : '100644'}`);
+  else if (change.deleted_file)
+    lines.push(`deleted file mode ${MODE.test(change.a_mode ?? '') ? change.a_mode : '100644'}`);
+  else if (change.a_mode && change.b_mode && change.a_mode !== change.b_mode && MODE.test(change.a_mode)) {
+    if (MODE.test(change.b_mode)) lines.push(`old mode ${change.a_mode}`, `new mode ${change.b_mode}`);
+  }
+  if (fileBadge(change) === 'renamed' && oldPath !== newPath) {
+    lines.push(`rename from ${oldPath}`, `rename to ${newPath}`);
+  }
+  const hunks = hunkText(change.diff);
+  if (hunks === '') return `${lines.join('\n')}\n`;
+  lines.push(
+    change.new_file ? '--- /dev/null' : `--- a/${oldPath}`,
+    change.deleted_file ? '+++ /dev/null' : `+++ b/${newPath}`,
+  );
+  return `${lines.join('\n')}\n${hunks}${hunks.endsWith('\n') ? '' : '\n'}`;
+}
+
+/** The diff from its first hunk header on (any file header lines before it dropped). */
+function hunkText(diff: string): string {
+  if (diff.startsWith('@@')) return diff;
+  const index = diff.indexOf('\n@@');
+  return index < 0 ? '' : diff.slice(index + 1);
+}
+
+export interface DiffStats {
+  added: number;
+  removed: number;
+  /** Lines of the hunks (context included), a measure of how long the rendering is. */
+  lines: number;
+}
+
+export function diffStats(diff: string): DiffStats {
+  const stats = { added: 0, removed: 0, lines: 0 };
+  const text = hunkText(diff);
+  if (text === '') return stats;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('@@') || line.startsWith('\\') || line === '') continue;
+    stats.lines++;
+    if (line.startsWith('+')) stats.added++;
+    else if (line.startsWith('-')) stats.removed++;
+  }
+  return stats;
+}
+
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$/;
+
+interface Hunk {
+  oldStart: number;
+  newStart: number;
+  /** The heading after the second `@@` (a function name), kept on the first piece. */
+  heading: string;
+  body: string[];
+}
+
+function parseHunks(text: string): Hunk[] | undefined {
+  const hunks: Hunk[] = [];
+  let current: Hunk | undefined;
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (const line of lines) {
+    const header = HUNK_HEADER.exec(line);
+    if (header) {
+      current = {
+        oldStart: Number(header[1]),
+        newStart: Number(header[3]),
+        heading: header[5] ?? '',
+        body: [],
+      };
+      hunks.push(current);
+    } else if (current) current.body.push(line);
+    else return undefined;
+  }
+  return hunks;
+}
+
+function hunkHeader(oldStart: number, oldCount: number, newStart: number, newCount: number, heading: string) {
+  return `@@ -${oldStart},${oldCount} +${newStart},${newCount} @@${heading}`;
+}
+
+/**
+ * Cuts a unified diff (as `unifiedDiff` makes it) into pieces of about `maxLines` hunk lines, each a
+ * complete diff of the same file: the header, then whole hunks, a long hunk split into several with
+ * their line numbers recomputed. The page renders one piece at a time as it scrolls into view, so a
+ * file of thousands of lines never blocks the page. A diff that is short or cannot be parsed is one piece.
+ */
+export function chunkDiff(diff: string, maxLines: number): string[] {
+  const start = diff.startsWith('@@') ? 0 : diff.indexOf('\n@@') + 1;
+  if (start < 0 || (start === 0 && !diff.startsWith('@@'))) return [diff];
+  const header = diff.slice(0, start);
+  const hunks = parseHunks(diff.slice(start));
+  const limit = Math.max(1, Math.floor(maxLines));
+  if (!hunks) return [diff];
+  const total = hunks.reduce((sum, hunk) => sum + hunk.body.length, 0);
+  if (total <= limit) return [diff];
+
+  // Split long hunks into pieces of at most `limit` lines (never between a line and its "\ No newline").
+  const pieces: string[][] = [];
+  for (const hunk of hunks) {
+    let oldLine = hunk.oldStart;
+    let newLine = hunk.newStart;
+    let index = 0;
+    let first = true;
+    while (index < hunk.body.length) {
+      let end = Math.min(hunk.body.length, index + limit);
+      while (end < hunk.body.length && hunk.body[end]?.startsWith('\\')) end++;
+      const body = hunk.body.slice(index, end);
+      let oldCount = 0;
+      let newCount = 0;
+      for (const line of body) {
+        if (line.startsWith('-')) oldCount++;
+        else if (line.startsWith('+')) newCount++;
+        else if (!line.startsWith('\\')) {
+          oldCount++;
+          newCount++;
+        }
+      }
+      // An empty side starts one line earlier in unified diffs (`-0,0`, `+12,0`).
+      const oldStart = oldCount === 0 ? Math.max(0, oldLine - 1) : oldLine;
+      const newStart = newCount === 0 ? Math.max(0, newLine - 1) : newLine;
+      pieces.push([hunkHeader(oldStart, oldCount, newStart, newCount, first ? hunk.heading : ''), ...body]);
+      oldLine += oldCount;
+      newLine += newCount;
+      index = end;
+      first = false;
+    }
+  }
+
+  // Pack the pieces into chunks of about `limit` lines.
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    if (size > 0 && size + piece.length - 1 > limit) {
+      chunks.push(`${header}${current.join('\n')}\n`);
+      current = [];
+      size = 0;
+    }
+    current.push(...piece);
+    size += piece.length - 1;
+  }
+  if (current.length > 0) chunks.push(`${header}${current.join('\n')}\n`);
+  return chunks;
+}
+
+// ---- award emoji ----------------------------------------------------------------------------------
+
+export interface AwardFacts {
+  id: number;
+  name: string;
+  user: { username: string; name?: string };
+}
+
+export interface AwardSummary {
+  name: string;
+  count: number;
+  /** The viewer's own award of this emoji (to remove it), if any. */
+  ownAwardId?: number;
+  /** Who gave it, for the tooltip. */
+  users: string[];
+}
+
+/** Awards grouped by emoji name, in the order each name first appeared. */
+export function summarizeAwards(awards: readonly AwardFacts[], viewer: Viewer): AwardSummary[] {
+  const byName = new Map<string, AwardSummary>();
+  const me = viewer.username?.toLowerCase();
+  for (const award of awards) {
+    const summary = byName.get(award.name) ?? { name: award.name, count: 0, users: [] };
+    summary.count++;
+    summary.users.push(award.user.name ?? award.user.username);
+    if (me !== undefined && award.user.username.toLowerCase() === me) summary.ownAwardId = award.id;
+    byName.set(award.name, summary);
+  }
+  return [...byName.values()];
+}
+
+// ---- references and links -------------------------------------------------------------------------
+
+/** One panel per merge request: `account|project|iid`. */
+export function mergeRequestPanelKey(accountId: string, projectId: number, iid: number): string {
+  return [accountId, String(projectId), String(iid)].join('|');
+}
+
+export function isCommitSha(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{7,64}$/i.test(value);
+}
+
+export interface DiffRefs {
+  baseSha: string;
+  headSha: string;
+  startSha?: string;
+}
+
+/** `diff_refs` of a merge request, when the server sent them (real servers do; the spec does not). */
+export function diffRefs(mr: unknown): DiffRefs | undefined {
+  if (typeof mr !== 'object' || mr === null) return undefined;
+  const refs = (mr as { diff_refs?: unknown }).diff_refs;
+  if (typeof refs !== 'object' || refs === null) return undefined;
+  const { base_sha: base, head_sha: head, start_sha: start } = refs as Record<string, unknown>;
+  if (!isCommitSha(base) || !isCommitSha(head)) return undefined;
+  return { baseSha: base, headSha: head, ...(isCommitSha(start) ? { startSha: start } : {}) };
+}
+
+/** Only web links may be followed from server content: http and https, nothing else. */
+export function isSafeLink(href: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(href.trim());
+}

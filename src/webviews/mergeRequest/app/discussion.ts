@@ -1,0 +1,244 @@
+/*
+ * The Discussion tab: the comments (Markdown, sanitised), reactions on each, edit and delete for your
+ * own (delete asks inline first), and a box for a new comment. What you type is sent to the host as a
+ * draft (debounced), which keeps it in NoteDrafts: it survives closing the panel and a failed post.
+ */
+import '@vscode-elements/elements/dist/vscode-textarea/index.js';
+import { element, icon } from '../../shared/app/bridge';
+import type { NoteView } from '../protocol';
+import { renderMarkdown } from './markdown';
+import { awardsRow, button, personText, timeElement } from './widgets';
+
+const DRAFT_DELAY_MS = 400;
+
+export interface DiscussionCallbacks {
+  post(body: string): void;
+  draftChanged(body: string): void;
+  edit(noteId: number, body: string): void;
+  remove(noteId: number): void;
+  award(noteId: number, name: string, add: boolean): void;
+}
+
+type TextArea = HTMLElementTagNameMap['vscode-textarea'];
+
+export class DiscussionTab {
+  readonly root = element('div', { className: 'discussion' });
+  private readonly list = element('div', { className: 'notes' });
+  private readonly composer: TextArea;
+  private readonly postButton: HTMLElement;
+  private readonly status = element('p', { className: 'composer-status', text: '' });
+  private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  private restored = false;
+  private posting = false;
+  /** Comments being edited: their text so far (kept across refreshes). */
+  private readonly editing = new Map<number, string>();
+  private readonly confirmingDelete = new Set<number>();
+  private notes: readonly NoteView[] = [];
+
+  constructor(private readonly callbacks: DiscussionCallbacks) {
+    this.composer = document.createElement('vscode-textarea');
+    this.composer.className = 'composer-input';
+    this.composer.setAttribute('rows', '5');
+    this.composer.setAttribute('resize', 'vertical');
+    this.composer.setAttribute('placeholder', 'Write a comment (Markdown). Ctrl+Enter posts it.');
+    this.composer.setAttribute('label', 'New comment');
+    this.composer.addEventListener('input', () => this.scheduleDraft());
+    this.composer.addEventListener('keydown', (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        this.post();
+      }
+    });
+    this.postButton = button('Comment', 'comment', () => this.post(), { action: 'postNote' });
+    const composer = element(
+      'div',
+      { className: 'composer' },
+      element('h3', { text: 'Add a comment' }),
+      this.composer,
+      element('div', { className: 'composer-actions' }, this.postButton, this.status),
+    );
+    this.root.append(this.list, composer);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') this.flushDraft();
+    });
+  }
+
+  update(notes: readonly NoteView[], draft: string): void {
+    this.notes = notes;
+    if (!this.restored) {
+      this.restored = true;
+      if (this.composer.value === '' && draft !== '') {
+        this.composer.value = draft;
+        this.setStatus('Your unsent comment was restored.', false);
+      }
+    }
+    this.renderNotes();
+  }
+
+  /** The host's answer to a post, edit or delete. */
+  noteResult(action: 'post' | 'edit' | 'delete', ok: boolean, noteId?: number, message?: string): void {
+    if (action === 'post') {
+      this.posting = false;
+      this.postButton.removeAttribute('disabled');
+      if (ok) {
+        this.composer.value = '';
+        this.setStatus('', false);
+      } else {
+        this.setStatus(`${message ?? 'The comment was not posted.'} Your text is kept as a draft.`, true);
+      }
+      return;
+    }
+    if (noteId !== undefined && ok) {
+      this.editing.delete(noteId);
+      this.confirmingDelete.delete(noteId);
+    }
+    if (!ok)
+      this.setStatus(message ?? `The comment could not be ${action === 'edit' ? 'saved' : 'deleted'}.`, true);
+    this.renderNotes();
+  }
+
+  private setStatus(text: string, error: boolean): void {
+    this.status.textContent = text;
+    this.status.classList.toggle('error-text', error);
+  }
+
+  private scheduleDraft(): void {
+    if (this.draftTimer !== undefined) clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => this.flushDraft(), DRAFT_DELAY_MS);
+  }
+
+  private flushDraft(): void {
+    if (this.draftTimer === undefined) return;
+    clearTimeout(this.draftTimer);
+    this.draftTimer = undefined;
+    if (!this.posting) this.callbacks.draftChanged(this.composer.value);
+  }
+
+  private post(): void {
+    const body = this.composer.value;
+    if (this.posting || body.trim() === '') return;
+    if (this.draftTimer !== undefined) {
+      clearTimeout(this.draftTimer);
+      this.draftTimer = undefined;
+    }
+    this.posting = true;
+    this.postButton.setAttribute('disabled', '');
+    this.setStatus('Posting…', false);
+    this.callbacks.post(body);
+  }
+
+  private renderNotes(): void {
+    this.list.replaceChildren();
+    if (this.notes.length === 0) {
+      this.list.append(element('p', { className: 'muted', text: 'No comments yet.' }));
+      return;
+    }
+    for (const note of this.notes) this.list.append(this.noteElement(note));
+  }
+
+  private noteElement(note: NoteView): HTMLElement {
+    if (note.system) {
+      return element(
+        'div',
+        { className: 'note system' },
+        icon('info'),
+        element('span', { className: 'note-author', text: note.author?.name ?? 'System' }),
+        element('span', { className: 'muted', text: note.body }),
+        timeElement(note.createdAt),
+      );
+    }
+    const root = element('article', { className: 'note' });
+    root.dataset['noteId'] = String(note.id);
+    const header = element(
+      'div',
+      { className: 'note-header' },
+      element('span', { className: 'note-author', text: personText(note.author) }),
+      timeElement(note.createdAt),
+    );
+    if (note.updatedAt && note.createdAt && note.updatedAt !== note.createdAt) {
+      header.append(element('span', { className: 'muted', text: '(edited)', title: note.updatedAt }));
+    }
+    header.append(element('span', { className: 'spacer' }));
+    if (note.own && !this.editing.has(note.id)) {
+      header.append(
+        button(
+          'Edit',
+          'edit',
+          () => {
+            this.editing.set(note.id, note.body);
+            this.renderNotes();
+          },
+          { secondary: true, action: 'editNote' },
+        ),
+        button(
+          'Delete',
+          'trash',
+          () => {
+            this.confirmingDelete.add(note.id);
+            this.renderNotes();
+          },
+          { secondary: true, action: 'deleteNote' },
+        ),
+      );
+    }
+    root.append(header);
+
+    if (this.confirmingDelete.has(note.id)) {
+      root.append(
+        element(
+          'div',
+          { className: 'confirm' },
+          element('span', { text: 'Delete this comment? This cannot be undone.' }),
+          button('Delete', 'trash', () => this.callbacks.remove(note.id), { action: 'confirmDelete' }),
+          button(
+            'Cancel',
+            undefined,
+            () => {
+              this.confirmingDelete.delete(note.id);
+              this.renderNotes();
+            },
+            { secondary: true },
+          ),
+        ),
+      );
+    }
+
+    const editing = this.editing.get(note.id);
+    if (editing !== undefined) {
+      const editor = document.createElement('vscode-textarea');
+      editor.className = 'note-editor';
+      editor.setAttribute('rows', '5');
+      editor.setAttribute('resize', 'vertical');
+      editor.value = editing;
+      editor.addEventListener('input', () => this.editing.set(note.id, editor.value));
+      root.append(
+        editor,
+        element(
+          'div',
+          { className: 'note-actions' },
+          button(
+            'Save',
+            'check',
+            () => {
+              if (editor.value.trim() !== '') this.callbacks.edit(note.id, editor.value);
+            },
+            { action: 'saveNote' },
+          ),
+          button(
+            'Cancel',
+            undefined,
+            () => {
+              this.editing.delete(note.id);
+              this.renderNotes();
+            },
+            { secondary: true },
+          ),
+        ),
+      );
+    } else {
+      root.append(element('div', { className: 'markdown note-body' }, renderMarkdown(note.body)));
+    }
+    root.append(awardsRow(note.awards, (name, add) => this.callbacks.award(note.id, name, add)));
+    return root;
+  }
+}

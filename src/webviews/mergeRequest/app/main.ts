@@ -1,0 +1,490 @@
+/*
+ * The merge request panel's page (browser code, bundled to dist/webviews/mergeRequest.js). It draws
+ * what the host's snapshot says: a header with the actions the server allows, and four tabs (Overview,
+ * Changes, Commits, Discussion). Server strings go into the DOM as text; only Markdown (markdown-it
+ * without HTML, then DOMPurify) and diff2html's markup are inserted as HTML. UI state (tab, scroll,
+ * collapsed files, diff view) lives in the webview state, so it survives the panel being hidden.
+ */
+import '@vscode-elements/elements/dist/vscode-badge/index.js';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-icon/index.js';
+import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
+import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
+import '@vscode-elements/elements/dist/vscode-tabs/index.js';
+import '@vscode-elements/elements/dist/vscode-textarea/index.js';
+import 'diff2html/bundles/css/diff2html.min.css';
+import '../../shared/app/base.css';
+import './style.css';
+import { type Bridge, connect, element, icon } from '../../shared/app/bridge';
+import type {
+  HeaderAction,
+  MergeRequestHostMessage,
+  MergeRequestPageMessage,
+  MergeRequestSnapshot,
+} from '../protocol';
+import { ChangesTab, type ViewMode } from './changes';
+import { DiscussionTab } from './discussion';
+import { renderMarkdown } from './markdown';
+import { awardsRow, badge, button, personText, timeElement } from './widgets';
+
+const TABS = ['overview', 'changes', 'commits', 'discussion'] as const;
+type TabId = (typeof TABS)[number];
+
+interface PageState {
+  tab: TabId;
+  scroll: Partial<Record<TabId, number>>;
+  collapsed: Record<string, boolean>;
+  viewMode: ViewMode;
+  mergeFormOpen: boolean;
+}
+
+type Checkbox = HTMLElementTagNameMap['vscode-checkbox'];
+type TextArea = HTMLElementTagNameMap['vscode-textarea'];
+
+class App {
+  private bridge!: Bridge<MergeRequestPageMessage, PageState>;
+  private state!: PageState;
+  private firstRender = true;
+
+  private readonly header = element('header', { className: 'mr-header' });
+  private readonly statusLine = element('div', { className: 'status-line hidden' });
+  private readonly mergeForm = element('div', { className: 'merge-form hidden' });
+  private readonly tabs = document.createElement('vscode-tabs');
+  private readonly tabHeaders = new Map<TabId, HTMLElement>();
+  private readonly panels = new Map<TabId, HTMLElement>();
+  private readonly overview = element('div', { className: 'overview' });
+  private readonly commits = element('div', { className: 'commits' });
+  private changes!: ChangesTab;
+  private discussion!: DiscussionTab;
+  private mergeMessage: TextArea | undefined;
+  private mergeMessageTouched = false;
+  /** The status line says "working": the next snapshot replaces it. */
+  private transientStatus = false;
+
+  start(): void {
+    this.bridge = connect<MergeRequestPageMessage, MergeRequestHostMessage, PageState>((message) =>
+      this.receive(message),
+    );
+    this.state = readState(this.bridge.savedState);
+    this.changes = new ChangesTab(this.state.viewMode, this.state.collapsed, {
+      openDiff: (file) => this.bridge.post({ type: 'openDiff', file }),
+      collapsedChanged: (path, collapsed) => {
+        this.state.collapsed[path] = collapsed;
+        this.save();
+      },
+      viewModeChanged: (mode) => {
+        this.state.viewMode = mode;
+        this.save();
+      },
+    });
+    this.discussion = new DiscussionTab({
+      post: (body) => this.bridge.post({ type: 'postNote', body }),
+      draftChanged: (body) => this.bridge.post({ type: 'draftChanged', body }),
+      edit: (noteId, body) => this.bridge.post({ type: 'editNote', noteId, body }),
+      remove: (noteId) => this.bridge.post({ type: 'deleteNote', noteId }),
+      award: (noteId, name, add) =>
+        this.bridge.post({ type: add ? 'awardEmoji' : 'removeAwardEmoji', name, noteId }),
+    });
+    this.buildLayout();
+    let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+    window.addEventListener('scroll', () => {
+      if (scrollTimer !== undefined) return;
+      scrollTimer = setTimeout(() => {
+        scrollTimer = undefined;
+        this.state.scroll[this.state.tab] = Math.round(window.scrollY);
+        this.save();
+      }, 200);
+    });
+  }
+
+  private save(): void {
+    this.bridge.saveState(this.state);
+  }
+
+  private buildLayout(): void {
+    const app = document.getElementById('app') ?? document.body;
+    const labels: Record<TabId, string> = {
+      overview: 'Overview',
+      changes: 'Changes',
+      commits: 'Commits',
+      discussion: 'Discussion',
+    };
+    const content: Record<TabId, HTMLElement> = {
+      overview: this.overview,
+      changes: this.changes.root,
+      commits: this.commits,
+      discussion: this.discussion.root,
+    };
+    for (const tab of TABS) {
+      const tabHeader = document.createElement('vscode-tab-header');
+      tabHeader.setAttribute('slot', 'header');
+      tabHeader.dataset['tab'] = tab;
+      tabHeader.textContent = labels[tab];
+      const panel = document.createElement('vscode-tab-panel');
+      panel.append(content[tab]);
+      this.tabHeaders.set(tab, tabHeader);
+      this.panels.set(tab, panel);
+      this.tabs.append(tabHeader);
+    }
+    for (const tab of TABS) {
+      const panel = this.panels.get(tab);
+      if (panel) this.tabs.append(panel);
+    }
+    this.tabs.setAttribute('selected-index', String(TABS.indexOf(this.state.tab)));
+    this.tabs.addEventListener('vsc-tabs-select', (event) => {
+      const tab = TABS[event.detail.selectedIndex];
+      if (!tab || tab === this.state.tab) return;
+      this.state.scroll[this.state.tab] = Math.round(window.scrollY);
+      this.state.tab = tab;
+      this.save();
+      requestAnimationFrame(() => window.scrollTo(0, this.state.scroll[tab] ?? 0));
+    });
+    app.replaceChildren(
+      this.header,
+      this.statusLine,
+      this.mergeForm,
+      this.tabs,
+      element('p', { className: 'muted loading', text: 'Loading the merge request…' }),
+    );
+  }
+
+  private receive(message: MergeRequestHostMessage): void {
+    switch (message.type) {
+      case 'snapshot':
+        this.render(message.snapshot);
+        return;
+      case 'loading':
+        document.body.classList.toggle('is-loading', message.loading);
+        return;
+      case 'status':
+        this.showStatus(message.text, message.level === 'error');
+        return;
+      case 'noteResult':
+        this.discussion.noteResult(message.action, message.ok, message.noteId, message.message);
+        return;
+      case 'mergeResult':
+        this.showStatus(message.message, !message.ok);
+        if (message.ok) {
+          this.state.mergeFormOpen = false;
+          this.save();
+          this.mergeForm.classList.add('hidden');
+        }
+        return;
+    }
+  }
+
+  private showStatus(text: string, error: boolean, transient = false): void {
+    this.transientStatus = transient;
+    this.statusLine.replaceChildren(
+      icon(error ? 'error' : 'info'),
+      element('span', { text }),
+      button('', 'close', () => this.statusLine.classList.add('hidden'), {
+        secondary: true,
+        title: 'Dismiss',
+      }),
+    );
+    this.statusLine.classList.toggle('error-text', error);
+    this.statusLine.classList.remove('hidden');
+  }
+
+  private render(snapshot: MergeRequestSnapshot): void {
+    document.querySelector('.loading')?.remove();
+    if (this.transientStatus) {
+      this.transientStatus = false;
+      this.statusLine.classList.add('hidden');
+    }
+    this.renderHeader(snapshot);
+    this.renderMergeForm(snapshot);
+    this.renderOverview(snapshot);
+    this.changes.update(snapshot.files, snapshot.hasLocalClone, snapshot.errors);
+    this.renderCommits(snapshot);
+    this.discussion.update(snapshot.notes, snapshot.draft);
+    this.setCount('changes', snapshot.files.length);
+    this.setCount('commits', snapshot.commits.length);
+    this.setCount('discussion', snapshot.notes.filter((note) => !note.system).length);
+    if (this.firstRender) {
+      this.firstRender = false;
+      const scroll = this.state.scroll[this.state.tab] ?? 0;
+      requestAnimationFrame(() => window.scrollTo(0, scroll));
+      this.bridge.post({ type: 'rendered', what: 'mergeRequest', ms: Math.round(this.bridge.elapsed()) });
+    }
+  }
+
+  private setCount(tab: TabId, count: number): void {
+    const header = this.tabHeaders.get(tab);
+    if (!header) return;
+    header.querySelector('vscode-badge')?.remove();
+    const counter = badge(String(count));
+    counter.setAttribute('variant', 'counter');
+    counter.setAttribute('slot', 'content-after');
+    header.append(counter);
+  }
+
+  private renderHeader(snapshot: MergeRequestSnapshot): void {
+    const mr = snapshot.mergeRequest;
+    const { actions } = snapshot;
+    const stateIcon =
+      mr.state === 'merged'
+        ? 'git-merge'
+        : mr.state === 'closed'
+          ? 'git-pull-request-closed'
+          : mr.draft
+            ? 'git-pull-request-draft'
+            : 'git-pull-request';
+    const title = element(
+      'h1',
+      { className: 'mr-title' },
+      icon(stateIcon),
+      element('span', { className: 'mr-iid', text: `!${mr.iid}` }),
+      element('span', { className: 'mr-title-text', text: mr.title }),
+    );
+    const meta = element(
+      'div',
+      { className: 'mr-meta muted' },
+      badge(mr.draft && mr.state === 'opened' ? 'draft' : mr.state, `state-badge state-${mr.state}`),
+      element('span', { text: snapshot.projectPath }),
+      element('span', { className: 'branch', text: mr.sourceBranch }),
+      icon('arrow-right'),
+      element('span', { className: 'branch', text: mr.targetBranch }),
+    );
+    if (mr.sha) meta.append(element('span', { className: 'sha', text: mr.sha.slice(0, 8), title: mr.sha }));
+
+    const run = (action: HeaderAction) => (): void => {
+      this.showStatus('Working…', false, true);
+      this.bridge.post({ type: 'action', action });
+    };
+    const buttons = element('div', { className: 'mr-actions' });
+    if (actions.merge) {
+      buttons.append(
+        button(
+          'Merge…',
+          'git-merge',
+          () => {
+            this.state.mergeFormOpen = !this.state.mergeFormOpen;
+            this.save();
+            this.mergeForm.classList.toggle('hidden', !this.state.mergeFormOpen);
+          },
+          { action: 'merge' },
+        ),
+      );
+    }
+    if (actions.cancelMergeWhenPipelineSucceeds) {
+      buttons.append(
+        button('Cancel auto-merge', 'circle-slash', run('cancelMergeWhenPipelineSucceeds'), {
+          secondary: true,
+          action: 'cancelMergeWhenPipelineSucceeds',
+        }),
+      );
+    }
+    if (actions.close)
+      buttons.append(
+        button('Close', 'git-pull-request-closed', run('close'), { secondary: true, action: 'close' }),
+      );
+    if (actions.reopen)
+      buttons.append(
+        button('Reopen', 'git-pull-request', run('reopen'), { secondary: true, action: 'reopen' }),
+      );
+    if (actions.subscribe)
+      buttons.append(button('Subscribe', 'bell', run('subscribe'), { secondary: true, action: 'subscribe' }));
+    if (actions.unsubscribe)
+      buttons.append(
+        button('Unsubscribe', 'bell-slash', run('unsubscribe'), { secondary: true, action: 'unsubscribe' }),
+      );
+    if (actions.addTodo)
+      buttons.append(
+        button('Add to todos', 'checklist', run('addTodo'), { secondary: true, action: 'addTodo' }),
+      );
+    if (mr.state === 'opened')
+      buttons.append(
+        button('Check out', 'git-branch', run('checkout'), { secondary: true, action: 'checkout' }),
+      );
+    if (mr.webUrl)
+      buttons.append(
+        button('', 'link-external', run('openInBrowser'), {
+          secondary: true,
+          title: 'Open in browser',
+          action: 'openInBrowser',
+        }),
+      );
+    buttons.append(
+      button('', 'refresh', () => this.bridge.post({ type: 'refresh' }), {
+        secondary: true,
+        title: 'Refresh',
+        action: 'refresh',
+      }),
+    );
+    const children: HTMLElement[] = [title, meta, buttons];
+    if (!actions.merge && actions.mergeBlockedReason && mr.state === 'opened') {
+      children.push(element('p', { className: 'muted merge-blocked', text: actions.mergeBlockedReason }));
+    }
+    for (const error of snapshot.errors.filter((text) => !text.startsWith('Changes:'))) {
+      children.push(element('p', { className: 'error-text', text: error }));
+    }
+    this.header.replaceChildren(...children);
+  }
+
+  private renderMergeForm(snapshot: MergeRequestSnapshot): void {
+    const mr = snapshot.mergeRequest;
+    if (!snapshot.actions.merge || !mr.sha) {
+      this.mergeForm.classList.add('hidden');
+      this.mergeForm.replaceChildren();
+      this.mergeMessage = undefined;
+      return;
+    }
+    const sha = mr.sha;
+    const previous = this.mergeMessage?.value;
+    const message = document.createElement('vscode-textarea');
+    message.className = 'merge-message';
+    message.setAttribute('rows', '4');
+    message.setAttribute('resize', 'vertical');
+    message.setAttribute('label', 'Merge commit message');
+    message.value = this.mergeMessageTouched && previous !== undefined ? previous : mr.defaultMergeMessage;
+    message.addEventListener('input', () => {
+      this.mergeMessageTouched = true;
+    });
+    this.mergeMessage = message;
+    const checkbox = (label: string, name: string, checked: boolean): Checkbox => {
+      const node = document.createElement('vscode-checkbox');
+      node.setAttribute('label', label);
+      node.dataset['option'] = name;
+      node.checked = checked;
+      return node;
+    };
+    const squash = checkbox('Squash commits', 'squash', snapshot.actions.mergeDefaults.squash);
+    const remove = checkbox(
+      `Delete source branch ${mr.sourceBranch}`,
+      'removeSourceBranch',
+      snapshot.actions.mergeDefaults.removeSourceBranch,
+    );
+    const whenPipeline = checkbox('Merge when pipeline succeeds', 'mergeWhenPipelineSucceeds', false);
+    const submit = button(
+      'Merge',
+      'git-merge',
+      () => {
+        const text = message.value;
+        this.showStatus(`Merging !${mr.iid}…`, false, true);
+        this.bridge.post({
+          type: 'merge',
+          options: {
+            sha,
+            ...(text.trim() !== '' && text !== mr.defaultMergeMessage ? { message: text } : {}),
+            squash: squash.checked,
+            removeSourceBranch: remove.checked,
+            mergeWhenPipelineSucceeds: whenPipeline.checked,
+          },
+        });
+      },
+      { action: 'confirmMerge' },
+    );
+    const cancel = button(
+      'Cancel',
+      undefined,
+      () => {
+        this.state.mergeFormOpen = false;
+        this.save();
+        this.mergeForm.classList.add('hidden');
+      },
+      { secondary: true },
+    );
+    this.mergeForm.replaceChildren(
+      element('h2', { text: `Merge ${mr.sourceBranch} into ${mr.targetBranch}` }),
+      message,
+      element('div', { className: 'merge-options' }, squash, remove, whenPipeline),
+      element('p', {
+        className: 'muted',
+        text: `Merges head ${sha.slice(0, 8)}, the commit shown here; the server refuses if the branch has moved since.`,
+      }),
+      element('div', { className: 'merge-buttons' }, submit, cancel),
+    );
+    this.mergeForm.classList.toggle('hidden', !this.state.mergeFormOpen);
+  }
+
+  private renderOverview(snapshot: MergeRequestSnapshot): void {
+    const mr = snapshot.mergeRequest;
+    const facts = element('dl', { className: 'facts' });
+    const fact = (term: string, ...value: (Node | string)[]): void => {
+      facts.append(element('dt', { text: term }), element('dd', {}, ...value));
+    };
+    fact('State', `${mr.state}${mr.draft ? ' (draft / work in progress)' : ''}`);
+    fact('Branches', `${mr.sourceBranch} → ${mr.targetBranch}`);
+    fact('Author', personText(mr.author));
+    fact('Assignee', mr.assignees.length > 0 ? mr.assignees.map(personText).join(', ') : 'unassigned');
+    const labels = element('span', { className: 'labels' });
+    for (const label of mr.labels) labels.append(badge(label, 'label'));
+    fact('Labels', mr.labels.length > 0 ? labels : 'none');
+    fact('Milestone', mr.milestone ?? 'none');
+    fact(
+      'Merge status',
+      mr.mergeStatusText || mr.mergeStatus || 'unknown',
+      mr.mergeWhenPipelineSucceeds ? ' (merges when the pipeline succeeds)' : '',
+    );
+    fact('Work in progress', mr.draft ? 'yes' : 'no');
+    fact('Votes', `👍 ${mr.upvotes}  👎 ${mr.downvotes}`);
+    if (mr.createdAt) fact('Opened', timeElement(mr.createdAt));
+    if (mr.updatedAt) fact('Updated', timeElement(mr.updatedAt));
+    if (snapshot.viewer) fact('Signed in as', `@${snapshot.viewer} on ${snapshot.accountLabel}`);
+
+    const description = element('div', { className: 'markdown description' });
+    if (mr.description.trim() === '')
+      description.append(element('p', { className: 'muted', text: 'No description.' }));
+    else description.append(renderMarkdown(mr.description));
+
+    this.overview.replaceChildren(
+      element('h2', { className: 'overview-title', text: mr.title }),
+      facts,
+      element('h3', { text: 'Reactions' }),
+      awardsRow(snapshot.awards, (name, add) =>
+        this.bridge.post({ type: add ? 'awardEmoji' : 'removeAwardEmoji', name }),
+      ),
+      element('h3', { text: 'Description' }),
+      description,
+    );
+  }
+
+  private renderCommits(snapshot: MergeRequestSnapshot): void {
+    if (snapshot.commits.length === 0) {
+      this.commits.replaceChildren(element('p', { className: 'muted', text: 'No commits.' }));
+      return;
+    }
+    const list = element('ol', { className: 'commit-list' });
+    for (const commit of snapshot.commits) {
+      list.append(
+        element(
+          'li',
+          {},
+          icon('git-commit'),
+          element('code', { className: 'sha', text: commit.shortId, title: commit.id }),
+          element('span', { className: 'commit-title', text: commit.title }),
+          element('span', { className: 'muted', text: commit.authorName }),
+          timeElement(commit.createdAt),
+        ),
+      );
+    }
+    this.commits.replaceChildren(list);
+  }
+}
+
+function readState(saved: Partial<PageState>): PageState {
+  const tab = TABS.includes(saved.tab as TabId) ? (saved.tab as TabId) : 'overview';
+  const scroll: Partial<Record<TabId, number>> = {};
+  for (const id of TABS) {
+    const value = saved.scroll?.[id];
+    if (typeof value === 'number' && Number.isFinite(value)) scroll[id] = value;
+  }
+  const collapsed: Record<string, boolean> = {};
+  if (saved.collapsed && typeof saved.collapsed === 'object') {
+    for (const [path, value] of Object.entries(saved.collapsed)) {
+      if (typeof value === 'boolean') collapsed[path] = value;
+    }
+  }
+  return {
+    tab,
+    scroll,
+    collapsed,
+    viewMode: saved.viewMode === 'side-by-side' ? 'side-by-side' : 'line-by-line',
+    mergeFormOpen: saved.mergeFormOpen === true,
+  };
+}
+
+new App().start();

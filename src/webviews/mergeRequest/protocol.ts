@@ -1,0 +1,155 @@
+import * as z from 'zod';
+import type { AwardSummary, FileBadge, HeaderActions } from '../../domain/mergeRequestView';
+import { CommonPageMessageSchemas } from '../shared/pageMessages';
+
+/*
+ * The merge request panel's messages. Page → host messages are validated with these strict schemas
+ * (unknown keys, wrong types and oversized strings are rejected) before the host acts on any of them.
+ * Host → page messages are plain types: the host builds them.
+ */
+
+/** Real servers accept notes up to 1,000,000 characters. */
+export const MAX_NOTE_LENGTH = 1_000_000;
+const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const NoteBody = z.string().max(MAX_NOTE_LENGTH);
+const EmojiName = z.string().regex(/^[a-z0-9_+-]{1,64}$/);
+
+export const MergeOptionsSchema = z.strictObject({
+  /** The head the panel showed: the server refuses the merge (409) if the branch moved since. */
+  sha: z.string().regex(/^[0-9a-f]{7,64}$/i),
+  message: z.string().max(10_000).optional(),
+  squash: z.boolean().optional(),
+  removeSourceBranch: z.boolean().optional(),
+  mergeWhenPipelineSucceeds: z.boolean().optional(),
+});
+export type PanelMergeOptions = z.infer<typeof MergeOptionsSchema>;
+
+export const HEADER_ACTIONS = [
+  'close',
+  'reopen',
+  'subscribe',
+  'unsubscribe',
+  'cancelMergeWhenPipelineSucceeds',
+  'addTodo',
+  'openInBrowser',
+  'checkout',
+] as const;
+export type HeaderAction = (typeof HEADER_ACTIONS)[number];
+
+export const MergeRequestPageMessageSchema = z.discriminatedUnion('type', [
+  ...CommonPageMessageSchemas,
+  z.strictObject({ type: z.literal('refresh') }),
+  z.strictObject({ type: z.literal('merge'), options: MergeOptionsSchema }),
+  z.strictObject({ type: z.literal('action'), action: z.enum(HEADER_ACTIONS) }),
+  z.strictObject({ type: z.literal('postNote'), body: NoteBody.refine((body) => body.trim() !== '') }),
+  z.strictObject({ type: z.literal('draftChanged'), body: NoteBody }),
+  z.strictObject({
+    type: z.literal('editNote'),
+    noteId: Id,
+    body: NoteBody.refine((body) => body.trim() !== ''),
+  }),
+  z.strictObject({ type: z.literal('deleteNote'), noteId: Id }),
+  /** On the merge request, or on one of its notes with `noteId`. */
+  z.strictObject({ type: z.literal('awardEmoji'), name: EmojiName, noteId: Id.optional() }),
+  z.strictObject({ type: z.literal('removeAwardEmoji'), name: EmojiName, noteId: Id.optional() }),
+  /** Index into the snapshot's files. */
+  z.strictObject({ type: z.literal('openDiff'), file: z.number().int().nonnegative().max(100_000) }),
+]);
+export type MergeRequestPageMessage = z.infer<typeof MergeRequestPageMessageSchema>;
+
+// ---- host → page ----------------------------------------------------------------------------------
+
+export interface PersonView {
+  name: string;
+  username: string;
+}
+
+export interface FileView {
+  oldPath: string;
+  newPath: string;
+  /** The path shown in the list (the old one for a deleted file). */
+  path: string;
+  badge: FileBadge;
+  /** A complete git unified diff of the file (header and hunks). */
+  diff: string;
+  added: number;
+  removed: number;
+  lines: number;
+}
+
+export interface CommitView {
+  id: string;
+  shortId: string;
+  title: string;
+  authorName: string;
+  createdAt?: string;
+}
+
+export interface NoteView {
+  id: number;
+  body: string;
+  author?: PersonView;
+  createdAt?: string;
+  updatedAt?: string;
+  system: boolean;
+  /** The viewer may edit and delete it. */
+  own: boolean;
+  awards: AwardSummary[];
+}
+
+export interface MergeRequestView {
+  iid: number;
+  title: string;
+  description: string;
+  state: string;
+  draft: boolean;
+  sourceBranch: string;
+  targetBranch: string;
+  author: PersonView;
+  assignees: PersonView[];
+  labels: string[];
+  milestone?: string;
+  mergeStatus: string;
+  /** "mergeable", "conflicts", … */
+  mergeStatusText: string;
+  mergeWhenPipelineSucceeds: boolean;
+  subscribed?: boolean;
+  upvotes: number;
+  downvotes: number;
+  /** The head the panel shows; sent as the merge's SHA guard. */
+  sha?: string;
+  webUrl?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  defaultMergeMessage: string;
+}
+
+export interface MergeRequestSnapshot {
+  key: string;
+  accountLabel: string;
+  projectPath: string;
+  mergeRequest: MergeRequestView;
+  actions: HeaderActions;
+  awards: AwardSummary[];
+  files: FileView[];
+  commits: CommitView[];
+  notes: NoteView[];
+  /** The unsent comment (NoteDrafts), restored into the text box. */
+  draft: string;
+  /** A clone of the project is open: files offer "Open in diff editor". */
+  hasLocalClone: boolean;
+  viewer?: string;
+  /** Parts that could not be loaded ("Changes: 500 Internal Server Error"). */
+  errors: string[];
+  loadedAt: string;
+}
+
+export type MergeRequestHostMessage =
+  | { type: 'snapshot'; snapshot: MergeRequestSnapshot }
+  | { type: 'loading'; loading: boolean }
+  /** The outcome of an action, shown in the panel's status line. */
+  | { type: 'status'; level: 'info' | 'error'; text: string }
+  /** A post, edit or delete of a note finished; on failure the text stays in the box. */
+  | { type: 'noteResult'; action: 'post' | 'edit' | 'delete'; ok: boolean; noteId?: number; message?: string }
+  /** The merge finished (merged, scheduled or refused). */
+  | { type: 'mergeResult'; ok: boolean; message: string };

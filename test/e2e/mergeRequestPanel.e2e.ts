@@ -1,0 +1,332 @@
+// The merge request panel in the real VS Code: opened by clicking a merge request in the tree, its
+// Overview, Changes (unified, then side by side, a 5,000-line file rendered lazily) and Discussion
+// tabs clicked through with screenshots, and hostile server strings (title, description, a comment,
+// a file name) shown as inert text: no element made from them, nothing run, no CSP violation.
+import assert from 'node:assert/strict';
+import type { Frame, Page } from 'playwright-core';
+import { type FakeForge, startFakeForge } from '../server';
+import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import {
+  answerQuickInput,
+  collapsePane,
+  expandPane,
+  expectQuickInput,
+  openActivityBarView,
+  screenshotIfFailed,
+  treeRow,
+  waitUntil,
+} from './support';
+
+const HOSTILE_TITLE = `<img src=x onerror="window.pwned='title'">`;
+const HOSTILE_DESCRIPTION = [
+  'Intro <script>window.pwned = "script"</script> and <b onmouseover="window.pwned=1">bold html</b>',
+  '',
+  '[click me](javascript:window.pwned=2) and [the docs](https://example.com/docs)',
+  '',
+  `<img src=x onerror="window.pwned='description'">`,
+  '',
+  '![remote image](https://example.com/x.png)',
+  '',
+  '* a **Markdown** list',
+  '* with `code`',
+].join('\n');
+const HOSTILE_NOTE = `<svg onload="window.pwned='note'"></svg> **still Markdown**`;
+const HOSTILE_FILE = `src/<img src=x onerror="window.pwned='file'">.ts`;
+const BIG_FILE_LINES = 5000;
+
+/** The frame of the webview whose page contains `selector` (webviews are nested iframes). */
+async function webviewFrame(page: Page, selector: string, timeoutMs = 60_000): Promise<Frame> {
+  let found: Frame | undefined;
+  await waitUntil(
+    async () => {
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        const count = await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0);
+        if (count > 0) {
+          found = frame;
+          return true;
+        }
+      }
+      return false;
+    },
+    timeoutMs,
+    `a webview showing ${selector}`,
+  );
+  if (!found) throw new Error(`No webview shows ${selector}.`);
+  return found;
+}
+
+/** Hostile strings in the fake forge's state, and a long file, before VS Code opens anything. */
+function plantHostileContent(forge: FakeForge): void {
+  const { state } = forge;
+  const web = forge.fixtures.projects.web;
+  const mergeRequest = state.findMergeRequest(web, 1);
+  assert.ok(mergeRequest);
+  mergeRequest.title = HOSTILE_TITLE;
+  mergeRequest.description = HOSTILE_DESCRIPTION;
+  const now = state.now();
+  state.notes.set(900_001, {
+    id: 900_001,
+    projectId: web,
+    noteableType: 'MergeRequest',
+    noteableId: mergeRequest.id,
+    body: HOSTILE_NOTE,
+    authorId: forge.users.bob.id,
+    system: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const project = state.projects.get(web);
+  const branch = project?.branches.get(mergeRequest.sourceBranch);
+  assert.ok(branch);
+  const sha = state.newSha();
+  const added = (path: string, lines: string[]) => ({
+    oldPath: path,
+    newPath: path,
+    aMode: '0',
+    bMode: '100644',
+    diff: `--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${lines.length} @@\n${lines.map((line) => `+${line}`).join('\n')}\n`,
+    newFile: true,
+    renamedFile: false,
+    deletedFile: false,
+  });
+  state.commits.set(sha, {
+    id: sha,
+    parentIds: [branch.commitSha],
+    title: `Add ${HOSTILE_FILE}`,
+    message: `Add ${HOSTILE_FILE}`,
+    authorName: 'Bob Builder',
+    authorEmail: 'bob@example.com',
+    authoredDate: now,
+    committerName: 'Bob Builder',
+    committerEmail: 'bob@example.com',
+    committedDate: now,
+    changes: [
+      added(HOSTILE_FILE, ['export const hostile = "</script><script>window.pwned=\'line\'</script>";']),
+      added(
+        'src/big.ts',
+        Array.from(
+          { length: BIG_FILE_LINES },
+          (_, index) => `export const value${index + 1} = ${index + 1};`,
+        ),
+      ),
+    ],
+  });
+  branch.commitSha = sha;
+}
+
+describe('merge request panel (UI)', function () {
+  this.timeout(240_000);
+  let forge: FakeForge;
+  let vscode: VscodeSession;
+  let page: Page;
+  let frame: Frame;
+  const dialogs: string[] = [];
+  const cspMessages: string[] = [];
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    plantHostileContent(forge);
+    vscode = await startVscode({
+      name: 'e2e-merge-request-panel',
+      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
+    });
+    assert.ok(vscode.page);
+    page = vscode.page;
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss().catch(() => undefined);
+    });
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) cspMessages.push(message.text());
+    });
+  });
+
+  afterEach(async function () {
+    await screenshotIfFailed(this, page);
+  });
+
+  after(async () => {
+    await vscode?.close();
+    await forge?.close();
+  });
+
+  /** "Preferences: Color Theme" (not the palette's first match, so picked by name), then the theme. */
+  async function pickColorTheme(theme: string): Promise<void> {
+    // Keys typed while the webview has focus go to the page: give the workbench focus first.
+    await page.locator('.part.sidebar .composite.title').first().click();
+    await page.keyboard.press('F1');
+    const widget = page.locator('.quick-input-widget');
+    const input = widget.locator('input.input').first();
+    await input.waitFor({ state: 'visible' });
+    await input.fill('>Preferences: Color Theme');
+    await widget.locator('.monaco-list-row[aria-label^="Preferences: Color Theme,"]').first().click();
+    await expectQuickInput(page, /Select Color Theme/i);
+    await answerQuickInput(page, theme);
+  }
+
+  async function pwned(): Promise<unknown> {
+    return frame.evaluate(() => (window as unknown as { pwned?: unknown }).pwned);
+  }
+
+  async function assertInert(): Promise<void> {
+    assert.equal(await pwned(), undefined, 'no hostile script ran');
+    assert.deepEqual(dialogs, [], 'no dialog opened');
+    assert.equal(
+      await frame.locator('img, iframe, object, embed, [onerror], [onload], [onmouseover]').count(),
+      0,
+    );
+    assert.equal(await frame.locator('a[href^="javascript"], a[href^="data:"]').count(), 0);
+    const scripts = await frame.locator('script').evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        nonce: node.hasAttribute('nonce') || node.nonce !== '',
+        text: node.textContent ?? '',
+      })),
+    );
+    assert.ok(
+      scripts.every((script) => !script.text.includes('pwned')),
+      'no script element came from server text',
+    );
+    assert.ok(
+      scripts.filter((script) => script.text === '').every((script) => script.nonce),
+      'every script file the page loads carries the nonce',
+    );
+    assert.equal(await frame.locator('html').getAttribute('data-csp-violations'), null, 'no CSP violation');
+    assert.deepEqual(cspMessages, [], 'no CSP message in the console');
+  }
+
+  it('opens by clicking the merge request in the tree and shows the Overview with hostile text inert', async () => {
+    await openActivityBarView(page, 'Forge');
+    await collapsePane(page, 'Projects');
+    await collapsePane(page, 'Todos');
+    await expandPane(page, 'Merge Requests');
+    const group = treeRow(page, 'Merge Requests', /^Assigned to me/);
+    await group.waitFor({ timeout: 60_000 });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    const row = treeRow(page, 'Merge Requests', /^!1 <img/);
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    frame = await webviewFrame(page, '.mr-header .mr-title-text');
+    await frame.locator('.overview .facts').waitFor();
+    assert.equal(await frame.locator('.mr-title-text').innerText(), HOSTILE_TITLE);
+    assert.equal(await frame.locator('.overview-title').innerText(), HOSTILE_TITLE);
+    const description = frame.locator('.description');
+    const text = await description.innerText();
+    assert.ok(text.includes('<script>window.pwned = "script"</script>'), 'the script tag shows as text');
+    assert.ok(text.includes(`<img src=x onerror="window.pwned='description'">`), 'the img tag shows as text');
+    assert.ok(text.includes('click me'), 'the javascript: link text stays');
+    assert.equal(await description.locator('a', { hasText: 'click me' }).count(), 0, 'but is not a link');
+    assert.equal(
+      await description.locator('a[href="https://example.com/docs"]').count(),
+      1,
+      'web links stay',
+    );
+    assert.equal(await description.locator('strong', { hasText: 'Markdown' }).count(), 1, 'Markdown renders');
+    assert.equal(await description.locator('li').count(), 2);
+    assert.equal(await description.locator('b').count(), 0, 'raw HTML from the server is not markup');
+    assert.ok(await frame.locator('vscode-button[data-action="merge"]').isVisible(), 'offers merge');
+    assert.ok(await frame.locator('vscode-button[data-action="close"]').isVisible(), 'offers close');
+    assert.equal(await frame.locator('vscode-button[data-action="reopen"]').count(), 0, 'no reopen');
+    await assertInert();
+    await screenshot(page, 'merge-request-overview');
+  });
+
+  it('shows the Changes, unified then side by side, drawing a 5,000-line file lazily', async () => {
+    await frame.locator('vscode-tab-header[data-tab="changes"]').click();
+    const sections = frame.locator('section.file');
+    await waitUntil(async () => (await sections.count()) === 5, 20_000, 'five changed files');
+    const hostile = frame.locator('section.file .file-name', { hasText: 'src/<img' });
+    assert.equal(await hostile.innerText(), HOSTILE_FILE, 'the file name shows as text');
+    await frame.locator('section.file .d2h-diff-table').first().waitFor({ timeout: 20_000 });
+    await screenshot(page, 'merge-request-changes-unified');
+
+    await frame.locator('vscode-button[data-mode="side-by-side"]').click();
+    await frame.locator('section.file .d2h-files-diff').first().waitFor({ timeout: 20_000 });
+    assert.ok(
+      (await frame.locator('section.file .d2h-file-side-diff').count()) >= 2,
+      'files are drawn side by side',
+    );
+    await screenshot(page, 'merge-request-changes-side-by-side');
+
+    // The long file starts collapsed; expanded, only the pieces near the viewport are drawn.
+    const big = frame.locator('section.file[data-path="src/big.ts"]');
+    assert.match((await big.getAttribute('class')) ?? '', /\bcollapsed\b/);
+    const started = Date.now();
+    await big.locator('.file-toggle').click();
+    await big.locator('.d2h-diff-table').first().waitFor({ timeout: 10_000 });
+    const firstPieceMs = Date.now() - started;
+    const pieces = big.locator('.piece');
+    const pending = big.locator('.piece.pending');
+    assert.equal(await pieces.count(), 13);
+    assert.ok((await pending.count()) >= 8, `${await pending.count()} pieces still waiting`);
+    assert.ok(firstPieceMs < 5_000, `first piece drawn in ${firstPieceMs} ms`);
+    await pieces.last().scrollIntoViewIfNeeded();
+    await waitUntil(
+      async () => (await pieces.last().getAttribute('class')) === 'piece',
+      10_000,
+      'the last piece',
+    );
+    assert.ok((await big.innerText()).includes(`export const value${BIG_FILE_LINES} = ${BIG_FILE_LINES};`));
+    await assertInert();
+  });
+
+  it('shows the Discussion with a hostile comment as text, and posts a comment', async () => {
+    await frame.locator('vscode-tab-header[data-tab="discussion"]').click();
+    const hostile = frame.locator('article.note', { hasText: 'still Markdown' });
+    await hostile.waitFor({ timeout: 10_000 });
+    assert.ok(
+      (await hostile.locator('.note-body').innerText()).includes(`<svg onload="window.pwned='note'"></svg>`),
+    );
+    assert.equal(await frame.locator('svg[onload]').count(), 0);
+    assert.equal(await hostile.locator('.note-body strong').count(), 1);
+
+    forge.clearRequests();
+    const composer = frame.locator('vscode-textarea.composer-input textarea');
+    await composer.fill('Looks good from the UI test.\nSecond line.');
+    await frame.locator('vscode-button[data-action="postNote"]').click();
+    await waitUntil(
+      () =>
+        Promise.resolve(
+          forge.requests.some(
+            (request) => request.method === 'POST' && request.path.endsWith('/merge_requests/1/notes'),
+          ),
+        ),
+      15_000,
+      'the comment posted',
+    );
+    await frame
+      .locator('article.note', { hasText: 'Looks good from the UI test.' })
+      .waitFor({ timeout: 15_000 });
+    assert.equal(await composer.inputValue(), '', 'the box is empty again');
+    await assertInert();
+    await screenshot(page, 'merge-request-discussion');
+  });
+
+  it('follows the dark and high-contrast themes', async () => {
+    for (const [theme, themeClass, name] of [
+      ['Dark Modern', 'vs-dark', 'dark'],
+      ['Dark High Contrast', 'hc-black', 'high-contrast'],
+    ] as const) {
+      await pickColorTheme(theme);
+      await waitUntil(
+        async () =>
+          ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '')
+            .split(/\s+/)
+            .includes(themeClass),
+        20_000,
+        `the ${theme} theme`,
+      );
+      await frame.locator('vscode-tab-header[data-tab="overview"]').click();
+      await page.waitForTimeout(500);
+      await screenshot(page, `merge-request-overview-${name}`);
+      await frame.locator('vscode-tab-header[data-tab="changes"]').click();
+      await frame.locator('section.file .file-name', { hasText: 'src/index.ts' }).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+      await screenshot(page, `merge-request-changes-${name}`);
+    }
+    await assertInert();
+  });
+});
