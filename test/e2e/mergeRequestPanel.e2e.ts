@@ -15,6 +15,7 @@ import {
   screenshotIfFailed,
   treeRow,
   waitUntil,
+  webviewFrame,
 } from './support';
 
 const HOSTILE_TITLE = `<img src=x onerror="window.pwned='title'">`;
@@ -33,31 +34,6 @@ const HOSTILE_DESCRIPTION = [
 const HOSTILE_NOTE = `<svg onload="window.pwned='note'"></svg> **still Markdown**`;
 const HOSTILE_FILE = `src/<img src=x onerror="window.pwned='file'">.ts`;
 const BIG_FILE_LINES = 5000;
-
-/** The frame of the webview whose page contains `selector` (webviews are nested iframes). */
-async function webviewFrame(page: Page, selector: string, timeoutMs = 60_000): Promise<Frame> {
-  let found: Frame | undefined;
-  await waitUntil(
-    async () => {
-      for (const frame of page.frames()) {
-        if (frame === page.mainFrame()) continue;
-        const count = await frame
-          .locator(selector)
-          .count()
-          .catch(() => 0);
-        if (count > 0) {
-          found = frame;
-          return true;
-        }
-      }
-      return false;
-    },
-    timeoutMs,
-    `a webview showing ${selector}`,
-  );
-  if (!found) throw new Error(`No webview shows ${selector}.`);
-  return found;
-}
 
 /** Hostile strings in the fake forge's state, and a long file, before VS Code opens anything. */
 function plantHostileContent(forge: FakeForge): void {
@@ -209,7 +185,7 @@ describe('merge request panel (UI)', function () {
     const row = treeRow(page, 'Merge Requests', /^!1 <img/);
     await row.waitFor({ timeout: 30_000 });
     await row.click();
-    frame = await webviewFrame(page, '.mr-header .mr-title-text');
+    frame = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await frame.locator('.overview .facts').waitFor();
     assert.equal(await frame.locator('.mr-title-text').innerText(), HOSTILE_TITLE);
     assert.equal(await frame.locator('.overview-title').innerText(), HOSTILE_TITLE);
