@@ -44,6 +44,10 @@ async function main(): Promise<void> {
     env: {
       FORGE_SERVER_URL: forge.url,
       FORGE_TOKEN: forge.userToken,
+      // The Channel view signs in to the fake channel server (same address, /api/z/1.0).
+      FORGE_CHANNEL_URL: forge.url,
+      FORGE_CHANNEL_USER: forge.channel.nickname,
+      FORGE_CHANNEL_PASSWORD: forge.channel.password,
     },
   });
   running.vscode = vscode;
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
       `  Signed in as (user token):  ${forge.userToken}`,
       `  Admin token:                ${forge.adminToken}`,
       `  OAuth token:                ${forge.oauthToken}`,
+      `  Channel (Channel view):     ${forge.channel.nickname} / ${forge.channel.password}`,
       '',
       `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl+C stops both.`,
       line,

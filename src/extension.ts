@@ -3,12 +3,14 @@ import { registerAccountCommands } from './commands/accounts';
 import { registerCommand } from './commands/registerCommand';
 import { registerAdminCommands } from './commands/admin';
 import { registerBranchCommands } from './commands/branches';
+import { registerChannel } from './commands/channel';
 import { registerJobCommands } from './commands/jobs';
 import { registerMergeRequestCommands } from './commands/mergeRequests';
 import { registerProjectCommands } from './commands/projects';
 import { registerTraceCommands } from './commands/traces';
 import { registerViewCommands } from './commands/views';
 import { AccountManager } from './platform/accounts';
+import type { ChannelAccountManager } from './platform/channelAccounts';
 import type { TraceTails } from './platform/traceTails';
 import { createLog } from './platform/log';
 import { ProjectFilterStore } from './views/projects/projectFilter';
@@ -24,6 +26,8 @@ import { TodosTreeProvider } from './views/todos/todosTreeProvider';
 export interface ForgeWorkbenchApi {
   readonly log: vscode.LogOutputChannel;
   readonly accounts: AccountManager;
+  /** Channel server accounts (the Channel view's provider is in `treeProviders` under 'forge.channel'). */
+  readonly channelAccounts: ChannelAccountManager;
   readonly projects: ProjectsTreeProvider;
   readonly projectFilters: ProjectFilterStore;
   readonly todos: TodosTreeProvider;
@@ -130,10 +134,12 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
   registerMergeRequestCommands(services);
   registerAdminCommands(services);
   const traces = registerTraceCommands(services);
+  const channel = registerChannel(services);
 
   return {
     log,
     accounts,
+    channelAccounts: channel.accounts,
     projects,
     projectFilters: filters,
     todos,

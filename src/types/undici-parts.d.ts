@@ -15,3 +15,7 @@ declare module 'undici/lib/api' {
   const api: object;
   export = api;
 }
+declare module 'undici/lib/web/fetch/formdata' {
+  import { FormData } from 'undici';
+  export { FormData };
+}

@@ -53,6 +53,9 @@ async function main(): Promise<void> {
     `  other user:   ${forge.users.bob.username} (id ${forge.users.bob.id})  PRIVATE-TOKEN ${forge.tokens['bob'] ?? ''}`,
     `  routes:       ${forge.routes.length}; latency ${options.latencyMs ?? 0} ms; simulated runners ${options.simulateRunners ? 'on' : 'off'}`,
     `  try:          curl -H 'PRIVATE-TOKEN: ${forge.userToken}' ${forge.url}/api/v4/projects/acme%2Fweb/jobs`,
+    `  channel API:  ${forge.url}/api/z/1.0  (HTTP Basic)`,
+    `  channel:      ${forge.channel.nickname} or ${forge.channel.email}  password ${forge.channel.password}`,
+    `  try:          curl -u '${forge.channel.nickname}:${forge.channel.password}' ${forge.url}/api/z/1.0/files`,
     'Press Ctrl-C to stop.',
   ];
   console.log(lines.join('\n'));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type HttpClientOptions,
   HttpTransport,
@@ -12,6 +12,7 @@ import {
   parseReply,
   redact,
 } from '../http';
+import { FormData } from '../http/undici';
 import {
   type ChunkedDownloadOptions,
   type ChunkedDownloadResult,
@@ -25,7 +26,6 @@ import {
   channelEndpointLabel,
 } from './endpoints';
 import { ChannelAuthError, ChannelReplyError } from './errors';
-import { type EncodedMultipart, type MultipartFile, encodeMultipart } from './multipart';
 import {
   type Album,
   AlbumsReplySchema,
@@ -187,13 +187,11 @@ export function streamItemKeys(item: StreamItem): { id?: string; top?: string; c
 const PAGE_SIZE = 50;
 export const NETWORK_THREADS_PER_PAGE = 10;
 
-/** The multipart body type the transport takes. */
-type MultipartBody = NonNullable<RequestOptions['multipart']>;
-
 interface RequestSpec {
   query?: Query;
   form?: Query;
-  multipart?: EncodedMultipart;
+  /** undici's `FormData`: undici writes the boundary and the content type. */
+  multipart?: RequestOptions['multipart'];
   signal?: AbortSignal;
   /** What an empty 200 or `false` means for this call, in words. */
   emptyMeans: string;
@@ -257,9 +255,7 @@ export class ChannelClient {
         path: endpoint.path,
         query: spec.query,
         form: spec.form,
-        // A finished multipart buffer: see encodeMultipart for why it is not a FormData.
-        multipart: spec.multipart?.body as MultipartBody | undefined,
-        headers: spec.multipart ? { 'content-type': spec.multipart.contentType } : undefined,
+        multipart: spec.multipart,
         signal: spec.signal,
       });
       data = response.data;
@@ -640,7 +636,14 @@ export class ChannelClient {
       }
       spec.form = form;
     } else {
-      spec.multipart = encodeMultipart(fields, [['media', await mediaPart(input.media)]]);
+      const body = new FormData();
+      for (const [key, value] of fields) body.append(key, value);
+      const media = await mediaPart(input.media);
+      // A copy in a plain ArrayBuffer: what Blob takes (the caller's bytes may sit in a shared buffer).
+      const bytes = new Uint8Array(media.data.byteLength);
+      bytes.set(media.data);
+      body.append('media', new Blob([bytes], { type: media.contentType }), media.filename);
+      spec.multipart = body;
     }
     const reply = await this.call('items.update', ItemUpdateReplySchema, { ...spec });
     return { itemId: reply.item_id, item: reply.item };
@@ -716,7 +719,13 @@ export function itemFields(input: ItemUpdateInput): [string, string][] {
   return fields;
 }
 
-async function mediaPart(media: ItemMedia): Promise<MultipartFile> {
+interface MediaPart {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+async function mediaPart(media: ItemMedia): Promise<MediaPart> {
   const contentType = media.contentType ?? 'application/octet-stream';
   if ('data' in media) return { filename: media.filename, contentType, data: media.data };
   return { filename: media.filename ?? basename(media.path), contentType, data: await readFile(media.path) };

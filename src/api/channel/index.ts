@@ -3,4 +3,3 @@ export * from './download';
 export * from './endpoints';
 export * from './errors';
 export * from './schemas';
-export * from './multipart';

@@ -8,12 +8,18 @@ import api from 'undici/lib/api';
 import Agent from 'undici/lib/dispatcher/agent';
 import DispatcherClass from 'undici/lib/dispatcher/dispatcher';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent';
+import { FormData as UndiciFormData } from 'undici/lib/web/fetch/formdata';
 
 // What undici's index does, so that `dispatcher.request()` exists.
 Object.assign(DispatcherClass.prototype, api);
 
 export { Agent, ProxyAgent };
+/**
+ * undici's own `FormData`: its dispatcher encodes only instances of this class as
+ * `multipart/form-data` (Node's global `FormData` comes from Node's bundled copy of undici).
+ */
+export const FormData = UndiciFormData;
 export type Dispatcher = Undici.Dispatcher;
 export type ResponseData = Undici.Dispatcher.ResponseData;
-/** The multipart body type undici accepts (the global FormData is undici's own in Node). */
+/** The multipart body type undici accepts. */
 export type FormData = Undici.FormData;

@@ -927,8 +927,9 @@ describe('ChannelClient against the fake channel server', () => {
       assert.equal(request.method, 'POST');
       assert.match(header(request, 'content-type') ?? '', /^multipart\/form-data; boundary=/);
       const recorded = request.body as { fields: [string, string][]; files: Record<string, unknown>[] };
+      // multipart/form-data as browsers send it (undici's FormData): line breaks in fields become CRLF.
       assert.deepEqual(recorded.fields, [
-        ['body', 'With a file\nand two lines'],
+        ['body', 'With a file\r\nand two lines'],
         ['title', 'Upload'],
         ['contact_allow', ''],
       ]);
@@ -937,7 +938,7 @@ describe('ChannelClient against the fake channel server', () => {
       ]);
       const attachment = /\[attachment\]([0-9a-f]{64}),0\[\/attachment\]$/.exec(item.body);
       assert.ok(attachment?.[1], item.body);
-      assert.ok(item.body.startsWith('With a file\nand two lines\n\n'));
+      assert.ok(item.body.startsWith('With a file\r\nand two lines\n\n'));
       const uploaded = await client.getFile(attachment[1]);
       assert.ok(uploaded.bytes.equals(data));
       assert.match(item.attach ?? '', /"length":5000/);

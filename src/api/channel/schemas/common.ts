@@ -5,7 +5,7 @@
  * integer columns as JSON numbers: numeric fields accept both and come out as numbers. Records are
  * `z.looseObject`s: only what the code relies on is checked, every other field passes through.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An integer given as a JSON number or as a decimal string; parsed to a number. */
 export const IntLikeSchema = z.union([

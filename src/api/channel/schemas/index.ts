@@ -1,7 +1,7 @@
 /**
  * Zod schemas and inferred types of the channel API (`/api/z/1.0`). Import from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AccessFieldsShape,
   ChannelDateSchema,

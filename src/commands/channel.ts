@@ -1,0 +1,812 @@
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import {
+  type ChannelClient,
+  ChannelReplyError,
+  type PermissionAllowed,
+  type Xchan,
+  type XchanLookup,
+} from '../api/channel';
+import { CancelledError } from '../api/http';
+import {
+  CHANNEL_EXPORT_SECTIONS,
+  CHANNEL_PERMISSIONS,
+  FILE_TYPE_CHOICES,
+  describeFileFilter,
+  describePermission,
+  identityQueryKinds,
+  normalizeChannelUrl,
+  safeFileName,
+} from '../domain/channel';
+import { DownloadProgressTracker, formatBytes } from '../domain/jobActions';
+import { type ChannelAccountInfo, ChannelAccountManager } from '../platform/channelAccounts';
+import type { Services } from '../services';
+import { ChannelDrafts, ChannelItemIds } from '../state/channelDrafts';
+import { ChannelTreeProvider } from '../views/channel/channelTreeProvider';
+import { ConnectionNode, GroupMemberNode, PhotoNode } from '../views/channel/directoryNodes';
+import { ChannelFileNode } from '../views/channel/fileNodes';
+import type { TreeNode } from '../views/shared/treeNode';
+import { registerChannelPostCommands } from './channelPosts';
+import {
+  type ChannelCommandContext,
+  channelCommandContext,
+  channelName,
+  defaultSaveUri,
+  optionsOf,
+  pickChannelAccount,
+} from './channelTargets';
+import { describeError } from './registerCommand';
+
+/*
+ * The channel in the editor: the channel accounts, the Channel view and its commands. Every command
+ * works from its tree node (first argument) and from the palette (it asks); a trailing options
+ * object answers the questions instead (tests and automation; menus never pass it):
+ *   addAccount {serverUrl, login, password, label}   removeAccount {confirmed}
+ *   filterFiles {filename, filetype, clear}           lookupIdentity {query, by, show}
+ *   export {sections, posts, destination}             checkPermission {address|hash|guid|abookId, perm, show}
+ *   downloadFile {hash, filename, destination, open}  openFile {hash, filename}
+ *   post / comment / editItem: see channelPosts.ts
+ */
+
+/** What the extension and its tests get back. */
+export interface ChannelRegistration {
+  readonly accounts: ChannelAccountManager;
+  readonly tree: ChannelTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly drafts: ChannelDrafts;
+}
+
+// ---- accounts ---------------------------------------------------------------------------------------
+
+export interface AddChannelAccountOptions {
+  serverUrl?: string;
+  login?: string;
+  password?: string;
+  label?: string;
+}
+
+async function addAccount(
+  context: ChannelCommandContext,
+  rawOptions: unknown,
+): Promise<{ added: boolean; accountId?: string }> {
+  const options = optionsOf<AddChannelAccountOptions>(rawOptions);
+  if (options) {
+    const account = await context.accounts.add({
+      serverUrl: options.serverUrl ?? '',
+      login: options.login ?? '',
+      password: options.password ?? '',
+      label: options.label,
+    });
+    void vscode.window.showInformationMessage(`Signed in to the channel ${channelName(account)}.`);
+    return { added: true, accountId: account.id };
+  }
+  let serverUrl = '';
+  let login = '';
+  for (;;) {
+    const serverInput = await vscode.window.showInputBox({
+      title: 'Add Channel Account (1/3)',
+      prompt: 'Address of the channel server (Hubzilla-compatible)',
+      placeHolder: 'https://hub.example.org',
+      value: serverUrl,
+      ignoreFocusOut: true,
+      validateInput: (value) => {
+        const result = normalizeChannelUrl(value);
+        return 'problem' in result ? result.problem : undefined;
+      },
+    });
+    if (serverInput === undefined) return { added: false };
+    const normalized = normalizeChannelUrl(serverInput);
+    if ('problem' in normalized) return { added: false };
+    serverUrl = normalized.url;
+    const loginInput = await vscode.window.showInputBox({
+      title: 'Add Channel Account (2/3)',
+      prompt: `Channel nickname or account email on ${serverUrl}`,
+      value: login,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' ? 'Enter the nickname or the email' : undefined),
+    });
+    if (loginInput === undefined) return { added: false };
+    login = loginInput.trim();
+    const password = await vscode.window.showInputBox({
+      title: 'Add Channel Account (3/3)',
+      prompt: `Password of ${login} on ${serverUrl} (kept in VS Code's secret storage)`,
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => (value === '' ? 'Enter the password' : undefined),
+    });
+    if (password === undefined) return { added: false };
+    try {
+      const account = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Checking the login with ${serverUrl}…`,
+          cancellable: true,
+        },
+        (_progress, cancellation) => {
+          const controller = new AbortController();
+          cancellation.onCancellationRequested(() => controller.abort());
+          return context.accounts.add({ serverUrl, login, password, signal: controller.signal });
+        },
+      );
+      void vscode.window.showInformationMessage(`Signed in to the channel ${channelName(account)}.`);
+      return { added: true, accountId: account.id };
+    } catch (error) {
+      if (error instanceof CancelledError) return { added: false };
+      const choice = await vscode.window.showErrorMessage(
+        `Channel account not added: ${describeError(error)}`,
+        'Try Again',
+      );
+      if (choice !== 'Try Again') return { added: false };
+    }
+  }
+}
+
+async function removeAccount(
+  context: ChannelCommandContext,
+  arg: unknown,
+  rawOptions: unknown,
+): Promise<{ removed: boolean }> {
+  const options = optionsOf<{ confirmed?: boolean }>(rawOptions);
+  const account = await pickChannelAccount(context.accounts, 'Channel account to remove', arg);
+  if (!account) return { removed: false };
+  const confirm = options?.confirmed
+    ? 'Remove'
+    : await vscode.window.showWarningMessage(
+        `Remove the channel account ${account.label}? Its password is deleted from this machine.`,
+        { modal: true },
+        'Remove',
+      );
+  if (confirm !== 'Remove') return { removed: false };
+  await context.accounts.remove(account.id);
+  for (const key of context.drafts.keysOf(account.id)) await context.drafts.delete(key);
+  await context.itemIds.forget(account.id);
+  void vscode.window.showInformationMessage(`Removed the channel account ${account.label}.`);
+  return { removed: true };
+}
+
+// ---- files ------------------------------------------------------------------------------------------
+
+export interface FilterFilesOptions {
+  account?: string;
+  filename?: string;
+  filetype?: string;
+  clear?: boolean;
+}
+
+async function filterFiles(
+  context: ChannelCommandContext,
+  arg: unknown,
+  rawOptions: unknown,
+): Promise<{ filter: { filename?: string; filetype?: string } } | undefined> {
+  const options = optionsOf<FilterFilesOptions>(rawOptions);
+  const account = await pickChannelAccount(
+    context.accounts,
+    'Filter the files of which channel?',
+    arg,
+    options?.account,
+  );
+  if (!account) return undefined;
+  const current = context.tree.fileFilter(account.id);
+  let next: { filename?: string; filetype?: string };
+  if (options) {
+    next = options.clear
+      ? {}
+      : {
+          filename: options.filename ?? current.filename,
+          filetype: options.filetype ?? current.filetype,
+        };
+  } else {
+    const choice = await vscode.window.showQuickPick(
+      [
+        {
+          label: '$(case-sensitive) Name contains…',
+          description: current.filename ?? '',
+          what: 'name' as const,
+        },
+        { label: '$(file-media) Type…', description: current.filetype ?? '', what: 'type' as const },
+        { label: '$(clear-all) Show all files', what: 'clear' as const },
+      ],
+      { title: `Files of ${channelName(account)}`, placeHolder: describeFileFilter(current) || 'No filter' },
+    );
+    if (!choice) return undefined;
+    if (choice.what === 'clear') next = {};
+    else if (choice.what === 'name') {
+      const name = await vscode.window.showInputBox({
+        prompt: 'Show files whose name contains (empty: any name)',
+        value: current.filename ?? '',
+      });
+      if (name === undefined) return undefined;
+      next = { ...current, filename: name };
+    } else {
+      const type = await vscode.window.showQuickPick(
+        [
+          ...FILE_TYPE_CHOICES.map((entry) => ({
+            label: entry.label,
+            description: entry.filetype,
+            filetype: entry.filetype,
+          })),
+          { label: 'Other type…', description: 'part of a mimetype', filetype: undefined },
+          { label: 'Any type', description: '', filetype: '' },
+        ],
+        { placeHolder: 'Show files of which type?' },
+      );
+      if (!type) return undefined;
+      let filetype = type.filetype;
+      if (filetype === undefined) {
+        filetype = await vscode.window.showInputBox({ prompt: 'Part of the mimetype, e.g. audio/ or csv' });
+        if (filetype === undefined) return undefined;
+      }
+      next = { ...current, filetype };
+    }
+  }
+  context.tree.setFileFilter(account.id, next);
+  return { filter: context.tree.fileFilter(account.id) };
+}
+
+/** A file to download or open: from a file or photo node, the options, or picked by name. */
+interface FileTarget {
+  account: ChannelAccountInfo;
+  hash: string;
+  filename: string;
+  filesize?: number;
+}
+
+async function fileTarget(
+  context: ChannelCommandContext,
+  arg: unknown,
+  options: { account?: string; hash?: string; filename?: string } | undefined,
+): Promise<FileTarget | undefined> {
+  if (arg instanceof ChannelFileNode) {
+    if (arg.isDirectory) {
+      void vscode.window.showInformationMessage(
+        `${arg.file.filename} is a folder: download the files in it.`,
+      );
+      return undefined;
+    }
+    return {
+      account: arg.account,
+      hash: arg.file.hash,
+      filename: arg.file.filename,
+      filesize: arg.file.filesize,
+    };
+  }
+  if (arg instanceof PhotoNode) return { account: arg.account, hash: arg.hash, filename: arg.filename };
+  const account = await pickChannelAccount(context.accounts, 'Which channel?', arg, options?.account);
+  if (!account) return undefined;
+  if (options?.hash)
+    return { account, hash: options.hash, filename: options.filename ?? options.hash.slice(0, 16) };
+  const name = await vscode.window.showInputBox({
+    title: `Files of ${channelName(account)}`,
+    prompt: 'Part of the file name (empty: list all files)',
+  });
+  if (name === undefined) return undefined;
+  const client = await context.accounts.client(account.id);
+  const page = await client.fetchFilesPage(
+    { filename: name.trim() || undefined },
+    { start: 0, records: 200 },
+  );
+  const files = page.items.filter((file) => file.is_dir !== true);
+  if (files.length === 0) {
+    void vscode.window.showInformationMessage(`No file name contains "${name}".`);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    files.map((file) => ({
+      label: file.filename,
+      description: `${formatBytes(file.filesize)} · ${file.filetype}`,
+      detail: typeof file['display_path'] === 'string' ? file['display_path'] : undefined,
+      file,
+    })),
+    { placeHolder: 'Which file?', matchOnDescription: true, matchOnDetail: true },
+  );
+  if (!picked) return undefined;
+  return { account, hash: picked.file.hash, filename: picked.file.filename, filesize: picked.file.filesize };
+}
+
+/** Downloads through `filedata` in chunks with a cancellable progress notification. */
+function downloadWithProgress(
+  client: ChannelClient,
+  target: FileTarget,
+  destination: string,
+  title: string,
+  chunkSize?: number,
+): Thenable<Awaited<ReturnType<ChannelClient['downloadFile']>>> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, cancellation) => {
+      const controller = new AbortController();
+      const subscription = cancellation.onCancellationRequested(() => controller.abort());
+      const tracker = new DownloadProgressTracker();
+      try {
+        await mkdir(dirname(destination), { recursive: true });
+        return await client.downloadFile(target.hash, destination, {
+          chunkSize,
+          signal: controller.signal,
+          onProgress: ({ receivedBytes, totalBytes }) => {
+            const step = tracker.update(receivedBytes, totalBytes);
+            if (step) progress.report(step);
+          },
+        });
+      } finally {
+        subscription.dispose();
+      }
+    },
+  );
+}
+
+export interface DownloadOptions {
+  account?: string;
+  hash?: string;
+  filename?: string;
+  destination?: string;
+  open?: boolean;
+  /** Bytes per `filedata` request (default 512 KiB). */
+  chunkSize?: number;
+}
+
+async function downloadFile(
+  context: ChannelCommandContext,
+  arg: unknown,
+  rawOptions: unknown,
+): Promise<{ path: string; bytes: number; chunks: number; resumedFromBytes: number } | undefined> {
+  const options = optionsOf<DownloadOptions>(rawOptions);
+  const target = await fileTarget(context, arg, options);
+  if (!target) return undefined;
+  let destination = options?.destination;
+  if (destination === undefined) {
+    const uri = await vscode.window.showSaveDialog({
+      defaultUri: defaultSaveUri(safeFileName(target.filename)),
+      saveLabel: 'Download',
+      title: `Download ${target.filename}`,
+    });
+    if (!uri) return undefined;
+    destination = uri.fsPath;
+  }
+  const client = await context.accounts.client(target.account.id);
+  const result = await downloadWithProgress(
+    client,
+    target,
+    destination,
+    `Downloading ${target.filename}`,
+    options?.chunkSize,
+  );
+  const uri = vscode.Uri.file(result.path);
+  if (options?.open) {
+    await vscode.commands.executeCommand('vscode.open', uri);
+  } else if (!options) {
+    void vscode.window
+      .showInformationMessage(
+        `Saved ${target.filename} (${formatBytes(result.bytes)}) to ${result.path}.`,
+        'Open',
+      )
+      .then((choice) => (choice === 'Open' ? vscode.commands.executeCommand('vscode.open', uri) : undefined));
+  }
+  return {
+    path: result.path,
+    bytes: result.bytes,
+    chunks: result.chunks,
+    resumedFromBytes: result.resumedFromBytes,
+  };
+}
+
+async function openFile(
+  context: ChannelCommandContext,
+  arg: unknown,
+  rawOptions: unknown,
+): Promise<{ path: string; cached: boolean } | undefined> {
+  const options = optionsOf<DownloadOptions>(rawOptions);
+  const target = await fileTarget(context, arg, options);
+  if (!target) return undefined;
+  // A private cache per account and file; the name is made safe (server names are untrusted).
+  const folder = join(
+    context.services.context.globalStorageUri.fsPath,
+    'channel-files',
+    safeFileName(target.account.id),
+    safeFileName(target.hash.slice(0, 32)),
+  );
+  const destination = join(folder, safeFileName(target.filename));
+  const existing = await stat(destination).catch(() => undefined);
+  let cached = false;
+  if (existing && target.filesize !== undefined && existing.size === target.filesize) cached = true;
+  else {
+    const client = await context.accounts.client(target.account.id);
+    await downloadWithProgress(client, target, destination, `Opening ${target.filename}`);
+  }
+  await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(destination));
+  return { path: destination, cached };
+}
+
+// ---- identities and permissions -------------------------------------------------------------------
+
+export interface LookupOptions {
+  account?: string;
+  query?: string;
+  by?: 'address' | 'hash' | 'guid';
+  /** 'pick' (default): a quick pick of the fields; 'json': an untitled JSON document; 'none'. */
+  show?: 'pick' | 'json' | 'none';
+}
+
+async function openJson(value: unknown): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument({
+    language: 'json',
+    content: `${JSON.stringify(value, null, 2)}\n`,
+  });
+  await vscode.window.showTextDocument(document, { preview: true });
+  return document;
+}
+
+/** Asks the server for an identity by each way of naming it that fits the text, in turn. */
+async function findIdentity(
+  client: ChannelClient,
+  query: string,
+  by: LookupOptions['by'],
+): Promise<{ xchan: Xchan; by: 'address' | 'hash' | 'guid' } | undefined> {
+  for (const kind of by ? [by] : identityQueryKinds(query)) {
+    const lookup = { [kind]: query.trim() } as XchanLookup;
+    try {
+      return { xchan: await client.getXchan(lookup), by: kind };
+    } catch (error) {
+      if (error instanceof ChannelReplyError && ['false', 'empty', 'nothing-found'].includes(error.problem))
+        continue;
+      throw error;
+    }
+  }
+  return undefined;
+}
+
+async function lookupIdentity(
+  context: ChannelCommandContext,
+  arg: unknown,
+  rawOptions: unknown,
+): Promise<{ found: boolean; xchan?: Xchan; by?: string; document?: string } | undefined> {
+  const options = optionsOf<LookupOptions>(rawOptions);
+  const account = await pickChannelAccount(
+    context.accounts,
+    'Look up in which channel?',
+    arg,
+    options?.account,
+  );
+  if (!account) return undefined;
+  let query = options?.query;
+  let by = options?.by;
+  if (query === undefined && (arg instanceof ConnectionNode || arg instanceof GroupMemberNode)) {
+    query = arg.hash;
+    by = 'hash';
+  }
+  if (query === undefined) {
+    query = await vscode.window.showInputBox({
+      title: 'Look Up Channel Identity',
+      prompt: 'Channel address (nick@host), hash or guid',
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' ? 'Enter an address, a hash or a guid' : undefined),
+    });
+    if (query === undefined) return undefined;
+  }
+  const client = await context.accounts.client(account.id);
+  const found = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `Looking up ${query}…` },
+    () => findIdentity(client, query, by),
+  );
+  if (!found) {
+    const message = `No channel identity is known as "${query.trim()}" on ${account.serverUrl}.`;
+    if (options?.show !== 'none') void vscode.window.showInformationMessage(message);
+    return { found: false };
+  }
+  const { xchan } = found;
+  const show = options?.show ?? 'pick';
+  if (show === 'json') {
+    const document = await openJson(xchan);
+    return { found: true, xchan, by: found.by, document: document.uri.toString() };
+  }
+  if (show === 'pick') {
+    const rows: { name: string; value: string }[] = [
+      { name: 'Name', value: xchan.name },
+      { name: 'Address', value: xchan.address },
+      { name: 'Network', value: xchan.network ?? '' },
+      { name: 'Profile', value: xchan.url },
+      { name: 'Hash', value: xchan.hash },
+      { name: 'GUID', value: xchan.guid ?? '' },
+    ].filter((row) => row.value !== '');
+    const picked = await vscode.window.showQuickPick(
+      [
+        ...rows.map((row) => ({
+          label: row.value,
+          description: row.name,
+          value: row.value,
+        })),
+        { label: '$(json) Open as JSON', description: 'every field', value: undefined as string | undefined },
+      ],
+      { title: `${xchan.name} (${xchan.address})`, placeHolder: 'Pick a value to copy it' },
+    );
+    if (picked?.value !== undefined) {
+      await vscode.env.clipboard.writeText(picked.value);
+      void vscode.window.showInformationMessage(`Copied the ${picked.description.toLowerCase()}.`);
+    } else if (picked) {
+      const document = await openJson(xchan);
+      return { found: true, xchan, by: found.by, document: document.uri.toString() };
+    }
+  }
+  return { found: true, xchan, by: found.by };
+}
+
+export interface PermissionOptions {
+  account?: string;
+  abookId?: number;
+  address?: string;
+  hash?: string;
+  guid?: string;
+  /** One permission, or every permission when left out (or 'all'). */
+  perm?: string;
+  show?: boolean;
+}
+
+type PermissionTarget = { abookId: number } | XchanLookup;
+
+async function permissionTarget(
+  context: ChannelCommandContext,
+  account: ChannelAccountInfo,
+  arg: unknown,
+  options: PermissionOptions | undefined,
+): Promise<{ target: PermissionTarget; name: string } | undefined> {
+  if (arg instanceof ConnectionNode) return { target: { abookId: arg.abookId }, name: arg.name };
+  if (arg instanceof GroupMemberNode) return { target: { hash: arg.hash }, name: arg.name };
+  if (options?.abookId !== undefined)
+    return { target: { abookId: options.abookId }, name: `connection ${options.abookId}` };
+  if (options?.address) return { target: { address: options.address }, name: options.address };
+  if (options?.hash) return { target: { hash: options.hash }, name: options.hash.slice(0, 12) };
+  if (options?.guid) return { target: { guid: options.guid }, name: options.guid.slice(0, 12) };
+  const client = await context.accounts.client(account.id);
+  const rows = await client.listConnections();
+  const text = (row: Record<string, unknown>, key: string): string => {
+    const value = row[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  };
+  const picked = await vscode.window.showQuickPick(
+    [
+      ...rows
+        .filter((row) => text(row, 'abook_self') !== '1')
+        .map((row) => ({
+          label: `$(person) ${text(row, 'xchan_name') || text(row, 'xchan_addr')}`,
+          description: text(row, 'xchan_addr'),
+          abookId: Number(text(row, 'abook_id')),
+          name: text(row, 'xchan_name'),
+        })),
+      { label: '$(search) Someone else…', description: 'by address, hash or guid', abookId: NaN, name: '' },
+    ],
+    { placeHolder: 'Check a permission of whom?', matchOnDescription: true },
+  );
+  if (!picked) return undefined;
+  if (!Number.isNaN(picked.abookId)) return { target: { abookId: picked.abookId }, name: picked.name };
+  const query = await vscode.window.showInputBox({ prompt: 'Channel address (nick@host), hash or guid' });
+  if (!query?.trim()) return undefined;
+  const [kind] = identityQueryKinds(query);
+  return { target: { [kind ?? 'hash']: query.trim() } as XchanLookup, name: query.trim() };
+}
+
+async function checkPermission(
+  context: ChannelCommandContext,
+  arg: unknown,
+  rawOptions: unknown,
+): Promise<{ name: string; results: { perm: string; allowed: boolean }[] } | undefined> {
+  const options = optionsOf<PermissionOptions>(rawOptions);
+  const account = await pickChannelAccount(
+    context.accounts,
+    'Check a permission in which channel?',
+    arg,
+    options?.account,
+  );
+  if (!account) return undefined;
+  const who = await permissionTarget(context, account, arg, options);
+  if (!who) return undefined;
+  let perm = options?.perm;
+  if (perm === undefined && !options) {
+    const picked = await vscode.window.showQuickPick(
+      [
+        { label: '$(list-unordered) All permissions', description: '', perm: 'all' },
+        ...CHANNEL_PERMISSIONS.map((name) => ({
+          label: name,
+          description: describePermission(name),
+          perm: name,
+        })),
+      ],
+      { placeHolder: `Which permission of ${who.name}?`, matchOnDescription: true },
+    );
+    if (!picked) return undefined;
+    perm = picked.perm;
+  }
+  const client = await context.accounts.client(account.id);
+  const reply: PermissionAllowed[] = await client.permissionsAllowed(who.target, {
+    perm: perm === 'all' ? undefined : perm,
+  });
+  const results = reply.map((row) => ({ perm: row.perm, allowed: row.allowed }));
+  if (options?.show !== false) {
+    const [only] = results;
+    if (results.length === 1 && only) {
+      void vscode.window.showInformationMessage(
+        `${who.name} ${only.allowed ? 'may' : 'may not'} ${describePermission(only.perm)} (${only.perm}).`,
+      );
+    } else if (!options) {
+      void vscode.window.showQuickPick(
+        results.map((row) => ({
+          label: `${row.allowed ? '$(check)' : '$(close)'} ${row.perm}`,
+          description: `${row.allowed ? 'may' : 'may not'} ${describePermission(row.perm)}`,
+        })),
+        {
+          title: `What ${who.name} may do`,
+          placeHolder: `${results.filter((row) => row.allowed).length} of ${results.length} allowed`,
+        },
+      );
+    }
+  }
+  return { name: who.name, results };
+}
+
+// ---- export -------------------------------------------------------------------------------------------
+
+export interface ExportOptions {
+  account?: string;
+  sections?: string[];
+  posts?: boolean;
+  destination?: string;
+}
+
+async function exportChannel(
+  context: ChannelCommandContext,
+  arg: unknown,
+  rawOptions: unknown,
+): Promise<{ path: string; sections: string[]; bytes: number } | undefined> {
+  const options = optionsOf<ExportOptions>(rawOptions);
+  const account = await pickChannelAccount(context.accounts, 'Export which channel?', arg, options?.account);
+  if (!account) return undefined;
+  let sections = options?.sections;
+  if (sections === undefined && !options) {
+    const picked = await vscode.window.showQuickPick(
+      CHANNEL_EXPORT_SECTIONS.map((section) => ({ label: section, picked: true })),
+      { title: `Export ${channelName(account)} (1/3)`, placeHolder: 'Sections to export', canPickMany: true },
+    );
+    if (!picked || picked.length === 0) return undefined;
+    sections = picked.map((item) => item.label);
+  }
+  let posts = options?.posts;
+  if (posts === undefined && !options) {
+    const picked = await vscode.window.showQuickPick(
+      [
+        { label: 'Without posts', posts: false },
+        {
+          label: 'With posts',
+          description: 'the default sections and the last three months of posts',
+          posts: true,
+        },
+      ],
+      { title: `Export ${channelName(account)} (2/3)` },
+    );
+    if (!picked) return undefined;
+    posts = picked.posts;
+  }
+  let destination = options?.destination;
+  if (destination === undefined) {
+    const nickname = account.channel?.nickname || account.login.replace(/@.*/, '');
+    const uri = await vscode.window.showSaveDialog({
+      defaultUri: defaultSaveUri(
+        safeFileName(`${nickname}-channel-${new Date().toISOString().slice(0, 10)}.json`),
+      ),
+      filters: { JSON: ['json'] },
+      saveLabel: 'Export',
+      title: `Export ${channelName(account)} (3/3)`,
+    });
+    if (!uri) return undefined;
+    destination = uri.fsPath;
+  }
+  const target = destination;
+  const client = await context.accounts.client(account.id);
+  const result = await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Exporting ${channelName(account)}`,
+      cancellable: true,
+    },
+    async (progress, cancellation) => {
+      const controller = new AbortController();
+      const subscription = cancellation.onCancellationRequested(() => controller.abort());
+      try {
+        progress.report({
+          increment: 5,
+          message: `asking for ${sections?.join(', ') || 'the default sections'}${posts ? ' and posts' : ''}…`,
+        });
+        const data = await client.exportChannel({ sections, posts, signal: controller.signal });
+        const text = `${JSON.stringify(data, null, 2)}\n`;
+        progress.report({ increment: 75, message: `writing ${formatBytes(Buffer.byteLength(text))}…` });
+        // Written next to the target and renamed: a failed export leaves no half file.
+        const partial = `${target}.part`;
+        try {
+          await writeFile(partial, text);
+          if (controller.signal.aborted) throw new CancelledError('GET', '/channel/export/basic');
+          await rename(partial, target);
+        } catch (error) {
+          await rm(partial, { force: true });
+          throw error;
+        }
+        progress.report({ increment: 20, message: 'done' });
+        return {
+          sections: Object.keys(data).filter((key) => key !== 'compatibility'),
+          bytes: Buffer.byteLength(text),
+        };
+      } finally {
+        subscription.dispose();
+      }
+    },
+  );
+  if (!options) {
+    void vscode.window
+      .showInformationMessage(
+        `Exported ${result.sections.length} section${result.sections.length === 1 ? '' : 's'} of ${channelName(account)} to ${target}.`,
+        'Open',
+      )
+      .then((choice) =>
+        choice === 'Open'
+          ? vscode.commands.executeCommand('vscode.open', vscode.Uri.file(target))
+          : undefined,
+      );
+  }
+  return { path: target, ...result };
+}
+
+// ---- registration -----------------------------------------------------------------------------------
+
+/**
+ * Builds the channel part of the extension: the channel accounts, the Channel view (with its
+ * context key `forge.hasChannelAccounts`) and every `forge.channel.*` command.
+ */
+export function registerChannel(services: Services): ChannelRegistration {
+  const { context: extensionContext, log } = services;
+  const accounts = new ChannelAccountManager(extensionContext, log);
+  const tree = new ChannelTreeProvider(accounts);
+  const view = vscode.window.createTreeView('forge.channel', {
+    treeDataProvider: tree,
+    showCollapseAll: true,
+  });
+  const drafts = new ChannelDrafts(extensionContext.globalState);
+  const itemIds = new ChannelItemIds(extensionContext.globalState);
+  extensionContext.subscriptions.push(accounts, tree, view);
+  services.treeViews.set('forge.channel', view);
+  services.treeProviders.set('forge.channel', tree);
+
+  const updateContext = (): void => {
+    void vscode.commands.executeCommand('setContext', 'forge.hasChannelAccounts', accounts.list().length > 0);
+  };
+  updateContext();
+  extensionContext.subscriptions.push(accounts.onDidChange(updateContext));
+
+  const context = channelCommandContext(services, { accounts, tree, drafts, itemIds });
+  const register = (id: string, handler: (...args: never[]) => unknown): void =>
+    context.register(id, handler);
+  register('forge.channel.addAccount', (options?: unknown) => addAccount(context, options));
+  register('forge.channel.removeAccount', (arg?: unknown, options?: unknown) =>
+    removeAccount(context, arg, options),
+  );
+  register('forge.channel.refresh', (node?: TreeNode) =>
+    vscode.window.withProgress({ location: { viewId: 'forge.channel' } }, async () => {
+      tree.refresh(node);
+      await tree.getChildren(node);
+    }),
+  );
+  register('forge.channel.filterFiles', (arg?: unknown, options?: unknown) =>
+    filterFiles(context, arg, options),
+  );
+  register('forge.channel.downloadFile', (arg?: unknown, options?: unknown) =>
+    downloadFile(context, arg, options),
+  );
+  register('forge.channel.openFile', (arg?: unknown, options?: unknown) => openFile(context, arg, options));
+  register('forge.channel.lookupIdentity', (arg?: unknown, options?: unknown) =>
+    lookupIdentity(context, arg, options),
+  );
+  register('forge.channel.checkPermission', (arg?: unknown, options?: unknown) =>
+    checkPermission(context, arg, options),
+  );
+  register('forge.channel.export', (arg?: unknown, options?: unknown) =>
+    exportChannel(context, arg, options),
+  );
+  registerChannelPostCommands(context);
+  return { accounts, tree, view, drafts };
+}

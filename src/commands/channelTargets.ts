@@ -1,0 +1,99 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ChannelAccountInfo, ChannelAccountManager } from '../platform/channelAccounts';
+import type { Services } from '../services';
+import type { ChannelDrafts, ChannelItemIds } from '../state/channelDrafts';
+import type { ChannelTreeProvider } from '../views/channel/channelTreeProvider';
+import { registerCommand } from './registerCommand';
+
+/** What the channel command modules share. */
+export interface ChannelCommandContext {
+  readonly services: Services;
+  readonly accounts: ChannelAccountManager;
+  readonly tree: ChannelTreeProvider;
+  readonly drafts: ChannelDrafts;
+  readonly itemIds: ChannelItemIds;
+  /** Registers one command through the error-reporting wrapper. */
+  register(id: string, handler: (...args: never[]) => unknown): void;
+}
+
+export function channelCommandContext(
+  services: Services,
+  parts: Omit<ChannelCommandContext, 'services' | 'register'>,
+): ChannelCommandContext {
+  return {
+    services,
+    ...parts,
+    register: (id, handler) => registerCommand(services.context, services.log, id, handler),
+  };
+}
+
+/**
+ * The trailing options object of a command (tests and automation pass it instead of answering
+ * prompts; menus never do). A tree node or a URI in that place is not options.
+ */
+export function optionsOf<T extends object>(value: unknown): T | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if ('getTreeItem' in value || value instanceof vscode.Uri) return undefined;
+  return value as T;
+}
+
+/** The account a tree node belongs to, if the argument is one of the Channel view's nodes. */
+export function accountOfNode(arg: unknown): ChannelAccountInfo | undefined {
+  if (typeof arg !== 'object' || arg === null || !('getTreeItem' in arg) || !('account' in arg))
+    return undefined;
+  const account = (arg as { account: unknown }).account;
+  if (typeof account !== 'object' || account === null) return undefined;
+  const candidate = account as Partial<ChannelAccountInfo>;
+  return typeof candidate.id === 'string' && typeof candidate.serverUrl === 'string' && 'login' in candidate
+    ? (account as ChannelAccountInfo)
+    : undefined;
+}
+
+/**
+ * Which channel account: the node's, the id given, the only one, or the one picked. Says what to do
+ * when there is none.
+ */
+export async function pickChannelAccount(
+  accounts: ChannelAccountManager,
+  placeHolder: string,
+  arg?: unknown,
+  accountId?: string,
+): Promise<ChannelAccountInfo | undefined> {
+  const fromNode = accountOfNode(arg);
+  if (fromNode) return accounts.get(fromNode.id) ?? fromNode;
+  const id = accountId ?? (typeof arg === 'string' ? arg : undefined);
+  if (id !== undefined) {
+    const account = accounts.get(id);
+    if (!account) throw new Error('That channel account no longer exists.');
+    return account;
+  }
+  const candidates = accounts.list();
+  if (candidates.length === 0) {
+    void vscode.window.showInformationMessage(
+      'No channel account yet. Run "Forge: Add Channel Account" first.',
+    );
+    return undefined;
+  }
+  const [only] = candidates;
+  if (candidates.length === 1) return only;
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((account) => ({ label: account.label, description: account.serverUrl, account })),
+    { placeHolder },
+  );
+  return picked?.account;
+}
+
+/** Where save dialogs start: the first workspace folder, else the home folder. */
+export function defaultSaveUri(fileName: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return folder?.scheme === 'file'
+    ? vscode.Uri.joinPath(folder, fileName)
+    : vscode.Uri.file(join(homedir(), fileName));
+}
+
+/** A short name for the channel of an account, for messages. */
+export function channelName(account: ChannelAccountInfo): string {
+  return account.channel?.name ?? account.label;
+}
