@@ -7,6 +7,34 @@ import { join } from 'node:path';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
+/**
+ * undici loads on the first request, not at activation: the extension bundle leaves
+ * `./undiciRuntime.js` to be required at run time, and it is built as its own file next to it.
+ * @type {import('esbuild').Plugin}
+ */
+const lazyUndici = {
+  name: 'lazy-undici',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/undiciRuntime(\.js)?$/ }, () => ({
+      path: './undiciRuntime.js',
+      external: true,
+    }));
+  },
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const undiciRuntime = {
+  entryPoints: ['src/api/http/undiciRuntime.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  outfile: 'dist/undiciRuntime.js',
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'info',
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
   entryPoints: ['src/extension.ts'],
@@ -16,6 +44,7 @@ const extension = {
   format: 'cjs',
   outfile: 'dist/extension.js',
   external: ['vscode'],
+  plugins: [lazyUndici],
   minify: production,
   sourcemap: !production,
   metafile: true,
@@ -55,7 +84,7 @@ function copyCodicons() {
 
 if (webviewEntries.length > 0) copyCodicons();
 
-const builds = webviewEntries.length > 0 ? [extension, webviews] : [extension];
+const builds = webviewEntries.length > 0 ? [extension, undiciRuntime, webviews] : [extension, undiciRuntime];
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));

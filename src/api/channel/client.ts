@@ -12,7 +12,7 @@ import {
   parseReply,
   redact,
 } from '../http';
-import { FormData } from '../http/undici';
+import { loadUndici } from '../http/undici';
 import {
   type ChunkedDownloadOptions,
   type ChunkedDownloadResult,
@@ -636,6 +636,7 @@ export class ChannelClient {
       }
       spec.form = form;
     } else {
+      const { FormData } = await loadUndici();
       const body = new FormData();
       for (const [key, value] of fields) body.append(key, value);
       const media = await mediaPart(input.media);

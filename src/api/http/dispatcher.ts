@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Agent, type Dispatcher, ProxyAgent } from './undici';
+import { type Dispatcher, loadUndici } from './undici';
 import { ForgeError } from './errors';
 
 export interface NetworkSettings {
@@ -29,6 +29,7 @@ export async function createDispatcher(settings: NetworkSettings): Promise<Dispa
     ...(ca !== undefined ? { ca } : {}),
     rejectUnauthorized: settings.allowSelfSigned !== true,
   };
+  const { Agent, ProxyAgent } = await loadUndici();
   if (settings.proxyUrl) {
     return new ProxyAgent({
       uri: settings.proxyUrl,

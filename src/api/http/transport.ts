@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Agent, type Dispatcher, type FormData, type ResponseData } from './undici';
+import { type Dispatcher, type FormData, type ResponseData, loadUndici } from './undici';
 import {
   CancelledError,
   ForgeError,
@@ -196,7 +196,8 @@ export class HttpTransport {
   readonly apiRoot: URL;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
-  private readonly dispatcher: Dispatcher;
+  /** Given, or made on first use (loading undici then, not at activation). */
+  private dispatcher: Dispatcher | undefined;
   private readonly ownsDispatcher: boolean;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly maxResponseBytes: number;
@@ -211,13 +212,21 @@ export class HttpTransport {
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 16 });
+    this.dispatcher = options.dispatcher;
     this.sleep = options.sleep ?? defaultSleep;
     this.maxResponseBytes = options.maxResponseBytes ?? 256 * 1024 * 1024;
   }
 
   get origin(): string {
     return this.apiRoot.origin;
+  }
+
+  private async ensureDispatcher(): Promise<Dispatcher> {
+    if (!this.dispatcher) {
+      const { Agent } = await loadUndici();
+      this.dispatcher ??= new Agent({ keepAliveTimeout: 30_000, connections: 16 });
+    }
+    return this.dispatcher;
   }
 
   /** Builds the absolute URL for a path relative to the API root (or passes an absolute URL through). */
@@ -232,7 +241,7 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    if (this.ownsDispatcher) await this.dispatcher?.close();
   }
 
   async requestText(options: RequestOptions): Promise<TextResponse> {
@@ -318,7 +327,7 @@ export class HttpTransport {
       const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
       let response: ResponseData;
       try {
-        response = await this.dispatcher.request({
+        response = await (await this.ensureDispatcher()).request({
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method,

@@ -1,25 +1,26 @@
 /**
- * The parts of undici the extension uses: the connection pool, the proxy agent and the request
- * API. Importing them by path keeps undici's fetch, WebSocket, cache and mock modules (more than
- * half of its size) out of the bundle; undici's own index wires them the same way.
+ * undici, loaded on first use. The HTTP stack is a third of the extension's code and most of its
+ * load time, and nothing needs it until the first request: esbuild.mjs builds `undiciRuntime.ts` as a
+ * separate file (dist/undiciRuntime.js) and this dynamic import loads it then. Tests and the host
+ * suites' bundles load the same module from source.
  */
 import type * as Undici from 'undici';
-import api from 'undici/lib/api';
-import Agent from 'undici/lib/dispatcher/agent';
-import DispatcherClass from 'undici/lib/dispatcher/dispatcher';
-import ProxyAgent from 'undici/lib/dispatcher/proxy-agent';
-import { FormData as UndiciFormData } from 'undici/lib/web/fetch/formdata';
+import type * as Runtime from './undiciRuntime';
 
-// What undici's index does, so that `dispatcher.request()` exists.
-Object.assign(DispatcherClass.prototype, api);
-
-export { Agent, ProxyAgent };
-/**
- * undici's own `FormData`: its dispatcher encodes only instances of this class as
- * `multipart/form-data` (Node's global `FormData` comes from Node's bundled copy of undici).
- */
-export const FormData = UndiciFormData;
+export type UndiciRuntime = typeof Runtime;
 export type Dispatcher = Undici.Dispatcher;
 export type ResponseData = Undici.Dispatcher.ResponseData;
-/** The multipart body type undici accepts. */
+/** The multipart body type undici accepts (undici's own `FormData`, see undiciRuntime.ts). */
 export type FormData = Undici.FormData;
+
+let loading: Promise<UndiciRuntime> | undefined;
+
+export function loadUndici(): Promise<UndiciRuntime> {
+  loading ??= Promise.resolve().then(
+    // A lazy CommonJS load that esbuild.mjs leaves to run time; `import()` would go through Node's
+    // ESM loader instead, which neither the extension host's module hooks nor tsx's CJS hook serve.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    () => require('./undiciRuntime') as UndiciRuntime,
+  );
+  return loading;
+}
