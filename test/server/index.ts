@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mountChannelApi, type FakeChannel, type MountedChannelApi } from './channel';
 import { RequestContext, type Handler } from './context';
+import { type ActiveFault, type EncodedResponse, FaultSet, type FaultInjector } from './faults';
 import { appendToRecord, errors, HttpError, Params, parseBody, type ApiResponse } from './http';
 import type { Router } from './router';
 import { buildRouter } from './routes';
@@ -15,6 +16,7 @@ import { ForgeState, type SeedFixtures, type User } from './state';
  */
 
 export { ForgeState } from './state';
+export type { Fault, FaultHandle, FaultInjector, FaultRule } from './faults';
 export type { SeedFixtures, JobStatus, Job, Project, MergeRequest, Todo, User } from './state';
 
 export interface FakeForgeOptions {
@@ -43,6 +45,8 @@ export interface RecordedRequest {
   /** 0 until the response has been sent. */
   status: number;
   at: number;
+  /** The fault injected into this request (`forge.faults`), e.g. `reset-after` or `status 503`. */
+  fault?: string;
 }
 
 export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
@@ -71,6 +75,8 @@ export interface FakeForge {
   linkOrigin?: string;
   /** Route-level hook for fault injection: called before the handler; returning true means handled. */
   onRequest(hook: RequestHook | undefined): void;
+  /** Faults per route and per test, for both APIs (see faults.ts); clear them in afterEach. */
+  readonly faults: FaultInjector;
   /** "METHOD /template" of every route served. */
   readonly routes: readonly string[];
   /** The channel API under url + '/api/z/1.0': credentials, notable records and its in-memory state. */
@@ -99,6 +105,7 @@ class FakeForgeServer implements FakeForge {
   readonly requests: RecordedRequest[] = [];
   readonly state: ForgeState;
   readonly channel: FakeChannel;
+  readonly faults = new FaultSet();
   linkOrigin?: string;
 
   private latencyMs: number;
@@ -199,6 +206,7 @@ class FakeForgeServer implements FakeForge {
       record.status = res.statusCode;
     });
 
+    let fault: ActiveFault | undefined;
     try {
       const raw = await readBody(req);
       if (raw === 'too-large') {
@@ -210,6 +218,9 @@ class FakeForgeServer implements FakeForge {
       const body = parseBody(header(req, 'content-type'), raw);
       record.body = body.recorded;
       if (this.latencyMs > 0) await this.delay(this.latencyMs);
+      fault = this.faults.take(record);
+      record.fault = fault?.label;
+      if (fault && (await fault.before(req, res))) return;
       if (this.hook && (await this.hook(req, res))) return;
       const channel = this.channelApi.handle({
         method: record.method,
@@ -220,13 +231,13 @@ class FakeForgeServer implements FakeForge {
       });
       if (channel?.recordedBody !== undefined) record.body = channel.recordedBody;
       const response = channel?.response ?? (await this.dispatch(req, rawPath, queryPairs, body));
-      this.send(req, res, response);
+      this.send(req, res, response, fault);
     } catch (error) {
       if (error instanceof HttpError) {
-        this.send(req, res, { status: error.status, json: error.body });
+        this.send(req, res, { status: error.status, json: error.body }, fault);
       } else {
         console.error('fake forge: handler failed', error);
-        this.send(req, res, { status: 500, json: { message: '500 Internal Server Error' } });
+        this.send(req, res, { status: 500, json: { message: '500 Internal Server Error' } }, fault);
       }
     }
   }
@@ -294,7 +305,12 @@ class FakeForgeServer implements FakeForge {
     return user;
   }
 
-  private send(req: http.IncomingMessage, res: http.ServerResponse, response: ApiResponse): void {
+  private send(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    response: ApiResponse,
+    fault?: ActiveFault,
+  ): void {
     if (res.headersSent) {
       res.end();
       return;
@@ -321,6 +337,8 @@ class FakeForgeServer implements FakeForge {
       headers['Content-Length'] = body.length;
     }
     if (response.status === 413) headers['Connection'] = 'close';
+    const encoded: EncodedResponse = { status: response.status, headers, body };
+    if (fault?.respond(req, res, encoded)) return;
     res.writeHead(response.status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }

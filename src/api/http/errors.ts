@@ -29,9 +29,20 @@ export class HttpError extends ForgeError {
     readonly serverMessage: string,
     readonly fieldErrors?: FieldErrors,
     readonly retryAfterSeconds?: number,
+    /** How many times the request was sent (more than 1 when it was retried before giving up). */
+    readonly attempts = 1,
   ) {
-    super(`${method} ${path} failed with ${status}: ${serverMessage}`);
+    super(`${method} ${path} failed with ${status}: ${serverMessage}${triedTimes(attempts)}`);
   }
+}
+
+/** `30 s`, or `250 ms` below a second. */
+function duration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 1000)} s`;
+}
+
+function triedTimes(attempts: number): string {
+  return attempts > 1 ? ` (tried ${attempts} times)` : '';
 }
 
 export class BadRequestError extends HttpError {
@@ -90,12 +101,16 @@ export function httpErrorFor(
   status: number,
   message: ServerMessage,
   retryAfterSeconds?: number,
+  attempts = 1,
 ): HttpError {
   const ErrorClass = errorClassByStatus.get(status) ?? (status >= 500 ? ServerError : ClientError);
-  return new ErrorClass(method, path, status, message.text, message.fieldErrors, retryAfterSeconds);
+  return new ErrorClass(method, path, status, message.text, message.fieldErrors, retryAfterSeconds, attempts);
 }
 
-/** The request never got an HTTP answer: refused, reset, DNS, TLS. */
+/**
+ * The request never got an HTTP answer (refused, reset, DNS, TLS: `stage` 'connect'), or the
+ * connection broke while the answer was being read (`stage` 'reply').
+ */
 export class NetworkError extends ForgeError {
   override name = 'NetworkError';
   constructor(
@@ -103,8 +118,15 @@ export class NetworkError extends ForgeError {
     readonly path: string,
     readonly code: string,
     detail: string,
+    /** How many times the request was sent before giving up. */
+    readonly attempts = 1,
+    readonly stage: 'connect' | 'reply' = 'connect',
   ) {
-    super(`${method} ${path} could not reach the server (${code}): ${detail}`);
+    super(
+      stage === 'reply'
+        ? `${method} ${path}: the connection broke while the reply was being read (${code}): ${detail}${triedTimes(attempts)}`
+        : `${method} ${path} could not reach the server (${code}): ${detail}${triedTimes(attempts)}`,
+    );
   }
 }
 
@@ -115,7 +137,7 @@ export class TimeoutError extends ForgeError {
     readonly path: string,
     readonly timeoutMs: number,
   ) {
-    super(`${method} ${path} timed out after ${Math.round(timeoutMs / 1000)} s`);
+    super(`${method} ${path} timed out after ${duration(timeoutMs)}`);
   }
 }
 
@@ -140,11 +162,79 @@ export class UncertainWriteError extends ForgeError {
     readonly method: HttpMethod,
     readonly path: string,
     readonly code: string,
+    /** Set when no answer came in time (code `TIMEOUT`) rather than the connection breaking. */
+    readonly timeoutMs?: number,
   ) {
     super(
-      `${method} ${path}: the connection broke (${code}) after the request was sent, so the server may have acted. Check before trying again.`,
+      timeoutMs === undefined
+        ? `${method} ${path}: the connection broke (${code}) after the request was sent, so the server may have acted. Check before trying again.`
+        : `${method} ${path}: no answer within ${duration(timeoutMs)} after the request was sent, so the server may have acted. Check before trying again.`,
     );
   }
+}
+
+export type MalformedReplyProblem = 'not-json' | 'cut-off' | 'html';
+
+/**
+ * A success status whose body is not the JSON asked for: not JSON at all, JSON that stops part-way
+ * (cut off by a proxy), or an HTML page (a sign-in page or proxy in the way). Never a raw SyntaxError.
+ */
+export class MalformedReplyError extends ForgeError {
+  override name = 'MalformedReplyError';
+  constructor(
+    readonly method: HttpMethod,
+    readonly path: string,
+    readonly status: number,
+    readonly problem: MalformedReplyProblem,
+    readonly bytes: number,
+    readonly contentType: string | undefined,
+  ) {
+    const accepted =
+      method !== 'GET' && method !== 'HEAD' && status < 300
+        ? '. The server did accept the request: refresh to see the result rather than sending it again'
+        : '';
+    super(
+      `${method} ${path} answered ${status} with ${describeMalformation(problem, bytes, contentType)}${accepted}`,
+    );
+  }
+}
+
+function describeMalformation(problem: MalformedReplyProblem, bytes: number, contentType?: string): string {
+  switch (problem) {
+    case 'html':
+      return 'an HTML page instead of JSON: a proxy or sign-in page may be in the way, or the server address does not point at the API';
+    case 'cut-off':
+      return `JSON that stops part-way (${bytes} bytes): the reply was cut off, perhaps by a proxy`;
+    case 'not-json':
+      return `a body that is not valid JSON (${contentType ?? 'no content type'}, ${bytes} bytes)`;
+  }
+}
+
+/** A reply larger than the transport reads into memory (JSON 50 MB by default); it was not read. */
+export class ReplyTooLargeError extends ForgeError {
+  override name = 'ReplyTooLargeError';
+  constructor(
+    readonly method: HttpMethod,
+    readonly path: string,
+    readonly limitBytes: number,
+    /** `JSON` or `text`. */
+    readonly kind: string,
+    /** From `Content-Length`, when the server announced the size. */
+    readonly declaredBytes?: number,
+  ) {
+    super(
+      `${method} ${path}: the reply is larger than the ${megabytes(limitBytes)} limit for ${kind} replies` +
+        (declaredBytes !== undefined
+          ? ` (the server announced ${megabytes(declaredBytes)}); it was not read`
+          : '; reading stopped at the limit') +
+        '. A reply this large is not a normal answer: check the server address, or narrow the request',
+    );
+  }
+}
+
+function megabytes(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return mb >= 10 ? `${Math.round(mb)} MB` : `${Math.round(mb * 10) / 10} MB`;
 }
 
 /** A reply whose body does not fit the schema the code relies on. */
@@ -180,6 +270,8 @@ export class CrossOriginError extends ForgeError {
 export function readServerMessage(body: string, status: number, statusText = ''): ServerMessage {
   const trimmed = body.trim();
   if (trimmed === '') return { text: statusText || `HTTP ${status}` };
+  if (/^<(?:!doctype|html|head|body)\b/i.test(trimmed))
+    return { text: htmlHeadline(trimmed, status, statusText) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(trimmed);
@@ -220,6 +312,14 @@ function flattenFieldErrors(source: Record<string, unknown>, prefix = ''): Field
     }
   }
   return out;
+}
+
+/** An HTML error page (a proxy's 502, a maintenance page) said in one line: its title or first heading. */
+function htmlHeadline(html: string, status: number, statusText: string): string {
+  const found =
+    /<title[^>]*>([^<]{1,300})<\/title>/i.exec(html)?.[1] ?? /<h1[^>]*>([^<]{1,300})<\/h1>/i.exec(html)?.[1];
+  const text = found?.replace(/\s+/g, ' ').trim();
+  return text ? `${text} (an HTML error page)` : `${statusText || `HTTP ${status}`} (an HTML error page)`;
 }
 
 function firstLine(text: string): string {

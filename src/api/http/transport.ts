@@ -5,7 +5,10 @@ import {
   ForgeError,
   HttpError,
   type HttpMethod,
+  MalformedReplyError,
+  type MalformedReplyProblem,
   NetworkError,
+  ReplyTooLargeError,
   TimeoutError,
   UncertainWriteError,
   httpErrorFor,
@@ -51,8 +54,13 @@ export interface HttpClientOptions {
   log?: (line: string) => void;
   /** Injected in tests to make back-off instant. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The most a text reply (a job trace) may have; default 256 MB. */
   maxResponseBytes?: number;
+  /** The most a JSON reply may have before it is refused unread; default 50 MB (`DEFAULT_MAX_JSON_BYTES`). */
+  maxJsonBytes?: number;
 }
+
+export const DEFAULT_MAX_JSON_BYTES = 50 * 1024 * 1024;
 
 export type QueryScalar = string | number | boolean;
 export type QueryValue = QueryScalar | readonly QueryScalar[] | undefined | null;
@@ -122,6 +130,13 @@ const CERTIFICATE_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** A path segment the URL parser treats as `.` or `..`. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+function hasDotSegment(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  return pathname.split('/').some((segment) => DOT_SEGMENT.test(segment));
+}
 const MAX_REDIRECTS = 5;
 
 export function headerValue(headers: ResponseHeaders, name: string): string | undefined {
@@ -201,6 +216,7 @@ export class HttpTransport {
   private readonly ownsDispatcher: boolean;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly maxResponseBytes: number;
+  private readonly maxJsonBytes: number;
 
   constructor(private readonly options: HttpClientOptions) {
     const base = new URL(options.baseUrl);
@@ -215,6 +231,7 @@ export class HttpTransport {
     this.dispatcher = options.dispatcher;
     this.sleep = options.sleep ?? defaultSleep;
     this.maxResponseBytes = options.maxResponseBytes ?? 256 * 1024 * 1024;
+    this.maxJsonBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   }
 
   get origin(): string {
@@ -231,6 +248,12 @@ export class HttpTransport {
 
   /** Builds the absolute URL for a path relative to the API root (or passes an absolute URL through). */
   urlFor(path: string, query?: Query): URL {
+    if (!/^https?:\/\//i.test(path) && hasDotSegment(path)) {
+      // `.`/`..` (also as %2e) would be resolved away by the URL parser and reach another endpoint.
+      throw new ForgeError(
+        `Refused to send a request for ${redact(path, this.secrets())}: a name in it is "." or "..", which would address a different endpoint`,
+      );
+    }
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(path.replace(/^\/+/, ''), this.apiRoot);
     appendQuery(url, query);
     return url;
@@ -245,20 +268,64 @@ export class HttpTransport {
   }
 
   async requestText(options: RequestOptions): Promise<TextResponse> {
-    const { info, body } = await this.send(options, 'buffered');
-    return { ...info, text: await this.readText(body, info, options.method) };
+    return this.fetchBuffered(options, this.maxResponseBytes, 'text');
   }
 
   async requestJson(options: RequestOptions): Promise<JsonResponse> {
-    const response = await this.requestText(options);
+    const response = await this.fetchBuffered(options, this.maxJsonBytes, 'JSON');
     const { text, ...info } = response;
     if (text.trim() === '') return { ...info, data: undefined };
     try {
       return { ...info, data: JSON.parse(text) as unknown };
-    } catch {
-      throw new ForgeError(
-        `${options.method} ${this.displayPath(info.url)} answered ${info.status} with a body that is not JSON`,
+    } catch (error) {
+      // Never the raw SyntaxError: its message quotes the body.
+      const contentType = headerValue(info.headers, 'content-type');
+      throw new MalformedReplyError(
+        options.method,
+        this.displayPath(info.url),
+        info.status,
+        malformation(text, error, contentType),
+        Buffer.byteLength(text),
+        contentType,
       );
+    }
+  }
+
+  /**
+   * Sends the request and reads the whole body. A GET/HEAD whose connection broke while the body
+   * was arriving is retried like one that broke before the answer (same budget); a write is not.
+   */
+  private async fetchBuffered(options: RequestOptions, limit: number, kind: string): Promise<TextResponse> {
+    const idempotent = options.method === 'GET' || options.method === 'HEAD';
+    const budget = { attempt: 0 };
+    for (;;) {
+      const { info, body, timedOut, timeoutMs } = await this.send(options, 'buffered', budget);
+      try {
+        const text = await this.readText(body, info, {
+          method: options.method,
+          limit,
+          kind,
+          signal: options.signal,
+          timedOut,
+          timeoutMs,
+          attempts: budget.attempt + 1,
+        });
+        return { ...info, text };
+      } catch (error) {
+        if (
+          error instanceof NetworkError &&
+          error.stage === 'reply' &&
+          idempotent &&
+          budget.attempt < this.retry.maxRetries
+        ) {
+          budget.attempt++;
+          const delay = this.backoff(budget.attempt);
+          this.log(`${error.message}; retry ${budget.attempt} in ${delay} ms`);
+          await this.sleepOrCancel(delay, options, info.url);
+          continue;
+        }
+        throw error;
+      }
     }
   }
 
@@ -313,11 +380,13 @@ export class HttpTransport {
   private async send(
     options: RequestOptions,
     mode: 'buffered' | 'stream',
-  ): Promise<{ info: HttpResponseInfo; body: Readable }> {
+    /** Retries spent so far, shared with the caller's own retries of a broken body. */
+    budget = { attempt: 0 },
+  ): Promise<{ info: HttpResponseInfo; body: Readable; timedOut: () => boolean; timeoutMs: number }> {
     const { method } = options;
     const idempotent = method === 'GET' || method === 'HEAD';
     let url = this.urlFor(options.path, options.query);
-    let attempt = 0;
+    let attempt = budget.attempt;
     let redirects = 0;
     for (;;) {
       const started = Date.now();
@@ -327,7 +396,9 @@ export class HttpTransport {
       const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
       let response: ResponseData;
       try {
-        response = await (await this.ensureDispatcher()).request({
+        response = await (
+          await this.ensureDispatcher()
+        ).request({
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method,
@@ -339,7 +410,14 @@ export class HttpTransport {
         });
       } catch (error) {
         clearTimeout(timer);
-        const failure = this.classifyFailure(error, options, url, timeout.signal.aborted, timeoutMs);
+        const failure = this.classifyFailure(
+          error,
+          options,
+          url,
+          timeout.signal.aborted,
+          timeoutMs,
+          attempt + 1,
+        );
         if (failure.retryable && idempotent && attempt < this.retry.maxRetries) {
           attempt++;
           const delay = this.backoff(attempt);
@@ -370,8 +448,15 @@ export class HttpTransport {
         const text = await this.readText(
           response.body,
           { status, headers, url, notModified: false },
-          method,
-          64 * 1024,
+          {
+            method,
+            limit: 64 * 1024,
+            kind: 'error',
+            signal: options.signal,
+            timedOut: () => timeout.signal.aborted,
+            timeoutMs,
+            attempts: attempt + 1,
+          },
         )
           .catch(() => '')
           .finally(() => clearTimeout(timer));
@@ -382,6 +467,7 @@ export class HttpTransport {
           status,
           readServerMessage(redact(text, this.secrets()), status),
           retryAfterMs !== undefined ? Math.ceil(retryAfterMs / 1000) : undefined,
+          attempt + 1,
         );
         if (idempotent && RETRYABLE_STATUSES.has(status) && attempt < this.retry.maxRetries) {
           const delay = retryAfterMs ?? this.backoff(attempt + 1);
@@ -403,7 +489,8 @@ export class HttpTransport {
         response.body.once('close', () => clearTimeout(timer));
         response.body.once('end', () => clearTimeout(timer));
       }
-      return { info, body: response.body };
+      budget.attempt = attempt;
+      return { info, body: response.body, timedOut: () => timeout.signal.aborted, timeoutMs };
     }
   }
 
@@ -445,18 +532,26 @@ export class HttpTransport {
     url: URL,
     timedOut: boolean,
     timeoutMs: number,
+    attempts: number,
   ): { error: Error; retryable: boolean } {
     const path = this.displayPath(url);
     const { method } = options;
     if (options.signal?.aborted) return { error: new CancelledError(method, path), retryable: false };
     const code = errorCode(error) ?? 'UNKNOWN';
+    const idempotent = method === 'GET' || method === 'HEAD';
     if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      // A write that got no answer in time may still have been carried out.
+      if (!idempotent) {
+        return { error: new UncertainWriteError(method, path, 'TIMEOUT', timeoutMs), retryable: false };
+      }
       return { error: new TimeoutError(method, path, timeoutMs), retryable: false };
     }
-    const idempotent = method === 'GET' || method === 'HEAD';
     if (CONNECTION_RESET_CODES.has(code)) {
       if (!idempotent) return { error: new UncertainWriteError(method, path, code), retryable: false };
-      return { error: new NetworkError(method, path, code, 'the connection was reset'), retryable: true };
+      return {
+        error: new NetworkError(method, path, code, 'the connection was reset', attempts),
+        retryable: true,
+      };
     }
     if (CERTIFICATE_CODES.has(code)) {
       return {
@@ -476,41 +571,79 @@ export class HttpTransport {
         path,
         code,
         NEVER_CONNECTED_CODES.has(code) ? 'the server is unreachable' : detail,
+        attempts,
       ),
       retryable: false,
     };
   }
 
-  private async readText(
-    body: Readable,
-    info: HttpResponseInfo,
-    method: HttpMethod,
-    limit = this.maxResponseBytes,
-  ): Promise<string> {
+  private async readText(body: Readable, info: HttpResponseInfo, read: BodyRead): Promise<string> {
+    const path = (): string => this.displayPath(info.url);
+    const declared = Number(headerValue(info.headers, 'content-length') ?? Number.NaN);
+    if (Number.isFinite(declared) && declared > read.limit) {
+      body.destroy();
+      throw new ReplyTooLargeError(read.method, path(), read.limit, read.kind, declared);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     try {
       for await (const chunk of body) {
         const buffer = chunk as Buffer;
         size += buffer.length;
-        if (size > limit) {
+        if (size > read.limit) {
           body.destroy();
-          throw new ForgeError(
-            `${method} ${this.displayPath(info.url)}: the reply is larger than ${Math.round(limit / 1024 / 1024)} MB; stopped reading`,
-          );
+          throw new ReplyTooLargeError(read.method, path(), read.limit, read.kind);
         }
         chunks.push(buffer);
       }
     } catch (error) {
       if (error instanceof ForgeError) throw error;
+      if (read.signal?.aborted) throw new CancelledError(read.method, path());
       const code = errorCode(error) ?? 'UNKNOWN';
-      if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') {
-        throw new TimeoutError(method, this.displayPath(info.url), this.timeoutMs);
+      // The request's own timer (a body that trickles forever) or undici's idle timer (a stall).
+      const write = read.method !== 'GET' && read.method !== 'HEAD';
+      if (read.timedOut() || code === 'UND_ERR_BODY_TIMEOUT') {
+        if (write) throw new UncertainWriteError(read.method, path(), 'TIMEOUT', read.timeoutMs);
+        throw new TimeoutError(read.method, path(), read.timeoutMs);
       }
-      throw new NetworkError(method, this.displayPath(info.url), code, 'the reply was cut off');
+      if (write) {
+        // The server answered, so it acted; what it said is lost.
+        throw new UncertainWriteError(read.method, path(), code);
+      }
+      throw new NetworkError(
+        read.method,
+        path(),
+        code,
+        `the reply was cut off after ${size} bytes`,
+        read.attempts,
+        'reply',
+      );
     }
     return Buffer.concat(chunks).toString('utf8');
   }
+}
+
+interface BodyRead {
+  method: HttpMethod;
+  limit: number;
+  /** Named in the size error: `JSON`, `text`. */
+  kind: string;
+  signal: AbortSignal | undefined;
+  /** Whether the request's own timer fired. */
+  timedOut: () => boolean;
+  timeoutMs: number;
+  attempts: number;
+}
+
+/** Why a body did not parse: an HTML page, JSON that stops part-way, or something else. */
+function malformation(text: string, error: unknown, contentType: string | undefined): MalformedReplyProblem {
+  const trimmed = text.trim();
+  if (/html/i.test(contentType ?? '') || trimmed.startsWith('<')) return 'html';
+  const message = error instanceof Error ? error.message : '';
+  if (/end of JSON input|Unterminated string/i.test(message)) return 'cut-off';
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position !== undefined && Number(position) >= text.trimEnd().length) return 'cut-off';
+  return 'not-json';
 }
 
 export { HttpError };
