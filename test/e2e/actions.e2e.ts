@@ -21,7 +21,7 @@ describe('actions from the trees', () => {
     assert.ok(vscode.page);
     page = vscode.page;
     await openActivityBarView(page, 'Forge');
-    for (const pane of ['Merge Requests', 'Todos', 'Admin']) await collapsePane(page, pane);
+    for (const pane of ['Merge Requests', 'Todos', 'Admin', 'Channel']) await collapsePane(page, pane);
   });
 
   afterEach(async function () {
