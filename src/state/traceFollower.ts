@@ -5,6 +5,7 @@
  * new bytes. Polling speeds up when text arrives and backs off while nothing changes; it stops once
  * the job has finished (after one last read, so the final lines are not lost). Pure: no vscode.
  */
+import { flatCopy } from '../domain/trace/traceText';
 
 export type TraceFetchResult =
   { unchanged: true } | { unchanged: false; text: string; etag: string | undefined };
@@ -20,7 +21,12 @@ export interface TraceSource<Job extends FollowedJob> {
 }
 
 export interface TraceFollowerListener<Job extends FollowedJob> {
-  /** New text at the end of the trace; with `replaced`, `text` is the whole trace and replaces what came before. */
+  /**
+   * New text at the end of the trace. A trace read from its start (the first read, or with
+   * `replaced`: rewritten, what came before is gone) comes whole, in one call; text appended to a
+   * trace comes in one or more calls per poll (pieces of at most `TEXT_PIECE_CHARS`), each a string
+   * of its own that keeps no poll's whole response alive.
+   */
   onText(text: string, replaced: boolean): void;
   /** The job as last read, whenever its status changes (the first read included). */
   onJob(job: Job): void;
@@ -90,6 +96,17 @@ export function isJobFinished(status: string): boolean {
 
 /** How much of the known end to compare, to tell an appended trace from a rewritten one. */
 const OVERLAP_CHECK_CHARS = 256;
+
+/**
+ * New text is copied in pieces of this many characters: a slice would keep the whole response alive
+ * (V8 slices point into their parent), and a copy this small is allocated in the young generation,
+ * several times faster than one string of hundreds of KB in the large-object space.
+ */
+export const TEXT_PIECE_CHARS = 32 * 1024;
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
 
 function defaultIsFatal(error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status;
@@ -235,14 +252,29 @@ export class TraceFollower<Job extends FollowedJob> {
     const overlapStart = this.receivedLength - this.receivedTail.length;
     const appended = text.length >= this.receivedLength && text.startsWith(this.receivedTail, overlapStart);
     if (appended && text.length === this.receivedLength) return false;
-    if (appended) {
-      this.listener.onText(text.slice(this.receivedLength), false);
-    } else {
+    if (!appended) {
       // Erased or rewritten (a retried job reuses nothing): start over with the whole text.
       this.listener.onText(text, true);
+    } else if (this.receivedLength === 0) {
+      // The first read: the whole response is the trace, and holding it keeps nothing else alive.
+      this.listener.onText(text, false);
+    } else {
+      this.handOnCopies(text, this.receivedLength);
     }
     this.receivedLength = text.length;
-    this.receivedTail = text.slice(Math.max(0, text.length - OVERLAP_CHECK_CHARS));
+    this.receivedTail = flatCopy(text, Math.max(0, text.length - OVERLAP_CHECK_CHARS));
     return true;
+  }
+
+  /** Hands on `text` from `start` as copies of at most `TEXT_PIECE_CHARS` characters. */
+  private handOnCopies(text: string, start: number): void {
+    let pieceStart = start;
+    while (pieceStart < text.length) {
+      let pieceEnd = Math.min(text.length, pieceStart + TEXT_PIECE_CHARS);
+      // Never split a surrogate pair between two pieces.
+      if (pieceEnd < text.length && isHighSurrogate(text.charCodeAt(pieceEnd - 1))) pieceEnd++;
+      this.listener.onText(flatCopy(text, pieceStart, pieceEnd), false);
+      pieceStart = pieceEnd;
+    }
   }
 }

@@ -562,7 +562,10 @@ describe('HostingClient against the fake forge', () => {
       const ids: number[] = [];
       for await (const todo of bob.listTodos()) ids.push(todo.id);
       assert.deepEqual(ids, expected);
-      assert.equal(requestsTo(forge, 'GET', '/api/v4/todos').length, Math.ceil(expected.length / 100));
+      // Without totals the client reads ahead: a few requests past the last page may have been sent.
+      const pages = Math.ceil(expected.length / 100);
+      const requests = requestsTo(forge, 'GET', '/api/v4/todos').length;
+      assert.ok(requests >= pages && requests <= pages + 8, `${requests} requests for ${pages} pages`);
     });
   });
 

@@ -5,7 +5,14 @@ import { type HttpTransport, type Query, type ResponseHeaders, headerValue } fro
 import { parseReply } from './validate';
 
 export const MAX_PER_PAGE = 100;
-export const DEFAULT_PAGE_CONCURRENCY = 4;
+/**
+ * Pages in flight at once when listing everything. Eight requests from one client is well within
+ * what GitLab serves (its rate limits count requests per minute, not concurrent ones) and within
+ * the transport's 16 connections per origin.
+ */
+export const DEFAULT_PAGE_CONCURRENCY = 8;
+/** Without totals, pages past the end cannot be ruled out: the read-ahead starts this wide and doubles. */
+const FIRST_READ_AHEAD = 2;
 
 export interface PageRequest {
   /** Path relative to the API root, already encoded. */
@@ -24,7 +31,7 @@ export interface PageOptions {
 export interface ListOptions {
   perPage?: number;
   signal?: AbortSignal;
-  /** How many pages may be in flight at once when the total is known. */
+  /** How many pages may be in flight at once (default `DEFAULT_PAGE_CONCURRENCY`). */
   concurrency?: number;
 }
 
@@ -128,8 +135,11 @@ export async function fetchNextPage<S extends z.ZodType>(
 }
 
 /**
- * Every item of a list, in server order. Follows the next links one by one; when the server says
- * how many pages there are, the remaining ones are fetched a few at a time and yielded in order.
+ * Every item of a list, in server order. After the first page, the following pages are fetched
+ * several at a time and yielded in order: up to the announced last page when the server sends
+ * `X-Total-Pages`; otherwise (real servers omit it above 10,000 rows) ahead of the pages received,
+ * until one comes back empty or without a next page, the requests past it then being cancelled.
+ * Next links that are not page numbers (keyset pagination) are followed one by one.
  */
 export async function* paginate<S extends z.ZodType>(
   transport: HttpTransport,
@@ -143,25 +153,28 @@ export async function* paginate<S extends z.ZodType>(
   try {
     const first = await fetchPage(transport, request, itemSchema, { perPage: options.perPage, signal });
     yield* first.items;
-    let nextUrl = first.nextUrl;
-    if (nextUrl !== undefined && first.totalPages !== undefined && first.totalPages > first.page + 1) {
+    let nextUrl = first.items.length > 0 ? first.nextUrl : undefined;
+    if (nextUrl !== undefined && pageNumberOf(nextUrl) === first.page + 1) {
+      const lastPage = first.totalPages;
       const template = new URL(nextUrl);
-      const pageUrls: URL[] = [];
-      for (let page = first.page + 1; page <= first.totalPages; page++) {
-        const url = new URL(template);
-        url.searchParams.set('page', String(page));
-        pageUrls.push(url);
-      }
-      let last: Page<z.infer<S>> | undefined;
-      for await (const page of inOrderWithBound(pageUrls, concurrency, (url) =>
-        fetchPageAt(transport, url, itemSchema, request.endpoint, signal),
-      )) {
+      // With a known end nothing is fetched in vain: the whole window at once.
+      let window = lastPage === undefined ? Math.min(FIRST_READ_AHEAD, concurrency) : concurrency;
+      const pages = inOrderWithBound(
+        pageUrls(template, first.page + 1, lastPage),
+        () => window,
+        (url, pageSignal) => fetchPageAt(transport, url, itemSchema, request.endpoint, pageSignal),
+        { signal, isLast: (page) => page.items.length === 0 || page.nextUrl === undefined },
+      );
+      for await (const page of pages) {
         yield* page.items;
-        last = page;
+        nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
+        // The end, or a next link that is not the following page number: stop reading ahead
+        // (the generator's return cancels what is in flight) and follow the link as given.
+        if (nextUrl === undefined || pageNumberOf(nextUrl) !== page.page + 1) break;
+        window = Math.min(concurrency, window * 2);
       }
-      // The list may have grown since the totals were computed.
-      nextUrl = last?.nextUrl;
     }
+    // One by one: keyset links, a list that grew past its announced total.
     while (nextUrl !== undefined) {
       const page = await fetchPageAt(transport, new URL(nextUrl), itemSchema, request.endpoint, signal);
       yield* page.items;
@@ -173,27 +186,59 @@ export async function* paginate<S extends z.ZodType>(
   }
 }
 
-/** Runs `load` over `inputs` with at most `bound` in flight, yielding results in input order. */
+/** The `page` parameter of a page URL, or undefined when it has none (keyset pagination). */
+function pageNumberOf(url: string): number | undefined {
+  const page = new URL(url).searchParams.get('page');
+  return page === null ? undefined : optionalInt(page);
+}
+
+/** URLs of pages `from` … `to` (without end when `to` is undefined), the template's other parameters kept. */
+function* pageUrls(template: URL, from: number, to: number | undefined): Generator<URL, void, undefined> {
+  for (let page = from; to === undefined || page <= to; page++) {
+    const url = new URL(template);
+    url.searchParams.set('page', String(page));
+    yield url;
+  }
+}
+
+/**
+ * Runs `load` over `inputs` with at most `bound()` in flight, yielding results in input order.
+ * Nothing more is started once a result `isLast`; when the consumer stops, the loads in flight
+ * are aborted and their failures ignored.
+ */
 async function* inOrderWithBound<I, O>(
-  inputs: readonly I[],
-  bound: number,
-  load: (input: I) => Promise<O>,
+  inputs: Iterator<I>,
+  bound: () => number,
+  load: (input: I, signal: AbortSignal) => Promise<O>,
+  options: { signal?: AbortSignal; isLast?: (result: O) => boolean } = {},
 ): AsyncGenerator<O, void, undefined> {
+  const stop = new AbortController();
+  const loadSignal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const inFlight: Promise<O>[] = [];
-  let nextIndex = 0;
-  const startNext = (): void => {
-    const input = inputs[nextIndex++];
-    if (input === undefined) return;
-    const promise = load(input);
-    // Failures surface when this promise is awaited in order; until then they must not be unhandled.
-    promise.catch(() => undefined);
-    inFlight.push(promise);
+  let exhausted = false;
+  const fill = (): void => {
+    while (!exhausted && inFlight.length < bound()) {
+      const next = inputs.next();
+      if (next.done === true) {
+        exhausted = true;
+        return;
+      }
+      const promise = load(next.value, loadSignal);
+      // Failures surface when this promise is awaited in order; until then they must not be unhandled.
+      promise.catch(() => undefined);
+      inFlight.push(promise);
+    }
   };
-  while (nextIndex < inputs.length && inFlight.length < bound) startNext();
-  while (inFlight.length > 0) {
-    const result = await (inFlight.shift() as Promise<O>);
-    startNext();
-    yield result;
+  try {
+    fill();
+    while (inFlight.length > 0) {
+      const result = await (inFlight.shift() as Promise<O>);
+      if (options.isLast?.(result) === true) exhausted = true;
+      fill();
+      yield result;
+    }
+  } finally {
+    stop.abort();
   }
 }
 

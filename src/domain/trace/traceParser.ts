@@ -2,9 +2,11 @@
  * Incremental parser for GitLab CI job traces: ANSI styles, carriage-return overwrites and
  * collapsible sections. Pure (no vscode) and single-pass: every character of a chunk is looked at
  * a bounded number of times and earlier text is never re-scanned, so `push` costs O(chunk length)
- * however long the trace already is. Chunks may split anywhere (inside an escape sequence, a
- * `\r\n`, a section marker or a surrogate pair); all state is carried to the next push.
+ * however long the trace already is. Runs of plain text are found with native `indexOf` scans, not
+ * a loop per character. Chunks may split anywhere (inside an escape sequence, a `\r\n`, a section
+ * marker or a surrogate pair); all state is carried to the next push.
  */
+import { flatCopy } from './traceText';
 import { DEFAULT_STYLE, StyleTable, type TraceStyle } from './traceStyle';
 
 export interface TraceSpan {
@@ -42,12 +44,27 @@ export interface TraceLine {
 export interface TraceDelta {
   /** Lines from this index on are new or changed: drop them from your copy and append `lines`. */
   readonly firstChangedLine: number;
-  /** `parser.lines.slice(firstChangedLine)`. */
+  /** `parser.lines.slice(firstChangedLine)`; without `retainLines`, `parser.lines` itself. */
   readonly lines: readonly TraceLine[];
   /** False when the last line is still open and may change on the next push. */
   readonly lastLineComplete: boolean;
   /** Sections opened, closed or given their header during this push. */
   readonly changedSections: readonly TraceSection[];
+}
+
+export interface TraceParserOptions {
+  /**
+   * Keep every completed line in `lines` and every section in `sections` (default true: the trace
+   * view draws any of them). False: `lines` holds only the lines of the latest push (`firstLineIndex`
+   * is the trace index of its first) and `sections` only the open ones, so a consumer that takes
+   * each line once (the output-channel tail) holds memory for the open line only.
+   */
+  retainLines?: boolean;
+  /**
+   * Apply SGR colours and text attributes (default true). False: escape sequences are still
+   * removed, but every span has `DEFAULT_STYLE`; for plain-text output, which never reads styles.
+   */
+  styles?: boolean;
 }
 
 type MutableSection = { -readonly [Key in keyof TraceSection]: TraceSection[Key] };
@@ -74,23 +91,38 @@ const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const ESCAPE = 0x1b;
 const BELL = 0x07;
-const TAB = 0x09;
-const DELETE = 0x7f;
 /** Longer parameter lists are not SGR anyone writes; cap them so garbage cannot grow a buffer. */
 const MAX_CSI_PARAMETERS = 256;
 const SECTION_PREFIX = 'section_';
+/** Control characters other than tab, `\n`, `\r` and ESC: dropped from the text. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const OTHER_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const WITHOUT_OTHER_CONTROL = /^[^\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]*$/;
+/** Keys of SGR parameters stay below 13^8 (eight characters), a small integer. */
+const MAX_KEY_PREFIX = 13 ** 7;
+const MAX_TRANSITIONS_PER_STYLE = 1024;
 
 export class TraceParser {
+  private readonly retainLines: boolean;
+  private readonly applyStyles: boolean;
   private readonly styles = new StyleTable();
   private currentStyle: TraceStyle = DEFAULT_STYLE;
+  /**
+   * SGR transitions from `currentStyle`, keyed by the parameters read as a number (see `consumeEscape`):
+   * no string is made or hashed for the sequences a trace repeats millions of times.
+   */
+  private currentTransitions = new Map<number, TraceStyle>();
+  private readonly transitionsByStyle = new Map<TraceStyle, Map<number, TraceStyle>>();
   private mode: Mode = Mode.Text;
   private csiParameters = '';
   private csiIsSgrCandidate = true;
   /** A high surrogate that ended the previous chunk, waiting for its low half. */
   private carriedHighSurrogate = '';
 
-  /** Completed lines, plus a snapshot of the open line at the end when it has text. */
-  private readonly lineList: TraceLine[] = [];
+  /** Completed lines (or, without `retainLines`, this push's), plus a snapshot of the open line when it has text. */
+  private lineList: TraceLine[] = [];
+  private lineListStart = 0;
   private completedLineCount = 0;
   /** The open line: finished spans plus text still in the current style. */
   private openSpans: TraceSpan[] = [];
@@ -102,22 +134,39 @@ export class TraceParser {
   private sectionsAwaitingHeader: MutableSection[] = [];
   private changedSections = new Set<MutableSection>();
 
+  constructor(options: TraceParserOptions = {}) {
+    this.retainLines = options.retainLines ?? true;
+    this.applyStyles = options.styles ?? true;
+  }
+
   /**
    * Completed lines, then the open last line when it has text. The array is live: the parser
    * appends to it and replaces its last element on later pushes; lines before the open one never change.
+   * Without `retainLines`, only the lines of the latest push (a new array on every push).
    */
   get lines(): readonly TraceLine[] {
     return this.lineList;
   }
 
+  /** Index in the whole trace of `lines[0]`: always 0 when lines are retained. */
+  get firstLineIndex(): number {
+    return this.lineListStart;
+  }
+
+  /** Every section so far; without `retainLines`, the open ones. */
   get sections(): readonly TraceSection[] {
-    return this.sectionList;
+    return this.retainLines ? this.sectionList : this.openSections;
   }
 
   /** Feeds the next piece of the trace (only the new suffix, never the whole trace again). */
   push(chunk: string): TraceDelta {
     // The open line's snapshot is rebuilt at the end; lines before it never change again.
-    this.lineList.length = this.completedLineCount;
+    if (this.retainLines) {
+      this.lineList.length = this.completedLineCount;
+    } else {
+      this.lineList = [];
+      this.lineListStart = this.completedLineCount;
+    }
     const firstChangedLine = this.completedLineCount;
     this.changedSections = new Set();
 
@@ -134,70 +183,137 @@ export class TraceParser {
     if (!lastLineComplete) this.lineList.push(this.makeLine(this.openLineSpans(), false));
     return {
       firstChangedLine,
-      lines: this.lineList.slice(firstChangedLine),
+      lines: this.retainLines ? this.lineList.slice(firstChangedLine) : this.lineList,
       lastLineComplete,
       changedSections: [...this.changedSections],
     };
   }
 
   private consume(text: string): void {
+    const length = text.length;
+    // Where the next line feed, carriage return, escape and other control character are (at or
+    // after `index`), found natively and searched again only once `index` has passed them.
+    let nextLineFeed = -1;
+    let nextReturn = -1;
+    let nextEscape = -1;
+    let nextOther = -1;
     let index = 0;
-    while (index < text.length) {
-      switch (this.mode) {
-        case Mode.Text:
-          index = this.consumeText(text, index);
-          break;
-        case Mode.CarriageReturn:
-          index = this.consumeAfterCarriageReturn(text, index);
-          break;
-        case Mode.Escape:
-          index = this.consumeAfterEscape(text, index);
-          break;
-        case Mode.EscapeCharset:
-          // Printable: it is the charset's name, drop it; anything else is handled as text.
-          if (isPrintable(text.charCodeAt(index))) index++;
-          this.mode = Mode.Text;
-          break;
-        case Mode.Csi:
-          index = this.consumeCsi(text, index);
-          break;
-        case Mode.Osc:
-          index = this.consumeOsc(text, index);
-          break;
-        case Mode.OscEscape:
-          if (text.charCodeAt(index) === 0x5c /* \ */) {
-            index++;
-            this.mode = Mode.Text;
-          } else {
-            // ESC + anything else cancels the OSC and starts a new escape sequence.
-            this.mode = Mode.Escape;
-          }
-          break;
+    while (index < length) {
+      if (this.mode !== Mode.Text) {
+        index = this.consumeInSequence(text, index);
+        continue;
+      }
+      if (nextLineFeed < index) nextLineFeed = positionOrEnd(text.indexOf('\n', index), length);
+      if (nextReturn < index) nextReturn = positionOrEnd(text.indexOf('\r', index), length);
+      if (nextEscape < index) nextEscape = positionOrEnd(text.indexOf('\x1b', index), length);
+      if (nextOther < index) nextOther = findOtherControl(text, index);
+      let end = nextLineFeed < nextReturn ? nextLineFeed : nextReturn;
+      if (nextEscape < end) end = nextEscape;
+      if (nextOther < end) end = nextOther;
+      if (end > index) this.appendText(text, index, end);
+      if (end === length) return;
+      if (end === nextEscape) {
+        index = this.consumeEscape(text, end);
+      } else if (end === nextLineFeed) {
+        this.completeLine();
+        index = end + 1;
+      } else if (end === nextReturn) {
+        // A section marker ends in `]` or a name character: most `\r`s are ruled out by that alone.
+        const lastCode = end > index ? text.charCodeAt(end - 1) : this.openLineLastCode();
+        if (!isSectionMarkerEnd(lastCode) || !this.consumeSectionMarker()) this.mode = Mode.CarriageReturn;
+        index = end + 1;
+      } else {
+        // Other control characters (bell, backspace, NUL …) carry no text: dropped.
+        index = end + 1;
       }
     }
   }
 
-  /** Takes a run of printable characters in one slice, then handles the control character ending it. */
-  private consumeText(text: string, start: number): number {
-    let end = start;
-    while (end < text.length) {
-      const code = text.charCodeAt(end);
-      if ((code < 0x20 && code !== TAB) || code === DELETE) break;
-      end++;
+  /** One step of a sequence left unfinished by the previous character (possibly in the previous chunk). */
+  private consumeInSequence(text: string, index: number): number {
+    switch (this.mode) {
+      case Mode.CarriageReturn:
+        return this.consumeAfterCarriageReturn(text, index);
+      case Mode.Escape:
+        return this.consumeAfterEscape(text, index);
+      case Mode.EscapeCharset:
+        this.mode = Mode.Text;
+        // Printable: it is the charset's name, drop it; anything else is handled as text.
+        return isPrintable(text.charCodeAt(index)) ? index + 1 : index;
+      case Mode.Csi:
+        return this.consumeCsi(text, index);
+      case Mode.Osc:
+        return this.consumeOsc(text, index);
+      case Mode.OscEscape:
+        if (text.charCodeAt(index) === 0x5c /* \ */) {
+          this.mode = Mode.Text;
+          return index + 1;
+        }
+        // ESC + anything else cancels the OSC and starts a new escape sequence.
+        this.mode = Mode.Escape;
+        return index;
+      default:
+        return index;
     }
-    if (end > start) this.openText += text.slice(start, end);
-    if (end === text.length) return end;
-    const control = text.charCodeAt(end);
-    if (control === LINE_FEED) this.completeLine();
-    else if (control === CARRIAGE_RETURN) this.onCarriageReturn();
-    else if (control === ESCAPE) this.mode = Mode.Escape;
-    // Other control characters (bell, backspace, NUL …) carry no text: dropped.
-    return end + 1;
   }
 
-  private onCarriageReturn(): void {
-    if (this.consumeSectionMarker()) return;
-    this.mode = Mode.CarriageReturn;
+  private appendText(text: string, start: number, end: number): void {
+    const run = text.slice(start, end);
+    this.openText = this.openText === '' ? run : this.openText + run;
+  }
+
+  private openLineLastCode(): number {
+    const last = this.openText !== '' ? this.openText : this.openSpans.at(-1)?.text;
+    return last === undefined ? -1 : last.charCodeAt(last.length - 1);
+  }
+
+  /**
+   * At an ESC in text: a CSI sequence that ends within this chunk is read here in one go (the
+   * common case, colours); anything else goes through the step-by-step states.
+   */
+  private consumeEscape(text: string, escapeIndex: number): number {
+    const parametersStart = escapeIndex + 2;
+    if (text.charCodeAt(escapeIndex + 1) !== 0x5b /* [ */) {
+      this.mode = Mode.Escape;
+      return escapeIndex + 1;
+    }
+    let sgrCandidate = true;
+    // The parameters as a number, one base-13 digit per character ('0'–'9' → 1–10, ':' → 11, ';' → 12),
+    // while it fits in a small integer; -1 beyond that.
+    let key = 0;
+    let index = parametersStart;
+    const length = text.length;
+    while (index < length) {
+      const code = text.charCodeAt(index);
+      if (code >= 0x30 && code <= 0x3f) {
+        // Parameter bytes; `<`, `=`, `>`, `?` mark private sequences, never SGR.
+        if (code >= 0x3c) sgrCandidate = false;
+        else if (key >= 0) key = key < MAX_KEY_PREFIX ? key * 13 + (code - 0x2f) : -1;
+      } else if (code >= 0x20 && code <= 0x2f) {
+        // Intermediate bytes: not SGR either.
+        sgrCandidate = false;
+      } else break;
+      index++;
+    }
+    if (index === length) {
+      // The sequence goes on in the next chunk.
+      this.mode = Mode.Csi;
+      this.csiParameters = '';
+      this.csiIsSgrCandidate = sgrCandidate;
+      this.appendCsiParameters(text, parametersStart, index);
+      return index;
+    }
+    const final = text.charCodeAt(index);
+    if (final < 0x40 || final > 0x7e) {
+      // Not a valid CSI byte: abandon the sequence and handle the character as text.
+      return index;
+    }
+    if (final === 0x6d /* m */ && sgrCandidate && index - parametersStart <= MAX_CSI_PARAMETERS) {
+      if (key >= 0) this.applyStyleChangeByKey(key, text, parametersStart, index);
+      else this.applyStyleChange(text.slice(parametersStart, index));
+    }
+    // Every other final byte (erase line, cursor moves …) is dropped.
+    return index + 1;
   }
 
   private consumeAfterCarriageReturn(text: string, index: number): number {
@@ -256,7 +372,7 @@ export class TraceParser {
       this.appendCsiParameters(text, start, index);
       this.mode = Mode.Text;
       if (code >= 0x40 && code <= 0x7e) {
-        if (code === 0x6d /* m */ && this.csiIsSgrCandidate) this.applyStyleChange();
+        if (code === 0x6d /* m */ && this.csiIsSgrCandidate) this.applyStyleChange(this.csiParameters);
         // Every other final byte (erase line, cursor moves …) is dropped.
         return index + 1;
       }
@@ -296,11 +412,33 @@ export class TraceParser {
     return text.length;
   }
 
-  private applyStyleChange(): void {
-    const style = this.styles.applySgr(this.currentStyle, this.csiParameters);
+  private applyStyleChange(parameters: string): void {
+    if (!this.applyStyles) return;
+    // The table keeps its keys: a copy, so that it holds no slice of a whole chunk.
+    this.setStyle(this.styles.applySgr(this.currentStyle, flatCopy(parameters)));
+  }
+
+  private applyStyleChangeByKey(key: number, text: string, start: number, end: number): void {
+    if (!this.applyStyles) return;
+    let style = this.currentTransitions.get(key);
+    if (style === undefined) {
+      style = this.styles.applySgr(this.currentStyle, text.slice(start, end));
+      // Bounded so a truecolor gradient cannot grow the cache without end.
+      if (this.currentTransitions.size < MAX_TRANSITIONS_PER_STYLE) this.currentTransitions.set(key, style);
+    }
+    this.setStyle(style);
+  }
+
+  private setStyle(style: TraceStyle): void {
     if (style === this.currentStyle) return;
     this.closeOpenSpan();
     this.currentStyle = style;
+    let transitions = this.transitionsByStyle.get(style);
+    if (!transitions) {
+      transitions = new Map();
+      this.transitionsByStyle.set(style, transitions);
+    }
+    this.currentTransitions = transitions;
   }
 
   private closeOpenSpan(): void {
@@ -324,9 +462,16 @@ export class TraceParser {
   }
 
   private completeLine(): void {
-    this.closeOpenSpan();
-    const spans = this.openSpans;
-    this.openSpans = [];
+    let spans: TraceSpan[];
+    if (this.openSpans.length === 0) {
+      // One span or none: no array to grow, and the empty open-span list is kept.
+      spans = this.openText === '' ? [] : [{ text: this.openText, style: this.currentStyle }];
+      this.openText = '';
+    } else {
+      this.closeOpenSpan();
+      spans = this.openSpans;
+      this.openSpans = [];
+    }
     this.lineList.push(this.makeLine(spans, true));
     this.completedLineCount++;
   }
@@ -334,7 +479,8 @@ export class TraceParser {
   private makeLine(spans: TraceSpan[], complete: boolean): TraceLine {
     const header = this.sectionsAwaitingHeader[0];
     if (header && complete) {
-      const headerText = spansText(spans);
+      // Its own copy: a header outlives the lines, and must not keep the chunk it was cut from.
+      const headerText = flatCopy(spansText(spans));
       for (const section of this.sectionsAwaitingHeader) {
         section.header = headerText;
         this.changedSections.add(section);
@@ -351,14 +497,17 @@ export class TraceParser {
    * completed right after, so each character is examined here at most once.
    */
   private consumeSectionMarker(): boolean {
-    this.closeOpenSpan();
-    const lineText = spansText(this.openSpans);
+    // Most lines are one span still open: read its text without closing it.
+    const singleRun = this.openSpans.length === 0;
+    if (!singleRun) this.closeOpenSpan();
+    const lineText = singleRun ? this.openText : spansText(this.openSpans);
     const markerStart = lineText.lastIndexOf(SECTION_PREFIX);
     if (markerStart < 0) return false;
     const marker = parseSectionMarker(lineText, markerStart);
     if (!marker) return false;
 
-    this.removeOpenLineEnd(lineText.length - markerStart);
+    if (singleRun) this.openText = lineText.slice(0, markerStart);
+    else this.removeOpenLineEnd(lineText.length - markerStart);
     if (this.openLineHasText()) this.completeLine();
     else this.clearOpenLine();
 
@@ -391,7 +540,7 @@ export class TraceParser {
       durationSeconds: undefined,
       collapsed,
     };
-    this.sectionList.push(section);
+    if (this.retainLines) this.sectionList.push(section);
     this.openSections.push(section);
     this.sectionsAwaitingHeader.push(section);
     this.changedSections.add(section);
@@ -459,13 +608,37 @@ export function parseSectionMarker(text: string, start: number): SectionMarker |
 
 /** Options look like `collapsed=true,hide_duration=true`. */
 function readCollapsedOption(options: string): boolean {
-  return options.split(',').some((option) => option.trim() === 'collapsed=true');
+  let start = 0;
+  while (start <= options.length) {
+    const comma = options.indexOf(',', start);
+    const end = comma < 0 ? options.length : comma;
+    if (options.slice(start, end).trim() === 'collapsed=true') return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 function spansText(spans: readonly TraceSpan[]): string {
   let text = '';
   for (const span of spans) text += span.text;
   return text;
+}
+
+/** The next control character other than tab, `\n`, `\r` and ESC at or after `from`, or the text's length. */
+function findOtherControl(text: string, from: number): number {
+  // Traces seldom have any: proving that for the whole chunk first is the cheaper scan.
+  if (from === 0 && WITHOUT_OTHER_CONTROL.test(text)) return text.length;
+  OTHER_CONTROL.lastIndex = from;
+  return OTHER_CONTROL.exec(text)?.index ?? text.length;
+}
+
+function positionOrEnd(position: number, end: number): number {
+  return position < 0 ? end : position;
+}
+
+/** A section marker ends in `]` (options) or a name character. */
+function isSectionMarkerEnd(code: number): boolean {
+  return code === 0x5d /* ] */ || isSectionNameCharacter(code);
 }
 
 function isHighSurrogate(code: number): boolean {

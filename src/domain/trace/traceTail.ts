@@ -2,48 +2,63 @@
  * A job trace as plain text for an append-only output channel: escape codes stripped, carriage-return
  * progress collapsed to its last state, section headers kept as readable `▸` lines indented by depth.
  * Only complete lines are given out, since appended text cannot be taken back; `finish` adds the open
- * last line once the job has ended. Work per push is proportional to the new text. Pure.
+ * last line once the job has ended. Work per push is proportional to the new text, and memory is
+ * bounded by the open line: the parser keeps no line once it has been given out, and no styles. Pure.
  */
 import { TraceParser } from './traceParser';
 import { plainText } from './traceText';
 
 const INDENT = '  ';
+/** Indentation by depth, made once. */
+const indents: string[] = [''];
+
+function indent(depth: number): string {
+  for (let known = indents.length; known <= depth; known++) indents.push(INDENT.repeat(known));
+  return indents[depth] ?? '';
+}
+
+function plainParser(): TraceParser {
+  return new TraceParser({ retainLines: false, styles: false });
+}
 
 export class TracePlainTail {
-  private parser = new TraceParser();
-  /** Lines already given out. */
+  private parser = plainParser();
+  /** Lines already given out (an index into the whole trace). */
   private emitted = 0;
 
   /** Feeds new trace text; returns the text to append (possibly empty). */
   push(chunk: string): string {
     const delta = this.parser.push(chunk);
-    const complete = this.parser.lines.length - (delta.lastLineComplete ? 0 : 1);
+    const complete = delta.firstChangedLine + delta.lines.length - (delta.lastLineComplete ? 0 : 1);
     return this.emit(complete);
   }
 
   /** The trace was rewritten (erased, or the job retried): start over. */
   reset(): void {
-    this.parser = new TraceParser();
+    this.parser = plainParser();
     this.emitted = 0;
   }
 
   /** Everything not given out yet, the open last line included. */
   finish(): string {
-    return this.emit(this.parser.lines.length);
+    return this.emit(this.parser.firstLineIndex + this.parser.lines.length);
   }
 
+  /** Lines up to `upTo` (exclusive); the parser holds those of its latest push. */
   private emit(upTo: number): string {
     const lines = this.parser.lines;
+    const first = this.parser.firstLineIndex;
     let text = '';
-    for (let index = this.emitted; index < upTo; index++) {
-      const line = lines[index];
+    for (let index = Math.max(this.emitted, first); index < upTo; index++) {
+      const line = lines[index - first];
       if (!line) continue;
-      const content = plainText(line);
+      const spans = line.spans;
+      const content = spans.length === 1 ? (spans[0]?.text ?? '') : plainText(line);
       if (line.section) {
         const depth = Math.max(0, line.sectionDepth - 1);
-        text += `${INDENT.repeat(depth)}▸ ${content.trim() || line.section.name}\n`;
+        text += `${indent(depth)}▸ ${content.trim() || line.section.name}\n`;
       } else {
-        text += `${INDENT.repeat(line.sectionDepth)}${content}\n`;
+        text += `${indent(line.sectionDepth)}${content}\n`;
       }
     }
     this.emitted = Math.max(this.emitted, upTo);

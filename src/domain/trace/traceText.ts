@@ -1,6 +1,18 @@
 /** Plain-text helpers over parsed trace lines and raw trace text. Pure. */
 import type { TraceLine } from './traceParser';
 
+/**
+ * A copy of `text.slice(start, end)` that shares no memory with `text`. V8 makes a slice a view that
+ * keeps the whole original alive; flattening a concatenation copies the characters into a string of
+ * their own, and a slice of that copy points only into the copy.
+ */
+export function flatCopy(text: string, start = 0, end = text.length): string {
+  // V8 copies slices shorter than 13 characters anyway.
+  if (end - start < 13) return text.slice(start, end);
+  const part = start === 0 && end === text.length ? text : text.slice(start, end);
+  return ` ${part}`.slice(1);
+}
+
 /** The text of a line without styles. */
 export function plainText(line: TraceLine): string {
   let text = '';

@@ -22,6 +22,8 @@ import {
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
 const SNAPSHOT_FIRST_CHARS = 64 * 1024;
 const SNAPSHOT_PIECE_CHARS = 1024 * 1024;
+/** Pieces of the raw trace kept apart before they are joined into one string. */
+const MAX_RAW_PIECES = 256;
 
 export interface JobTraceTarget {
   account: AccountInfo;
@@ -66,10 +68,16 @@ export function jobView(job: Job, project: Project): JobView {
  * A job's trace in a webview. The host follows the trace (If-None-Match polls, only new text passed
  * on) and keeps the raw text for copy and save; the page parses what it is sent and draws only the
  * lines on screen. When the page reloads (the panel was hidden) it gets the whole text again.
+ * The raw text is kept as the follower's pieces (strings of their own, not slices of a poll's whole
+ * response, and no chain of concatenations), joined into one flat string when read.
  */
 export class JobTracePanel implements OpenPanel {
   readonly host: PanelHost<JobTracePageMessage, JobTraceHostMessage>;
-  private raw = '';
+  private rawPieces: string[] = [];
+  /** A poll's text not posted yet: its pieces go to the page as one `append`. */
+  private unsent: string[] = [];
+  private unsentReplaces = false;
+  private flushQueued = false;
   private job: Job;
   private follower: TraceFollower<Job> | undefined;
   private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
@@ -103,7 +111,7 @@ export class JobTracePanel implements OpenPanel {
   }
 
   get rawTrace(): string {
-    return this.raw;
+    return this.raw();
   }
 
   get isFollowing(): boolean {
@@ -126,6 +134,45 @@ export class JobTracePanel implements OpenPanel {
     this.host.dispose();
   }
 
+  private raw(): string {
+    if (this.rawPieces.length > 1) this.rawPieces = [this.rawPieces.join('')];
+    return this.rawPieces[0] ?? '';
+  }
+
+  private receive(text: string, replaced: boolean): void {
+    if (replaced) {
+      this.rawPieces = [];
+      this.unsent = [];
+      this.unsentReplaces = true;
+    }
+    if (text !== '') {
+      this.rawPieces.push(text);
+      this.unsent.push(text);
+    }
+    if (this.rawPieces.length > MAX_RAW_PIECES) this.rawPieces = [this.rawPieces.join('')];
+    if (!this.flushQueued) {
+      // The follower hands a poll's text on in several calls, synchronously: post once it is done.
+      this.flushQueued = true;
+      queueMicrotask(() => this.flushText());
+    }
+  }
+
+  private flushText(): void {
+    this.flushQueued = false;
+    if (this.unsent.length === 0 && !this.unsentReplaces) return;
+    const text = this.unsent.join('');
+    const replaced = this.unsentReplaces;
+    this.unsent = [];
+    this.unsentReplaces = false;
+    this.postText(text, replaced);
+  }
+
+  /** Posts a message after the text received before it, so that the page sees them in order. */
+  private post(message: JobTraceHostMessage): void {
+    this.flushText();
+    this.host.post(message);
+  }
+
   private title(): string {
     return `${this.job.name} #${this.job.id}`;
   }
@@ -137,8 +184,10 @@ export class JobTracePanel implements OpenPanel {
   /** Starts following from scratch: a new follower reads the whole trace again, so the page starts over too. */
   private follow(): void {
     this.follower?.stop();
-    if (this.raw.length > 0) {
-      this.raw = '';
+    this.unsent = [];
+    this.unsentReplaces = false;
+    if (this.rawPieces.length > 0) {
+      this.rawPieces = [];
       this.host.post({ type: 'append', text: '', replaced: true });
     }
     const jobId = this.job.id;
@@ -146,15 +195,12 @@ export class JobTracePanel implements OpenPanel {
     const follower = new TraceFollower<Job>(
       jobTraceSource<Job>(this.services.accounts.client(this.account.id), projectId, jobId),
       {
-        onText: (text, replaced) => {
-          this.raw = replaced ? text : this.raw + text;
-          this.postText(text, replaced);
-        },
+        onText: (text, replaced) => this.receive(text, replaced),
         onJob: (job) => {
           this.job = job;
           this.host.title = this.title();
           this.setNotice(undefined);
-          this.host.post({
+          this.post({
             type: 'job',
             job: jobView(job, this.project),
             following: !isJobFinished(job.status),
@@ -162,7 +208,7 @@ export class JobTracePanel implements OpenPanel {
         },
         onEnd: (job) => {
           this.job = job;
-          this.host.post({ type: 'job', job: jobView(job, this.project), following: false });
+          this.post({ type: 'job', job: jobView(job, this.project), following: false });
         },
         onError: (error, willRetry) => {
           const message = describeError(error);
@@ -182,7 +228,7 @@ export class JobTracePanel implements OpenPanel {
   private setNotice(notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined): void {
     if (!notice && !this.notice) return;
     this.notice = notice;
-    this.host.post({ type: 'notice', level: notice?.level ?? 'info', message: notice?.message ?? '' });
+    this.post({ type: 'notice', level: notice?.level ?? 'info', message: notice?.message ?? '' });
   }
 
   /**
@@ -191,14 +237,18 @@ export class JobTracePanel implements OpenPanel {
    * the webview channel (a remote window sends them over its connection).
    */
   private sendSnapshot(): void {
-    const first = this.raw.slice(0, SNAPSHOT_FIRST_CHARS);
+    // The snapshot carries everything received so far.
+    this.unsent = [];
+    this.unsentReplaces = false;
+    const raw = this.raw();
+    const first = raw.slice(0, SNAPSHOT_FIRST_CHARS);
     this.host.post({
       type: 'snapshot',
       job: jobView(this.job, this.project),
       text: first,
       following: this.isFollowing && !isJobFinished(this.job.status),
     });
-    this.postText(this.raw.slice(first.length), false);
+    this.postText(raw.slice(first.length), false);
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
   }
 
@@ -227,7 +277,7 @@ export class JobTracePanel implements OpenPanel {
         return this.runAction(message.action);
       case 'copy': {
         const tail = new TracePlainTail();
-        const text = tail.push(this.raw) + tail.finish();
+        const text = tail.push(this.raw()) + tail.finish();
         await vscode.env.clipboard.writeText(text);
         void vscode.window.setStatusBarMessage(`Copied the trace of ${jobTitle(this.job)}`, 3000);
         return text.length;
@@ -260,7 +310,7 @@ export class JobTracePanel implements OpenPanel {
       this.sendSnapshot();
     } else if (returned) {
       this.job = returned;
-      this.host.post({
+      this.post({
         type: 'job',
         job: jobView(returned, this.project),
         following: !isJobFinished(returned.status),
@@ -280,7 +330,7 @@ export class JobTracePanel implements OpenPanel {
       title: `Save the raw trace of ${jobTitle(this.job)}`,
     });
     if (!uri) return undefined;
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(this.raw, 'utf8'));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(this.raw(), 'utf8'));
     void vscode.window.showInformationMessage(`Saved the trace of ${jobTitle(this.job)} to ${uri.fsPath}.`);
     return uri.fsPath;
   }

@@ -346,6 +346,84 @@ describe('TraceParser incremental pushes', () => {
   });
 });
 
+describe('TraceParser without retained lines, and without styles', () => {
+  /** Feeds `trace` in random pieces; returns the lines each push completed, in order, and the last open one. */
+  function collect(parser: TraceParser, trace: string, seed: number): TraceLine[] {
+    const random = seededRandom(seed);
+    const completed: TraceLine[] = [];
+    let open: TraceLine | undefined;
+    let offset = 0;
+    while (offset < trace.length) {
+      const size = 1 + Math.floor(random() * 60);
+      const delta = parser.push(trace.slice(offset, offset + size));
+      offset += size;
+      assert.equal(delta.firstChangedLine, completed.length, 'lines are numbered through the whole trace');
+      assert.equal(parser.firstLineIndex, delta.firstChangedLine);
+      assert.equal(parser.lines, delta.lines, 'the lines of this push only');
+      const done = delta.lastLineComplete ? delta.lines : delta.lines.slice(0, -1);
+      completed.push(...done);
+      open = delta.lastLineComplete ? undefined : delta.lines.at(-1);
+    }
+    return open ? [...completed, open] : completed;
+  }
+
+  it('hands out the same lines, once each, while holding only the latest push', () => {
+    const trace = realisticTrace().repeat(10);
+    const expected = parse(trace);
+    const parser = new TraceParser({ retainLines: false });
+    const lines = collect(parser, trace, 7);
+    assert.deepEqual(lines, expected.lines);
+    assert.ok(parser.lines.length <= 2, `held ${parser.lines.length} lines after the last push`);
+    // Closed sections are dropped; their line numbers still count from the start of the trace.
+    assert.deepEqual(parser.sections, []);
+    const lastHeader = lines.filter((line) => line.section !== undefined).at(-1)?.section;
+    assert.equal(lastHeader?.startLine, expected.sections.at(-1)?.startLine);
+    assert.equal(lastHeader?.endLine, expected.sections.at(-1)?.endLine);
+  });
+
+  it('keeps the open sections, which later lines still belong to', () => {
+    const parser = new TraceParser({ retainLines: false });
+    parser.push(`${sectionStart(1, 'outer', 'Outer')}${sectionStart(2, 'inner', 'Inner')}body
+`);
+    assert.deepEqual(
+      parser.sections.map((section) => section.name),
+      ['outer', 'inner'],
+    );
+    parser.push(`${sectionEnd(3, 'inner')}more
+`);
+    assert.deepEqual(
+      parser.sections.map((section) => section.name),
+      ['outer'],
+    );
+    assert.deepEqual(parser.lines.map(plainText), ['more']);
+    assert.equal(parser.lines[0]?.sectionDepth, 1);
+    assert.equal(parser.firstLineIndex, 3);
+  });
+
+  it('with styles off, gives the same text, depths and sections, every span in the default style', () => {
+    const trace = realisticTrace().repeat(3);
+    const styled = parse(trace);
+    const plain = new TraceParser({ styles: false });
+    plain.push(trace);
+    assert.deepEqual(plain.lines.map(plainText), styled.lines.map(plainText));
+    assert.deepEqual(
+      plain.lines.map((line) => [line.sectionDepth, line.section?.name]),
+      styled.lines.map((line) => [line.sectionDepth, line.section?.name]),
+    );
+    assert.deepEqual(plain.sections, styled.sections);
+    assert.ok(plain.lines.every((line) => line.spans.every((span) => span.style === DEFAULT_STYLE)));
+  });
+
+  it('finds control characters anywhere in a chunk, and drops them, as the retained parser does', () => {
+    const trace = `a\x07b\x00c\r\x08\nd${ESC}[31m\x7fe${ESC}[0m\n${ESC}]0;title\x07f\x1a\n`.repeat(5);
+    const expected = parse(trace);
+    // `\r` then a control character other than `\n` returns to the line start: `abc` is overwritten.
+    assert.deepEqual(texts(expected).slice(0, 3), ['', 'de', 'f']);
+    const parser = new TraceParser({ retainLines: false, styles: false });
+    assert.deepEqual(collect(parser, trace, 3).map(plainText), texts(expected));
+  });
+});
+
 describe('trace text helpers', () => {
   it('stripAnsi removes CSI, OSC and two-character escapes and keeps the rest', () => {
     assert.equal(

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import * as z from 'zod';
 import {
+  BadRequestError,
+  CancelledError,
   CrossOriginError,
   HttpTransport,
   ListRequest,
@@ -25,7 +27,14 @@ interface ListScript {
   linkOrigin?: string;
   withNextPageHeader?: boolean;
   extraLinkParams?: string;
+  /** Milliseconds before a page is answered (by page number); pages come back out of order. */
+  delayMs?: (page: number) => number;
+  /** Pages answered with this status instead of items. */
+  failPages?: Map<number, number>;
 }
+
+/** Requests in flight at the server, and the most seen at once. */
+const inFlightAtServer = { now: 0, max: 0 };
 
 function serveList(server: ScriptedServer, script: ListScript): void {
   server.handle((request: SeenRequest, response: ServerResponse) => {
@@ -53,9 +62,24 @@ function serveList(server: ScriptedServer, script: ListScript): void {
       headers['x-total'] = String(script.total);
       headers['x-total-pages'] = String(totalPages);
     }
-    sendJson(response, 200, items, headers);
+    const failure = script.failPages?.get(page);
+    inFlightAtServer.now++;
+    inFlightAtServer.max = Math.max(inFlightAtServer.max, inFlightAtServer.now);
+    setTimeout(
+      () => {
+        inFlightAtServer.now--;
+        if (failure !== undefined) sendJson(response, failure, { message: `page ${page} failed` });
+        else sendJson(response, 200, items, headers);
+      },
+      script.delayMs?.(page) ?? 0,
+    );
   });
 }
+
+const ids = (items: readonly { id: number }[]): number[] => items.map((item) => item.id);
+const oneTo = (count: number): number[] => Array.from({ length: count }, (_, i) => i + 1);
+const pagesRequested = (seen: readonly SeenRequest[]): number[] =>
+  seen.map((request) => Number(new URL(request.url, 'http://x').searchParams.get('page') ?? 1));
 
 describe('pagination', () => {
   let server: ScriptedServer;
@@ -63,6 +87,8 @@ describe('pagination', () => {
   let transport: HttpTransport;
 
   beforeEach(async () => {
+    inFlightAtServer.now = 0;
+    inFlightAtServer.max = 0;
     server = await startScriptedServer();
     foreign = await startScriptedServer();
     transport = new HttpTransport({
@@ -97,13 +123,110 @@ describe('pagination', () => {
     assert.ok(server.seen.every((request) => request.url.includes('per_page=100')));
   });
 
-  it('follows next links one by one when the server sends no totals', async () => {
+  it('reads ahead when the server sends no totals, keeping the link parameters, and stops at the end', async () => {
     serveList(server, { total: 250, withTotals: false, extraLinkParams: '&scope%5B%5D=failed&order=desc' });
     const items = await jobs({ 'scope[]': 'failed' }).toArray();
-    assert.equal(items.length, 250);
+    assert.deepEqual(ids(items), oneTo(250));
+    // Pages 2 and 3 are asked for together (page 4 once page 2 is in); the short page 3 ends the
+    // list: nothing more is started, and what is in flight is cancelled.
+    const pages = pagesRequested(server.seen).sort((a, b) => a - b);
+    assert.deepEqual(
+      pages.filter((page) => page <= 3),
+      [1, 2, 3],
+    );
+    assert.ok(pages.length <= 4, `pages ${pages.join(',')}`);
+    // The link's extra parameters are kept on every page read ahead.
+    for (const request of server.seen.slice(1)) {
+      assert.match(request.url, /per_page=100&scope%5B%5D=failed&order=desc$/);
+    }
+  });
+
+  it('keeps server order when pages read ahead come back out of order, up to the window', async () => {
+    // 1,050 items without totals: 11 pages; later pages answer sooner than earlier ones.
+    serveList(server, { total: 1050, withTotals: false, delayMs: (page) => (page % 3) * 15 });
+    const items = await jobs().toArray({ concurrency: 4 });
+    assert.deepEqual(ids(items), oneTo(1050));
+    const pages = pagesRequested(server.seen);
+    assert.deepEqual(
+      pages.filter((page) => page <= 11).sort((a, b) => a - b),
+      oneTo(11),
+      'every page once',
+    );
+    assert.ok(pages.length <= 11 + 3, `at most window − 1 requests past the end (${pages.join(',')})`);
+    assert.ok(inFlightAtServer.max <= 4, `at most 4 in flight, saw ${inFlightAtServer.max}`);
+    assert.ok(inFlightAtServer.max >= 2, 'pages were fetched in parallel');
+  });
+
+  it('reads the whole window at once when the total is known, and fetches nothing past it', async () => {
+    serveList(server, { total: 1000, withTotals: true, delayMs: (page) => (page === 2 ? 80 : 30) });
+    const items = await jobs().toArray({ concurrency: 3 });
+    assert.deepEqual(ids(items), oneTo(1000));
+    assert.deepEqual(
+      pagesRequested(server.seen).sort((a, b) => a - b),
+      oneTo(10),
+    );
+    assert.ok(inFlightAtServer.max <= 3, `at most 3 in flight, saw ${inFlightAtServer.max}`);
+  });
+
+  it('follows next links one by one when they are not page numbers (keyset)', async () => {
+    server.handle((request, response) => {
+      const url = new URL(request.url, server.url);
+      const after = Number(url.searchParams.get('id_after') ?? 0);
+      const items = Array.from({ length: Math.max(0, Math.min(100, 250 - after)) }, (_, i) => ({
+        id: after + i + 1,
+      }));
+      const last = items.at(-1)?.id ?? after;
+      const headers: Record<string, string> =
+        last < 250
+          ? { link: `<${server.url}${url.pathname}?id_after=${last}&per_page=100>; rel="next"` }
+          : {};
+      sendJson(response, 200, items, headers);
+    });
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(250));
     assert.equal(server.seen.length, 3);
-    // The link is followed as given, extra parameters included.
-    assert.match(server.seen[1]?.url ?? '', /page=2&per_page=100&scope%5B%5D=failed&order=desc$/);
+  });
+
+  it('fails with the error of a page in the middle, after yielding the pages before it', async () => {
+    serveList(server, {
+      total: 1050,
+      withTotals: false,
+      failPages: new Map([[4, 400]]),
+      delayMs: (page) => (page === 3 ? 30 : 0),
+    });
+    const seen: number[] = [];
+    const error = await (async () => {
+      for await (const item of jobs().all({ concurrency: 4 })) seen.push(item.id);
+    })().catch((caught: unknown) => caught);
+    assert.ok(error instanceof BadRequestError, String(error));
+    assert.match(error.message, /page 4 failed/);
+    assert.deepEqual(seen, oneTo(300), 'pages 1–3 in full, nothing after the failed page');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(Math.max(...pagesRequested(server.seen)) <= 8, 'no page requested after the failure');
+  });
+
+  it('cancels the pages read ahead when the consumer stops, and when the caller aborts', async () => {
+    serveList(server, { total: 5000, withTotals: false, delayMs: () => 20 });
+    for await (const item of jobs().all({ concurrency: 4 })) {
+      if (item.id === 150) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.ok(server.seen.length <= 1 + 4, `fetched ${server.seen.length} pages for 150 items`);
+
+    const before = server.seen.length;
+    const controller = new AbortController();
+    const received: number[] = [];
+    const error = await (async () => {
+      for await (const item of jobs().all({ concurrency: 4, signal: controller.signal })) {
+        received.push(item.id);
+        if (item.id === 100) controller.abort();
+      }
+    })().catch((caught: unknown) => caught);
+    assert.ok(error instanceof CancelledError, String(error));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.ok(
+      server.seen.length - before <= 1 + 4,
+      `fetched ${server.seen.length - before} pages after aborting`,
+    );
   });
 
   it('handles an empty list with X-Total 0 and a last link with page=0', async () => {
@@ -150,9 +273,11 @@ describe('pagination', () => {
   it('never sends credentials to a Link on another origin; falls back to X-Next-Page', async () => {
     serveList(server, { total: 150, withTotals: false, linkOrigin: foreign.url });
     const items = await jobs().toArray();
-    assert.equal(items.length, 150);
+    assert.deepEqual(ids(items), oneTo(150));
     assert.equal(foreign.seen.length, 0, 'the other origin was never contacted');
-    assert.equal(server.seen.length, 2);
+    const pages = pagesRequested(server.seen).sort((a, b) => a - b);
+    assert.deepEqual(pages.slice(0, 2), [1, 2]);
+    assert.ok(pages.length <= 3, `pages ${pages.join(',')}`);
   });
 
   it('stops with a clear error when only a foreign Link says where the next page is', async () => {

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import {
+  TEXT_PIECE_CHARS,
   type FollowerTimers,
   type TraceFetchResult,
   TraceFollower,
@@ -213,6 +216,86 @@ describe('TraceFollower', () => {
     assert.equal(seenSignal?.aborted, true);
     assert.equal(timers.hasPending, false);
     void job;
+  });
+
+  it('hands long appended text on in pieces of its own, never splitting a surrogate pair', async () => {
+    const job = new ScriptedJob();
+    job.append('start\n');
+    const timers = new ManualTimers();
+    const { events, texts, listener } = recorder();
+    const follower = new TraceFollower(job.source(), listener, { timers });
+    follower.start();
+    await timers.tick(follower);
+    // A surrogate pair straddles the first piece boundary.
+    const added = `${'a'.repeat(TEXT_PIECE_CHARS - 1)}𝄞${'b'.repeat(2 * TEXT_PIECE_CHARS)}`;
+    job.append(added);
+    texts.length = 0;
+    events.length = 0;
+    await timers.tick(follower);
+    assert.equal(texts.join(''), added);
+    assert.ok(texts.length >= 3);
+    for (const piece of texts) {
+      assert.ok(piece.length <= TEXT_PIECE_CHARS + 1);
+      assert.ok(!/[\ud800-\udbff]$/.test(piece), 'no piece ends with half a pair');
+    }
+    assert.ok(events.every((event) => event.startsWith('append:')));
+
+    // A trace read from its start is the whole response: handed on as it is, in one call.
+    const rewritten = `new run ${'c'.repeat(TEXT_PIECE_CHARS)}`;
+    job.replace(rewritten);
+    events.length = 0;
+    texts.length = 0;
+    await timers.tick(follower);
+    assert.deepEqual(texts, [rewritten]);
+    assert.ok(events[0]?.startsWith('replace:'));
+    follower.stop();
+  });
+
+  it("keeps no poll's whole response alive through the text it hands on", async function () {
+    this.timeout(20_000);
+    v8.setFlagsFromString('--expose-gc');
+    const collectGarbage = vm.runInNewContext('gc') as () => void;
+    const heapUsed = (): number => {
+      collectGarbage();
+      collectGarbage();
+      return process.memoryUsage().heapUsed;
+    };
+    // A 16 MB response (two bytes a character) whose every poll adds a little, as a running job's does.
+    const prefix = `${'x'.repeat(8_000_000)}✓\n`;
+    let added = '';
+    let etag = 0;
+    let response = '';
+    const kept: string[] = [];
+    const timers = new ManualTimers();
+    const follower = new TraceFollower<Job>(
+      {
+        fetchTrace: (sent) => {
+          if (sent === String(etag)) return Promise.resolve({ unchanged: true });
+          // A new string for every response, as the transport decodes each body afresh.
+          response = Buffer.from(prefix + added, 'utf8').toString('utf8');
+          return Promise.resolve({ unchanged: false, text: response, etag: String(etag) });
+        },
+        fetchJob: () => Promise.resolve({ id: 7, status: 'running' }),
+      },
+      { ...recorder().listener, onText: (text) => kept.push(text) },
+      { timers },
+    );
+    follower.start();
+    await timers.tick(follower);
+    const firstPollPieces = kept.length;
+    response = '';
+    const before = heapUsed();
+    for (let poll = 0; poll < 5; poll++) {
+      added += `line ${poll} of the running job, long enough not to be copied anyway\n`;
+      etag++;
+      await timers.tick(follower);
+      response = '';
+    }
+    const grown = heapUsed() - before;
+    // Slices of the responses would keep all five (80 MB); what is kept is a few hundred characters.
+    assert.ok(grown < 4_000_000, `the heap grew by ${(grown / 1e6).toFixed(1)} MB`);
+    assert.equal(kept.slice(firstPollPieces).join(''), added);
+    follower.stop();
   });
 
   it('knows which statuses end a trace', () => {
