@@ -72,13 +72,6 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
   updateContext();
   context.subscriptions.push(accounts.onDidChange(updateContext));
 
-  // An account from the environment is not checked at start; learn in the background if it is an admin.
-  for (const account of accounts.list().filter((candidate) => candidate.fromEnvironment)) {
-    accounts.refreshIdentity(account.id).catch((error: unknown) => {
-      log.warn(`Could not check ${account.label}: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  }
-
   const burst = new RefreshBurst();
   context.subscriptions.push({ dispose: () => burst.dispose() });
   const services: Services = {
@@ -136,6 +129,20 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
   const traces = registerTraceCommands(services);
   const channel = registerChannel(services);
 
+  // Nothing goes to the network at activation: an account from the environment is checked (is it
+  // an admin?) in the background once a Forge view is first shown.
+  context.subscriptions.push(
+    onFirstVisible([...services.treeViews.values()], () => {
+      for (const account of accounts.list().filter((candidate) => candidate.fromEnvironment)) {
+        accounts.refreshIdentity(account.id).catch((error: unknown) => {
+          log.warn(
+            `Could not check ${account.label}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+      }
+    }),
+  );
+
   return {
     log,
     accounts,
@@ -148,6 +155,27 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     services,
     traceTails: traces.tails,
     activatedInMs: performance.now() - started,
+  };
+}
+
+/** Runs `action` once, when the first of `views` is shown (at once if one already is). */
+function onFirstVisible(views: readonly vscode.TreeView<TreeNode>[], action: () => void): vscode.Disposable {
+  let done = false;
+  const subscriptions: vscode.Disposable[] = [];
+  const run = (): void => {
+    if (done) return;
+    done = true;
+    for (const subscription of subscriptions) subscription.dispose();
+    action();
+  };
+  if (views.some((view) => view.visible)) run();
+  else
+    for (const view of views)
+      subscriptions.push(view.onDidChangeVisibility((event) => (event.visible ? run() : undefined)));
+  return {
+    dispose: () => {
+      for (const subscription of subscriptions) subscription.dispose();
+    },
   };
 }
 

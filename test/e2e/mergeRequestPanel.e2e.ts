@@ -236,7 +236,8 @@ describe('merge request panel (UI)', function () {
     const firstPieceMs = Date.now() - started;
     const pieces = big.locator('.piece');
     const pending = big.locator('.piece.pending');
-    assert.equal(await pieces.count(), 13);
+    // Pieces of 40 lines (CHUNK_LINES in the page's changes.ts).
+    assert.equal(await pieces.count(), Math.ceil(BIG_FILE_LINES / 40));
     assert.ok((await pending.count()) >= 8, `${await pending.count()} pieces still waiting`);
     assert.ok(firstPieceMs < 5_000, `first piece drawn in ${firstPieceMs} ms`);
     await pieces.last().scrollIntoViewIfNeeded();

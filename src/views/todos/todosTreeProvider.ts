@@ -24,28 +24,49 @@ const ACTION_TEXT: Record<string, string> = {
   approval_required: 'asks your approval on',
 };
 
+/**
+ * One todo. Its tree item is built once and kept: "Load more" redraws the whole list, and VS Code
+ * then asks again for every item shown so far. The tooltip is built on hover (`resolveTreeItem`).
+ */
 export class TodoNode implements TreeNode {
+  private item: vscode.TreeItem | undefined;
+
   constructor(
     readonly account: AccountInfo,
     readonly todo: Todo,
     readonly group: TodoAccountNode,
   ) {}
 
-  getTreeItem(): vscode.TreeItem {
+  private get reference(): string {
+    const { todo } = this;
+    return todo.target_type === 'MergeRequest' ? `!${todo.target?.iid ?? ''}` : `#${todo.target?.iid ?? ''}`;
+  }
+
+  tooltip(): vscode.MarkdownString {
     const { todo } = this;
     const action = todo.action_name ?? 'todo';
-    const reference =
-      todo.target_type === 'MergeRequest' ? `!${todo.target?.iid ?? ''}` : `#${todo.target?.iid ?? ''}`;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(
+      `${todo.author?.name ?? 'Someone'} ${ACTION_TEXT[action] ?? action} ${this.reference}`,
+    );
+    if (todo.body) tooltip.appendMarkdown('\n\n').appendText(todo.body);
+    return tooltip;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    this.item ??= this.createTreeItem();
+    return this.item;
+  }
+
+  private createTreeItem(): vscode.TreeItem {
+    const { todo, reference } = this;
+    const action = todo.action_name ?? 'todo';
     const title = typeof todo.target?.title === 'string' ? todo.target.title : (todo.body ?? '');
     const item = new vscode.TreeItem(`${reference} ${title}`.trim());
     item.id = `account/${this.account.id}/todo/${todo.id}`;
     item.description = [todo.project?.path_with_namespace ?? todo.project?.name, formatAge(todo.created_at)]
       .filter(Boolean)
       .join(' · ');
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${todo.author?.name ?? 'Someone'} ${ACTION_TEXT[action] ?? action} ${reference}`);
-    if (todo.body) tooltip.appendMarkdown('\n\n').appendText(todo.body);
-    item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[action] ?? 'checklist');
     item.contextValue = `todo ${todo.state ?? 'pending'}`;
     if (todo.target_url) {
@@ -62,6 +83,8 @@ export class TodoNode implements TreeNode {
 /** One account's todos: pending ones, unless the account's filter says otherwise. */
 export class TodoAccountNode implements TreeNode {
   readonly todos: PagedList<Todo>;
+  /** Nodes by todo, kept while the list is, so a page loaded later leaves the others as they are. */
+  private readonly nodes = new WeakMap<Todo, TodoNode>();
 
   constructor(
     readonly account: AccountInfo,
@@ -101,13 +124,22 @@ export class TodoAccountNode implements TreeNode {
   getChildren(): Promise<TreeNode[]> {
     return pagedChildren(
       this.todos,
-      (todos) => todos.map((todo) => new TodoNode(this.account, todo, this)),
+      (todos) => todos.map((todo) => this.nodeOf(todo)),
       () => this.changed(),
       {
         emptyMessage: describeTodoFilter(this.filter) ? 'No todo matches the filter' : 'Nothing to do',
         accountId: this.account.id,
       },
     );
+  }
+
+  private nodeOf(todo: Todo): TodoNode {
+    let node = this.nodes.get(todo);
+    if (!node) {
+      node = new TodoNode(this.account, todo, this);
+      this.nodes.set(todo, node);
+    }
+    return node;
   }
 }
 
@@ -133,6 +165,11 @@ export class TodosTreeProvider extends AccountsTreeProvider {
     if (groups.length > 1) await Promise.all(groups.map((group) => group.todos.ensureLoaded()));
     this.countEmitter.fire(this.pendingCount());
     return children;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node instanceof TodoNode) item.tooltip ??= node.tooltip();
+    return item;
   }
 
   pendingCount(): number {

@@ -12,10 +12,15 @@ import {
 } from '../../../domain/trace';
 import { colorClass, colorValue } from './ansiColors';
 
-/** Characters parsed per task, so the page stays responsive while a large trace loads. */
-const PARSE_SLICE_CHARS = 1024 * 1024;
-/** Rows drawn above and below the visible ones. */
-const OVERSCAN_ROWS = 30;
+/** Characters parsed at a time (a millisecond or two), so a frame never waits long for the parser. */
+const PARSE_SLICE_CHARS = 64 * 1024;
+/** Parsing time per task before the page yields to scrolling and drawing. */
+const PARSE_BUDGET_MS = 8;
+/**
+ * Rows drawn above and below the visible ones: a short scroll moves rows already drawn, while every
+ * extra row is painted again whenever the window moves (in software raster, the bulk of a frame).
+ */
+const OVERSCAN_ROWS = 8;
 
 export interface TraceViewState {
   scrollTop: number;
@@ -35,14 +40,25 @@ export interface TraceViewEvents {
 export class TraceView {
   private parser = new TraceParser();
   private readonly queue: string[] = [];
+  /** Characters parsed since the text last started over. */
+  private parsedCharCount = 0;
   private pumping = false;
   /** Visible line indices, in order. */
   private rows = new Int32Array(0);
   private rowCount = 0;
+  /** Where `rows` stands for the lines before `rowsUpTo`, so new lines extend it without a rescan. */
+  private rowsUpTo = 0;
+  private rowsOpenSections: TraceSection[] = [];
+  private rowsFoldedDepth = 0;
+  private rowsCommitted = 0;
   private readonly toggles = new Map<number, boolean>();
   private rowHeight = 18;
   private painted = false;
   private frameRequested = false;
+  /** Rows in the DOM, [first, last), and whether they need drawing again even so. */
+  private drawnFirst = 0;
+  private drawnLast = 0;
+  private drawnStale = true;
   private stickToBottom = true;
   private matches: number[] = [];
   private matchSet = new Set<number>();
@@ -69,7 +85,7 @@ export class TraceView {
     this.pendingScrollTop = saved?.scrollTop;
     viewport.addEventListener('scroll', () => {
       this.stickToBottom = this.isAtBottom();
-      this.requestFrame();
+      this.requestFrame(false);
       this.events.onStateChange();
     });
     viewport.addEventListener('click', (event) => {
@@ -93,6 +109,10 @@ export class TraceView {
     return this.parser.lines.length;
   }
 
+  get parsedChars(): number {
+    return this.parsedCharCount;
+  }
+
   get visibleRowCount(): number {
     return this.rowCount;
   }
@@ -114,9 +134,11 @@ export class TraceView {
     if (replace) {
       this.queue.length = 0;
       this.parser = new TraceParser();
+      this.parsedCharCount = 0;
       this.toggles.clear();
       this.rows = new Int32Array(0);
       this.rowCount = 0;
+      this.resetRows();
       this.clearSearch();
       this.stickToBottom = true;
     }
@@ -229,31 +251,70 @@ export class TraceView {
   private pump(): void {
     if (this.pumping) return;
     this.pumping = true;
+    // Parses for a few milliseconds per task, then yields, so scrolling and drawing go on meanwhile.
     const step = (): void => {
-      const chunk = this.queue.shift();
-      if (chunk === undefined) {
+      const deadline = performance.now() + PARSE_BUDGET_MS;
+      let parsed = false;
+      while (this.queue.length > 0 && performance.now() < deadline) {
+        const chunk = this.queue.shift();
+        if (chunk !== undefined) {
+          this.parser.push(chunk);
+          this.parsedCharCount += chunk.length;
+        }
+        parsed = true;
+      }
+      if (parsed) {
+        this.extendRows();
+        this.requestFrame();
+        if (!this.painted) this.paint();
+      }
+      if (this.queue.length === 0) {
         this.pumping = false;
         this.events.onIdle();
         return;
       }
-      this.parser.push(chunk);
-      this.rebuildRows();
-      this.requestFrame();
-      if (!this.painted) this.paint();
       setTimeout(step, 0);
     };
     step();
   }
 
-  /** Row index of every line that is not inside a folded section. O(lines); a few ms for 250,000. */
+  /** Folds changed or the text started over: the row index is built again from the first line. */
   private rebuildRows(): void {
+    this.resetRows();
+    this.extendRows();
+  }
+
+  private resetRows(): void {
+    this.rowsUpTo = 0;
+    this.rowsOpenSections = [];
+    this.rowsFoldedDepth = 0;
+    this.rowsCommitted = 0;
+  }
+
+  /**
+   * Row index of every line that is not inside a folded section, extended over the lines parsed
+   * since the last call. The last line may still grow (a section marker may complete on it), so
+   * it is indexed again next time.
+   */
+  private extendRows(): void {
     const lines = this.parser.lines;
-    if (this.rows.length < lines.length)
-      this.rows = new Int32Array(Math.max(lines.length, this.rows.length * 2));
-    const open: TraceSection[] = [];
-    let foldedDepth = 0;
-    let count = 0;
-    for (let index = 0; index < lines.length; index++) {
+    if (this.rows.length < lines.length) {
+      const grown = new Int32Array(Math.max(lines.length, this.rows.length * 2));
+      grown.set(this.rows);
+      this.rows = grown;
+    }
+    const open = this.rowsOpenSections;
+    let foldedDepth = this.rowsFoldedDepth;
+    let count = this.rowsCommitted;
+    const settled = Math.max(this.rowsUpTo, lines.length - 1);
+    for (let index = this.rowsUpTo; index < lines.length; index++) {
+      if (index === settled) {
+        // Everything before the last line is final: remember where the index stands.
+        this.rowsUpTo = index;
+        this.rowsFoldedDepth = foldedDepth;
+        this.rowsCommitted = count;
+        this.rowsOpenSections = [...open];
+      }
       let top = open[open.length - 1];
       while (top && top.endLine !== undefined && top.endLine < index) {
         open.pop();
@@ -284,7 +345,9 @@ export class TraceView {
     return Math.max(0, low - 1);
   }
 
-  private requestFrame(): void {
+  /** Draws in the next frame; `redraw` false when only the scroll position changed. */
+  private requestFrame(redraw = true): void {
+    if (redraw) this.drawnStale = true;
     if (this.frameRequested) return;
     this.frameRequested = true;
     requestAnimationFrame(() => {
@@ -300,9 +363,15 @@ export class TraceView {
     } else if (this.stickToBottom && this.pendingScrollTop === undefined && !this.isAtBottom()) {
       this.viewport.scrollTop = this.viewport.scrollHeight;
     }
-    const first = Math.max(0, Math.floor(this.viewport.scrollTop / this.rowHeight) - OVERSCAN_ROWS);
-    const visible = Math.ceil(this.viewport.clientHeight / this.rowHeight) + 2 * OVERSCAN_ROWS;
-    const last = Math.min(this.rowCount, first + visible);
+    const top = Math.floor(this.viewport.scrollTop / this.rowHeight);
+    const bottom = Math.min(this.rowCount, top + Math.ceil(this.viewport.clientHeight / this.rowHeight) + 1);
+    // Rows on screen all drawn already (a short scroll): the compositor moves them, nothing to do.
+    if (!this.drawnStale && top >= this.drawnFirst && bottom <= this.drawnLast) return;
+    const first = Math.max(0, top - OVERSCAN_ROWS);
+    const last = Math.min(this.rowCount, bottom + OVERSCAN_ROWS);
+    this.drawnFirst = first;
+    this.drawnLast = last;
+    this.drawnStale = false;
     const fragment = document.createDocumentFragment();
     const lines = this.parser.lines;
     for (let row = first; row < last; row++) {
