@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { NetworkError } from '../api/http';
-import { normalizeServerUrl } from '../domain/serverUrl';
+import { CancelledError, NetworkError } from '../api/http';
+import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
-import { describeError, registerCommand } from './registerCommand';
+import { InvalidInputError, describeError, registerCommand, valueOrThrow } from './registerCommand';
 
 /** Asks which account, unless there is only one or one was given. */
 export async function pickAccount(
@@ -41,6 +41,60 @@ async function askToken(serverUrl: string, kind: TokenKind): Promise<string | un
   });
 }
 
+/** Answers to "Add Account"'s questions, for tests and automation; menus never pass them. */
+export interface AddAccountOptions {
+  serverUrl?: string;
+  token?: string;
+  tokenKind?: TokenKind;
+  label?: string;
+  caFile?: string;
+  allowSelfSigned?: boolean;
+}
+
+export interface AddAccountResult {
+  added: boolean;
+  accountId?: string;
+  /** Why it was not added, as the notification said it. */
+  message?: string;
+}
+
+/** Only a plain object counts as options (a tree node or an account id does not). */
+function plainOptions<T extends object>(value: unknown): T | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || 'getTreeItem' in value) {
+    return undefined;
+  }
+  return value as T;
+}
+
+/** "Add Account" with every answer given: the address is checked before anything is sent. */
+async function addAccountWithOptions(
+  accounts: AccountManager,
+  options: AddAccountOptions,
+): Promise<AddAccountResult> {
+  const serverUrl = valueOrThrow(checkServerUrl(options.serverUrl ?? ''));
+  const token = options.token?.trim();
+  if (!token) throw new InvalidInputError('Give the access token of the account');
+  try {
+    const account = await accounts.add({
+      serverUrl,
+      token,
+      tokenKind: options.tokenKind ?? 'private-token',
+      label: options.label,
+      network: {
+        ...(options.caFile !== undefined ? { caFile: options.caFile } : {}),
+        ...(options.allowSelfSigned ? { allowSelfSigned: true } : {}),
+      },
+    });
+    void vscode.window.showInformationMessage(`Signed in to ${account.label}.`);
+    return { added: true, accountId: account.id };
+  } catch (error) {
+    if (error instanceof CancelledError) throw error;
+    const message = `Account not added: ${describeError(error)}`;
+    void vscode.window.showErrorMessage(message);
+    return { added: false, message };
+  }
+}
+
 async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promise<void> {
   const serverInput = await vscode.window.showInputBox({
     title: 'Add Account (1/3)',
@@ -48,14 +102,12 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
     placeHolder: 'https://gitlab.example.com',
     value: initialUrl,
     ignoreFocusOut: true,
-    validateInput: (value) => {
-      const result = normalizeServerUrl(value);
-      return 'problem' in result ? result.problem : undefined;
-    },
+    validateInput: (value) => problemOf(checkServerUrl(value)),
   });
   if (serverInput === undefined) return;
-  const normalized = normalizeServerUrl(serverInput);
-  if ('problem' in normalized) return;
+  const checked = checkServerUrl(serverInput);
+  if (!checked.ok) return;
+  const normalized = { url: checked.value };
   const kindPick = await vscode.window.showQuickPick(
     [
       {
@@ -130,7 +182,12 @@ export function registerAccountCommands(
   log: vscode.LogOutputChannel,
   accounts: AccountManager,
 ): void {
-  registerCommand(context, log, 'forge.account.add', () => addAccountFlow(accounts));
+  registerCommand(context, log, 'forge.account.add', async (given?: unknown) => {
+    const options = plainOptions<AddAccountOptions>(given);
+    if (options) return addAccountWithOptions(accounts, options);
+    await addAccountFlow(accounts);
+    return undefined;
+  });
 
   // `options.confirmed` is for tests and automation; menus never pass it.
   registerCommand(
@@ -201,42 +258,74 @@ export function registerAccountCommands(
     },
   );
 
-  registerCommand(context, log, 'forge.account.configureNetwork', async (given?: unknown) => {
-    const account = await pickAccount(accounts, 'Account', (candidate) => !candidate.fromEnvironment, given);
-    if (!account) return;
-    const choice = await vscode.window.showQuickPick(
-      [
-        { label: 'Choose CA file…', description: account.network.caFile ?? 'none', id: 'ca' as const },
-        {
-          label: account.network.allowSelfSigned
-            ? 'Stop accepting self-signed certificates'
-            : 'Accept a self-signed certificate',
-          description: account.network.allowSelfSigned ? 'currently accepted' : 'certificates are verified',
-          id: 'selfSigned' as const,
-        },
-        { label: 'Reset network settings', id: 'reset' as const },
-      ],
+  // `options` (tests and automation): `{ caFile }`, `{ allowSelfSigned }` or `{ reset: true }`.
+  registerCommand(
+    context,
+    log,
+    'forge.account.configureNetwork',
+    async (given?: unknown, rawOptions?: unknown) => {
+      const account = await pickAccount(
+        accounts,
+        'Account',
+        (candidate) => !candidate.fromEnvironment,
+        given,
+      );
+      if (!account) return undefined;
+      const options = plainOptions<NetworkOptions>(rawOptions);
+      if (options) {
+        const network: AccountInfo['network'] = options.reset ? {} : { ...account.network };
+        if (options.caFile !== undefined) network.caFile = options.caFile || undefined;
+        if (options.allowSelfSigned !== undefined) network.allowSelfSigned = options.allowSelfSigned;
+        await accounts.updateNetwork(account.id, network);
+        return network;
+      }
+      return configureNetworkInteractively(accounts, account);
+    },
+  );
+}
+
+/** Answers to "Configure Account Network Settings"; an empty `caFile` removes the CA file. */
+export interface NetworkOptions {
+  caFile?: string;
+  allowSelfSigned?: boolean;
+  reset?: boolean;
+}
+
+async function configureNetworkInteractively(
+  accounts: AccountManager,
+  account: AccountInfo,
+): Promise<AccountInfo['network'] | undefined> {
+  const choice = await vscode.window.showQuickPick(
+    [
+      { label: 'Choose CA file…', description: account.network.caFile ?? 'none', id: 'ca' as const },
       {
-        title: `Network settings for ${account.label}`,
-        placeHolder: 'The proxy comes from the "http.proxy" setting',
+        label: account.network.allowSelfSigned
+          ? 'Stop accepting self-signed certificates'
+          : 'Accept a self-signed certificate',
+        description: account.network.allowSelfSigned ? 'currently accepted' : 'certificates are verified',
+        id: 'selfSigned' as const,
       },
-    );
-    if (!choice) return;
-    if (choice.id === 'ca') {
-      const files = await vscode.window.showOpenDialog({
-        canSelectMany: false,
-        openLabel: 'Use as CA',
-        filters: { Certificates: ['pem', 'crt', 'cer'] },
-      });
-      const file = files?.[0];
-      if (file) await accounts.updateNetwork(account.id, { ...account.network, caFile: file.fsPath });
-    } else if (choice.id === 'selfSigned') {
-      await accounts.updateNetwork(account.id, {
-        ...account.network,
-        allowSelfSigned: !account.network.allowSelfSigned,
-      });
-    } else {
-      await accounts.updateNetwork(account.id, {});
-    }
-  });
+      { label: 'Reset network settings', id: 'reset' as const },
+    ],
+    {
+      title: `Network settings for ${account.label}`,
+      placeHolder: 'The proxy comes from the "http.proxy" setting',
+    },
+  );
+  if (!choice) return undefined;
+  let network: AccountInfo['network'] = {};
+  if (choice.id === 'ca') {
+    const files = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      openLabel: 'Use as CA',
+      filters: { Certificates: ['pem', 'crt', 'cer'] },
+    });
+    const file = files?.[0];
+    if (!file) return undefined;
+    network = { ...account.network, caFile: file.fsPath };
+  } else if (choice.id === 'selfSigned') {
+    network = { ...account.network, allowSelfSigned: !account.network.allowSelfSigned };
+  }
+  await accounts.updateNetwork(account.id, network);
+  return network;
 }

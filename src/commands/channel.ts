@@ -19,6 +19,7 @@ import {
   normalizeChannelUrl,
   safeFileName,
 } from '../domain/channel';
+import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import { DownloadProgressTracker, formatBytes } from '../domain/jobActions';
 import { type ChannelAccountInfo, ChannelAccountManager } from '../platform/channelAccounts';
 import type { Services } from '../services';
@@ -36,7 +37,7 @@ import {
   optionsOf,
   pickChannelAccount,
 } from './channelTargets';
-import { describeError } from './registerCommand';
+import { InvalidInputError, describeError, valueOrThrow } from './registerCommand';
 
 /*
  * The channel in the editor: the channel accounts, the Channel view and its commands. Every command
@@ -72,8 +73,11 @@ async function addAccount(
 ): Promise<{ added: boolean; accountId?: string }> {
   const options = optionsOf<AddChannelAccountOptions>(rawOptions);
   if (options) {
+    // Checked here too: options skip the input box and its check.
+    const address = normalizeChannelUrl(valueOrThrow(checkServerUrl(options.serverUrl ?? '')));
+    if ('problem' in address) throw new InvalidInputError(address.problem);
     const account = await context.accounts.add({
-      serverUrl: options.serverUrl ?? '',
+      serverUrl: address.url,
       login: options.login ?? '',
       password: options.password ?? '',
       label: options.label,
@@ -90,14 +94,12 @@ async function addAccount(
       placeHolder: 'https://hub.example.org',
       value: serverUrl,
       ignoreFocusOut: true,
-      validateInput: (value) => {
-        const result = normalizeChannelUrl(value);
-        return 'problem' in result ? result.problem : undefined;
-      },
+      validateInput: (value) => problemOf(checkServerUrl(value)),
     });
     if (serverInput === undefined) return { added: false };
-    const normalized = normalizeChannelUrl(serverInput);
-    if ('problem' in normalized) return { added: false };
+    const checked = checkServerUrl(serverInput);
+    const normalized = checked.ok ? normalizeChannelUrl(checked.value) : undefined;
+    if (!normalized || 'problem' in normalized) return { added: false };
     serverUrl = normalized.url;
     const loginInput = await vscode.window.showInputBox({
       title: 'Add Channel Account (2/3)',

@@ -13,11 +13,13 @@ import {
   isOwnEntry,
   looksLikeText,
 } from '../domain/channel';
+import { checkNoteBody, problemOf } from '../domain/inputValidation';
 import type { ChannelAccountInfo } from '../platform/channelAccounts';
 import { type ChannelDraft, ChannelDrafts, type DraftAudience } from '../state/channelDrafts';
 import { StreamItemNode } from '../views/channel/streamNodes';
 import { type ChannelCommandContext, channelName, optionsOf, pickChannelAccount } from './channelTargets';
-import { describeError } from './registerCommand';
+import { draftKeptMessage, mayHaveActed } from './errorMessages';
+import { valueOrThrow } from './registerCommand';
 
 /*
  * Writing to the channel: post (from the editor selection, a file or an input box; title,
@@ -52,6 +54,8 @@ export interface PostResult {
   audience?: string;
   restoredDraft?: boolean;
   draftKept?: boolean;
+  /** The server may have taken it (the connection broke after sending): look before sending again. */
+  uncertain?: boolean;
   message?: string;
 }
 
@@ -232,7 +236,7 @@ async function askBody(title: string, value: string): Promise<string | undefined
     prompt: 'bbcode or plain text. Kept as a draft until the server has it.',
     value,
     ignoreFocusOut: true,
-    validateInput: (text) => (text.trim() === '' ? 'Write something first' : undefined),
+    validateInput: (text) => problemOf(checkNoteBody(text)),
   });
 }
 
@@ -404,6 +408,8 @@ async function post(context: ChannelCommandContext, arg: unknown, rawOptions: un
     if (!asked) return { posted: false, reason: 'cancelled' };
     ({ content, fromDraft } = asked);
   }
+  // Servers refuse texts above the note limit: say so before anything is saved or sent.
+  if (!content.media) valueOrThrow(checkNoteBody(content.body));
   if (fromDraft) void vscode.window.showInformationMessage('Your unsent post was restored.');
   const defaults = fromDraft ? draft : undefined;
 
@@ -483,9 +489,13 @@ async function post(context: ChannelCommandContext, arg: unknown, rawOptions: un
     context.services.log.error(
       `forge.channel.post: ${error instanceof Error ? error.message : String(error)}`,
     );
-    const message = `${describeError(error)} Your post was kept as a draft: run "Forge: Post to Channel" again to send it.`;
+    const message = draftKeptMessage(error, {
+      kept: 'Your post was kept as a draft',
+      where: `the stream of ${channelName(account)}`,
+      resend: 'run "Forge: Post to Channel" again',
+    });
     void vscode.window.showErrorMessage(message);
-    return { posted: false, reason: 'failed', draftKept: true, message };
+    return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
   }
   await context.itemIds.remember(account.id, result.item.mid, result.itemId);
   reloadStreams(context, account);
@@ -610,6 +620,8 @@ async function comment(
   rawOptions: unknown,
 ): Promise<PostResult> {
   const options = optionsOf<CommentOptions>(rawOptions);
+  // A given text is checked before the item is looked up (that lookup is already a request).
+  if (options?.body !== undefined) valueOrThrow(checkNoteBody(options.body));
   let target: ItemTarget | undefined;
   if (arg instanceof StreamItemNode) target = targetOfNode(arg);
   else {
@@ -640,7 +652,7 @@ async function comment(
     body = await askBody(`Comment on ${target.label}`, draft?.body ?? '');
     if (body === undefined) return { posted: false, reason: 'cancelled' };
   }
-  const text = body;
+  const text = valueOrThrow(checkNoteBody(body));
   const client = await context.accounts.client(account.id);
   let result;
   try {
@@ -656,9 +668,13 @@ async function comment(
     context.services.log.error(
       `forge.channel.comment: ${error instanceof Error ? error.message : String(error)}`,
     );
-    const message = `${describeError(error)} Your comment was kept: comment on ${target.label} again to send it.`;
+    const message = draftKeptMessage(error, {
+      kept: 'Your comment was kept as a draft',
+      where: `the comments on ${target.label}`,
+      resend: `comment on ${target.label} again`,
+    });
     void vscode.window.showErrorMessage(message);
-    return { posted: false, reason: 'failed', draftKept: true, message };
+    return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
   }
   await context.itemIds.remember(account.id, result.item.mid, result.itemId);
   if (target.node) target.node.folder.reload();
@@ -724,6 +740,7 @@ async function editItem(
   itemId?: number;
 }> {
   const options = optionsOf<EditOptions>(rawOptions);
+  if (options?.body !== undefined) valueOrThrow(checkNoteBody(options.body));
   let target: ItemTarget | undefined;
   if (arg instanceof StreamItemNode) target = targetOfNode(arg);
   else {
@@ -770,6 +787,7 @@ async function editItem(
       if (title === undefined) return { edited: false, reason: 'cancelled' };
     }
   }
+  if (body !== undefined) body = valueOrThrow(checkNoteBody(body));
   if (body === undefined && title === undefined) return { edited: false, reason: 'unchanged' };
   if (body === target.entry.body && (title === undefined || title === target.entry.title)) {
     return { edited: false, reason: 'unchanged' };

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { type Note, type NoteParent, isAwardEmoji } from '../api/hosting';
 import { CancelledError } from '../api/http';
+import { checkNoteBody, problemOf } from '../domain/inputValidation';
 import { firstLine } from '../domain/mergeRequestStatus';
 import type { AccountInfo } from '../platform/accounts';
 import { NoteDrafts } from '../state/noteDrafts';
@@ -17,7 +18,8 @@ import {
   projectPath,
 } from './mergeRequestTargets';
 import { projectTarget } from './pickers';
-import { describeError, registerCommand } from './registerCommand';
+import { draftKeptMessage, mayHaveActed } from './errorMessages';
+import { registerCommand, valueOrThrow } from './registerCommand';
 
 /*
  * Comments (notes) on merge requests, and from the palette on issues and snippets too. A note is
@@ -203,11 +205,12 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
         prompt: 'Markdown. Kept as a draft until the server has it.',
         value: draft?.body ?? '',
         ignoreFocusOut: true,
-        validateInput: (value) => (value.trim() === '' ? 'Write something first' : undefined),
+        validateInput: (value) => problemOf(checkNoteBody(value)),
       });
       if (body === undefined) return { posted: false, reason: 'cancelled' };
     }
-    const text = body;
+    // Options skip the input box: the same check, before the draft is saved or anything is sent.
+    const text = valueOrThrow(checkNoteBody(body));
     const restoredDraft = draft !== undefined && draft.body === text;
     const client = await services.accounts.client(target.account.id);
     let created;
@@ -219,9 +222,13 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
     } catch (error) {
       if (error instanceof CancelledError) return { posted: false, reason: 'cancelled', draftKept: true };
       services.log.error(`forge.note.add: ${error instanceof Error ? error.message : String(error)}`);
-      const message = `${describeError(error)} Your comment was kept: run "Add Comment" on ${target.label} again to send it.`;
+      const message = draftKeptMessage(error, {
+        kept: 'Your comment was kept as a draft',
+        where: `the comments of ${target.label}`,
+        resend: `run "Add Comment" on ${target.label} again`,
+      });
       void vscode.window.showErrorMessage(message);
-      return { posted: false, reason: 'failed', draftKept: true, message };
+      return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
     }
     afterNoteChange(context, target);
     if (isAwardEmoji(created)) {
@@ -245,10 +252,13 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
         value: note.body,
         ignoreFocusOut: true,
         validateInput: (value) =>
-          value.trim() === '' ? 'A comment cannot be empty; delete it instead' : undefined,
+          value.trim() === ''
+            ? 'A comment cannot be empty; delete it instead'
+            : problemOf(checkNoteBody(value)),
       });
       if (body === undefined) return { edited: false, reason: 'cancelled' };
     }
+    body = valueOrThrow(checkNoteBody(body));
     if (body === note.body) return { edited: false, reason: 'unchanged' };
     const client = await services.accounts.client(target.account.id);
     await client.updateNote(target.parent, note.id, body);

@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { Project } from '../api/hosting';
+import { checkProjectPath } from '../domain/inputValidation';
 import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
 import { ProjectNode } from '../views/projects/projectsTreeProvider';
 import { pickAccount } from './accounts';
+import { valueOrThrow } from './registerCommand';
 
 export { pickAccount };
 
@@ -12,16 +14,46 @@ export interface ProjectTarget {
   project: Project;
 }
 
-/** The project a command acts on: the tree node it was run on, or one the user picks. */
+/** A project named in a command's options (tests and automation) rather than picked. */
+export interface ProjectOption {
+  /** Default: the only account, or the one the user picks. */
+  accountId?: string;
+  /** The project's path (`acme/web`) or numeric id. */
+  project?: string | number;
+}
+
+/** Reads `accountId` and `project` from a command's options object, ignoring anything else. */
+export function projectOptionOf(value: unknown): ProjectOption {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const record = value as Record<string, unknown>;
+  const accountId = record['accountId'];
+  const project = record['project'];
+  return {
+    accountId: typeof accountId === 'string' ? accountId : undefined,
+    project: typeof project === 'string' || typeof project === 'number' ? project : undefined,
+  };
+}
+
+/**
+ * The project a command acts on: the tree node it was run on, the project named in its options
+ * (checked before any request: a path with `..`, spaces or `?#%` is refused), or one the user picks.
+ */
 export async function projectTarget(
   services: Services,
   arg: unknown,
   placeHolder = 'Project',
+  given: ProjectOption = {},
 ): Promise<ProjectTarget | undefined> {
   if (arg instanceof ProjectNode) return { account: arg.account, project: arg.project };
-  const account = await pickAccount(services.accounts, 'Which account?');
+  const named =
+    given.project === undefined ? undefined : valueOrThrow(checkProjectPath(String(given.project)));
+  const account = await pickAccount(services.accounts, 'Which account?', () => true, given.accountId);
   if (!account) return undefined;
   const client = await services.accounts.client(account.id);
+  if (named !== undefined) {
+    const project = await client.getProject(/^\d+$/.test(named) ? Number(named) : named);
+    return { account, project };
+  }
   const items: Promise<(vscode.QuickPickItem & { project: Project })[]> = client
     .listProjects({ membership: true, orderBy: 'last_activity_at', simple: false })
     .page({ perPage: 100 })
