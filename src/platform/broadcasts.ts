@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { BroadcastMessage } from '../api/hosting';
 import { ForbiddenError, UnauthorizedError } from '../api/http';
 import { plainBroadcastText, unseenActiveBroadcasts } from '../domain/broadcasts';
+import { inertNotificationText } from '../domain/inertText';
 import { SeenBroadcastStore } from '../state/seenBroadcasts';
 import type { KeyValueStorage } from '../state/todoFilters';
 import type { AccountInfo, AccountManager } from './accounts';
@@ -20,7 +21,7 @@ export type ShowBroadcast = (account: AccountInfo, message: BroadcastMessage) =>
 /** An information message that does not wait for anyone (never blocks the caller). */
 const notify: ShowBroadcast = (account, message) => {
   void vscode.window.showInformationMessage(
-    `Broadcast from ${account.label}: ${plainBroadcastText(message.message)}`,
+    inertNotificationText(`Broadcast from ${account.label}: ${plainBroadcastText(message.message)}`),
   );
 };
 

@@ -11,7 +11,8 @@ import { repoRoot, startVscode, type VscodeSession } from '../vscode/harness';
 import { type FakeForge, startFakeForge } from '../server';
 import type { HostTestReport } from './index';
 
-const REPORT_TIMEOUT_MS = 5 * 60_000;
+// The soak suite (FORGE_SOAK_MINUTES) runs that long on top of the usual suites.
+const REPORT_TIMEOUT_MS = (5 + Number(process.env.FORGE_SOAK_MINUTES ?? 0)) * 60_000;
 const verbose = process.argv.includes('--verbose') || process.env.FORGE_VSCODE_VERBOSE === '1';
 const grepIndex = process.argv.indexOf('--grep');
 const grep = grepIndex >= 0 ? process.argv[grepIndex + 1] : undefined;

@@ -16,6 +16,8 @@ import { ForgeState, type SeedFixtures, type User } from './state';
  */
 
 export { ForgeState } from './state';
+export { hostileCorpus, hostileTrace, seedHostileCorpus } from './hostile';
+export type { HostileCase, HostilePlace, SeededHostile } from './hostile';
 export type { Fault, FaultHandle, FaultInjector, FaultRule } from './faults';
 export type { SeedFixtures, JobStatus, Job, Project, MergeRequest, Todo, User } from './state';
 
