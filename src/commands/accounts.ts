@@ -3,6 +3,7 @@ import { CancelledError, NetworkError } from '../api/http';
 import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
 import { InvalidInputError, describeError, registerCommand, valueOrThrow } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /** Asks which account, unless there is only one or one was given. */
 export async function pickAccount(
@@ -20,7 +21,11 @@ export async function pickAccount(
   const [only] = candidates;
   if (candidates.length === 1) return only;
   const picked = await vscode.window.showQuickPick(
-    candidates.map((account) => ({ label: account.label, description: account.serverUrl, account })),
+    candidates.map((account) => ({
+      label: inertQuickPickText(account.label),
+      description: account.serverUrl,
+      account,
+    })),
     { placeHolder },
   );
   return picked?.account;
@@ -85,12 +90,12 @@ async function addAccountWithOptions(
         ...(options.allowSelfSigned ? { allowSelfSigned: true } : {}),
       },
     });
-    void vscode.window.showInformationMessage(`Signed in to ${account.label}.`);
+    void vscode.window.showInformationMessage(inertNotificationText(`Signed in to ${account.label}.`));
     return { added: true, accountId: account.id };
   } catch (error) {
     if (error instanceof CancelledError) throw error;
     const message = `Account not added: ${describeError(error)}`;
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(inertNotificationText(message));
     return { added: false, message };
   }
 }
@@ -149,14 +154,16 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
         },
       );
       void vscode.window.showInformationMessage(
-        `Signed in to ${account.label}${account.isAdmin ? ' as an administrator' : ''}.`,
+        inertNotificationText(
+          `Signed in to ${account.label}${account.isAdmin ? ' as an administrator' : ''}.`,
+        ),
       );
       return;
     } catch (error) {
       const certificateProblem = error instanceof NetworkError && CERTIFICATE_HINT.test(error.message);
       const actions = certificateProblem ? ['Choose CA File…', 'Allow Self-Signed'] : ['Try Again'];
       const choice = await vscode.window.showErrorMessage(
-        `Account not added: ${describeError(error)}`,
+        inertNotificationText(`Account not added: ${describeError(error)}`),
         ...actions,
       );
       if (choice === 'Choose CA File…') {
@@ -200,13 +207,15 @@ export function registerAccountCommands(
       const confirm = options?.confirmed
         ? 'Remove'
         : await vscode.window.showWarningMessage(
-            `Remove the account ${account.label}? Its token is deleted from this machine.`,
+            inertNotificationText(
+              `Remove the account ${account.label}? Its token is deleted from this machine.`,
+            ),
             { modal: true },
             'Remove',
           );
       if (confirm !== 'Remove') return;
       await accounts.remove(account.id);
-      void vscode.window.showInformationMessage(`Removed ${account.label}.`);
+      void vscode.window.showInformationMessage(inertNotificationText(`Removed ${account.label}.`));
     },
   );
 
@@ -222,7 +231,7 @@ export function registerAccountCommands(
       },
       () => accounts.updateToken(account.id, token.trim()),
     );
-    void vscode.window.showInformationMessage(`Token updated for ${account.label}.`);
+    void vscode.window.showInformationMessage(inertNotificationText(`Token updated for ${account.label}.`));
   });
 
   // `options.username` is for tests and automation ('' acts as yourself again).

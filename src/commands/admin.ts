@@ -21,6 +21,7 @@ import { registerBoardCommands } from './boards';
 import { registerCommand } from './registerCommand';
 import { registerTodoFilterCommands } from './todoFilters';
 import { registerTriggerCommands } from './triggers';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /**
  * Trailing options of the broadcast message commands, for tests and automation. When given,
@@ -122,7 +123,12 @@ async function askColor(current?: string | null): Promise<string | undefined> {
         color: entry.color,
         picked: current?.toLowerCase() === entry.color.toLowerCase(),
       })),
-      { label: '$(edit) Other colour…', description: current ?? undefined, color: undefined, picked: false },
+      {
+        label: '$(edit) Other colour…',
+        description: current ? inertQuickPickText(current) : undefined,
+        color: undefined,
+        picked: false,
+      },
     ],
     { placeHolder: 'Background colour of the banner' },
   );
@@ -268,7 +274,7 @@ export function registerAdminCommands(services: Services): void {
       .page({ perPage: 100 })
       .then((page) =>
         page.items.map((message) => ({
-          label: plainBroadcastText(message.message, 80),
+          label: inertQuickPickText(plainBroadcastText(message.message, 80)),
           description: isBroadcastActive(message) ? 'active' : undefined,
           message,
         })),
@@ -345,7 +351,9 @@ export function registerAdminCommands(services: Services): void {
       if (!target) return false;
       if (!options.confirmed) {
         const answer = await vscode.window.showWarningMessage(
-          `Delete the broadcast message "${plainBroadcastText(target.message.message, 60)}"?`,
+          inertNotificationText(
+            `Delete the broadcast message "${plainBroadcastText(target.message.message, 60)}"?`,
+          ),
           { modal: true, detail: 'Nobody will see it any more.' },
           'Delete Message',
         );
@@ -431,7 +439,7 @@ export function registerAdminCommands(services: Services): void {
       );
       folderOf(account, 'systemHooks').reload();
       void vscode.window.showInformationMessage(
-        `Added the system hook ${hook.url} (${describeHookEvents(hook)}).`,
+        inertNotificationText(`Added the system hook ${hook.url} (${describeHookEvents(hook)}).`),
       );
       return hook;
     },
@@ -448,7 +456,11 @@ export function registerAdminCommands(services: Services): void {
       .listSystemHooks()
       .page({ perPage: 100 })
       .then((page) =>
-        page.items.map((hook) => ({ label: hook.url, description: describeHookEvents(hook), hook })),
+        page.items.map((hook) => ({
+          label: inertQuickPickText(hook.url),
+          description: describeHookEvents(hook),
+          hook,
+        })),
       );
     const picked = await vscode.window.showQuickPick(items, { placeHolder: 'System hook' });
     return picked ? { account, hook: picked.hook } : undefined;
@@ -466,7 +478,7 @@ export function registerAdminCommands(services: Services): void {
         { location: { viewId: 'forge.admin' }, title: 'Testing the system hook…' },
         () => client.testSystemHook(target.hook.id),
       );
-      void vscode.window.showInformationMessage(describeSample(target.hook, sample));
+      void vscode.window.showInformationMessage(inertNotificationText(describeSample(target.hook, sample)));
       return sample;
     },
   );
@@ -480,7 +492,7 @@ export function registerAdminCommands(services: Services): void {
       if (!target) return false;
       if (!options.confirmed) {
         const answer = await vscode.window.showWarningMessage(
-          `Delete the system hook ${target.hook.url}?`,
+          inertNotificationText(`Delete the system hook ${target.hook.url}?`),
           { modal: true, detail: 'The server stops sending it events.' },
           'Delete Hook',
         );
@@ -519,22 +531,25 @@ export function registerAdminCommands(services: Services): void {
         summary = summarizeKey(await client.getSshKey(id));
       } catch (error) {
         if (error instanceof NotFoundError) {
-          void vscode.window.showErrorMessage(`No SSH key with id ${id}.`);
+          void vscode.window.showErrorMessage(inertNotificationText(`No SSH key with id ${id}.`));
           return undefined;
         }
         throw error;
       }
       // Not awaited: the dialog stays until dismissed and the command's result is ready now.
-      void vscode.window.showInformationMessage(`SSH key ${summary.id}: ${summary.title}`, {
-        modal: true,
-        detail: [
-          `Owner: ${summary.owner ?? 'unknown'}`,
-          summary.createdAt ? `Created: ${summary.createdAt}` : undefined,
-          `Key: ${summary.keyStart}`,
-        ]
-          .filter(Boolean)
-          .join('\n'),
-      });
+      void vscode.window.showInformationMessage(
+        inertNotificationText(`SSH key ${summary.id}: ${summary.title}`),
+        {
+          modal: true,
+          detail: [
+            `Owner: ${summary.owner ?? 'unknown'}`,
+            summary.createdAt ? `Created: ${summary.createdAt}` : undefined,
+            `Key: ${summary.keyStart}`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        },
+      );
       return summary;
     },
   );

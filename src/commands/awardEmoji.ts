@@ -17,6 +17,7 @@ import {
 } from './mergeRequestTargets';
 import { projectTarget } from './pickers';
 import { registerCommand } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /*
  * Reactions (award emoji) on merge requests and their comments, and from the palette on issues
@@ -95,7 +96,13 @@ async function awardTarget(
     const choice = await vscode.window.showQuickPick(
       notes.items.flatMap((note) =>
         'body' in note && typeof note.body === 'string' && note.system !== true
-          ? [{ label: firstLine(note.body) || '(empty)', description: note.author?.name, noteId: note.id }]
+          ? [
+              {
+                label: inertQuickPickText(firstLine(note.body) || '(empty)'),
+                description: inertQuickPickText(note.author?.name ?? ''),
+                noteId: note.id,
+              },
+            ]
           : [],
       ),
       { placeHolder: `Which comment on !${iid}?` },
@@ -160,7 +167,7 @@ export function registerAwardEmojiCommands(context: MergeRequestCommandContext):
       const award = await client.awardEmoji(target.awardable, name);
       afterAwardChange(context, target);
       void vscode.window.showInformationMessage(
-        `Reacted ${glyphOf(award.name) || `:${award.name}:`} on ${target.label}`,
+        inertNotificationText(`Reacted ${glyphOf(award.name) || `:${award.name}:`} on ${target.label}`),
       );
       return { awarded: award.name, awardId: award.id };
     } catch (error) {
@@ -168,7 +175,9 @@ export function registerAwardEmojiCommands(context: MergeRequestCommandContext):
         error instanceof HttpError &&
         /already been taken/i.test(JSON.stringify([error.serverMessage, error.fieldErrors]))
       ) {
-        void vscode.window.showInformationMessage(`You already reacted with :${name}: on ${target.label}`);
+        void vscode.window.showInformationMessage(
+          inertNotificationText(`You already reacted with :${name}: on ${target.label}`),
+        );
         return { awarded: undefined, reason: 'already-awarded' };
       }
       throw error;
@@ -201,8 +210,8 @@ export function registerAwardEmojiCommands(context: MergeRequestCommandContext):
     if (!options && candidates.length > 1) {
       const picked = await vscode.window.showQuickPick(
         candidates.map((award) => ({
-          label: `${glyphOf(award.name)} ${award.name}`.trim(),
-          description: username === undefined ? award.user.name : undefined,
+          label: inertQuickPickText(`${glyphOf(award.name)} ${award.name}`.trim()),
+          description: username === undefined ? inertQuickPickText(award.user.name) : undefined,
           award,
         })),
         { placeHolder: `Remove which reaction from ${target.label}?` },
@@ -213,7 +222,9 @@ export function registerAwardEmojiCommands(context: MergeRequestCommandContext):
     if (!chosen) return { removed: undefined, reason: 'none' };
     await client.deleteAwardEmoji(target.awardable, chosen.id);
     afterAwardChange(context, target);
-    void vscode.window.showInformationMessage(`Removed :${chosen.name}: from ${target.label}`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`Removed :${chosen.name}: from ${target.label}`),
+    );
     return { removed: chosen.name, awardId: chosen.id };
   });
 }

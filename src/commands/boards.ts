@@ -15,6 +15,7 @@ import {
 import type { TreeNode } from '../views/shared/treeNode';
 import { type ProjectTarget, projectTarget } from './pickers';
 import { registerCommand } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /** Trailing options of the board commands, for tests and automation: they skip the prompts. */
 export interface BoardCommandOptions {
@@ -59,10 +60,12 @@ async function boardTarget(services: Services, arg: unknown): Promise<BoardTarge
     .page({ perPage: 100 })
     .then((page) => {
       if (page.items.length === 0) {
-        void vscode.window.showInformationMessage(`${projectLabel(target)} has no issue board.`);
+        void vscode.window.showInformationMessage(
+          inertNotificationText(`${projectLabel(target)} has no issue board.`),
+        );
       }
       return page.items.map((board) => ({
-        label: boardTitle(board),
+        label: inertQuickPickText(boardTitle(board)),
         description: `${board.lists.length} lists`,
         board,
       }));
@@ -86,11 +89,17 @@ async function boardListTarget(services: Services, arg: unknown): Promise<BoardL
   if (!target) return undefined;
   const lists = sortedLists(target.board);
   if (lists.length === 0) {
-    void vscode.window.showInformationMessage(`The board "${boardTitle(target.board)}" has no lists.`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`The board "${boardTitle(target.board)}" has no lists.`),
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    lists.map((list) => ({ label: boardListTitle(list), description: `position ${list.position}`, list })),
+    lists.map((list) => ({
+      label: inertQuickPickText(boardListTitle(list)),
+      description: `position ${list.position}`,
+      list,
+    })),
     { placeHolder: 'List' },
   );
   return picked ? { ...target, list: picked.list } : undefined;
@@ -146,14 +155,18 @@ export function registerBoardCommands(services: Services): void {
         );
       } catch (error) {
         if (error instanceof NotFoundError && /label/i.test(error.serverMessage)) {
-          void vscode.window.showErrorMessage(`No label with id ${labelId} in ${projectLabel(target)}.`);
+          void vscode.window.showErrorMessage(
+            inertNotificationText(`No label with id ${labelId} in ${projectLabel(target)}.`),
+          );
           return undefined;
         }
         throw error;
       }
       refresh(services, target.folder);
       void vscode.window.showInformationMessage(
-        `Added the list "${boardListTitle(created)}" to "${boardTitle(target.board)}".`,
+        inertNotificationText(
+          `Added the list "${boardListTitle(created)}" to "${boardTitle(target.board)}".`,
+        ),
       );
       return created;
     },
@@ -172,7 +185,10 @@ export function registerBoardCommands(services: Services): void {
         const picked = await vscode.window.showQuickPick(
           lists.map((list, index) => ({
             label: `Position ${index}`,
-            description: list.id === target.list.id ? 'where it is now' : `now "${boardListTitle(list)}"`,
+            description:
+              list.id === target.list.id
+                ? 'where it is now'
+                : inertQuickPickText(`now "${boardListTitle(list)}"`),
             position: index,
           })),
           { title: `Move "${boardListTitle(target.list)}"`, placeHolder: 'New position (0 is leftmost)' },
@@ -185,7 +201,7 @@ export function registerBoardCommands(services: Services): void {
       }
       if (position === target.list.position) {
         void vscode.window.showInformationMessage(
-          `"${boardListTitle(target.list)}" is already at position ${position}.`,
+          inertNotificationText(`"${boardListTitle(target.list)}" is already at position ${position}.`),
         );
         return undefined;
       }
@@ -208,7 +224,7 @@ export function registerBoardCommands(services: Services): void {
       const title = boardListTitle(target.list);
       if (!options.confirmed) {
         const answer = await vscode.window.showWarningMessage(
-          `Delete the list "${title}" from the board "${boardTitle(target.board)}"?`,
+          inertNotificationText(`Delete the list "${title}" from the board "${boardTitle(target.board)}"?`),
           { modal: true, detail: 'Issues keep their labels; only the column goes away.' },
           'Delete List',
         );

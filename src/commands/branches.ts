@@ -19,7 +19,9 @@ import type { Services } from '../services';
 import { BranchNode, ProjectNode } from '../views/projects/projectsTreeProvider';
 import type { TreeNode } from '../views/shared/treeNode';
 import { projectTarget } from './pickers';
-import { registerCommand } from './registerCommand';
+import { registerCommand, valueOrThrow } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import { checkRefName } from '../domain/inputValidation';
 
 /**
  * Answers to the questions a branch command would ask, for host tests and automation; menus never
@@ -142,7 +144,11 @@ async function branchTarget(
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    branches.map((branch) => ({ label: branch.name, description: branch.commit?.title, branch })),
+    branches.map((branch) => ({
+      label: inertQuickPickText(branch.name),
+      description: inertQuickPickText(branch.commit?.title ?? ''),
+      branch,
+    })),
     { placeHolder, matchOnDescription: true },
   );
   return picked ? { ...scope, branch: picked.branch } : undefined;
@@ -160,14 +166,16 @@ async function askStartingPoint(
   const sorted = [...branches].sort((a, b) => rank(a) - rank(b));
   type Item = vscode.QuickPickItem & { ref?: string };
   const items: Item[] = sorted.map((branch) => ({
-    label: `$(git-branch) ${branch.name}`,
+    label: `$(git-branch) ${inertQuickPickText(branch.name)}`,
     description:
       branch.name === preferred
         ? 'this branch'
         : isDefaultBranch(branch, project.default_branch)
           ? 'default branch'
           : undefined,
-    detail: branch.commit?.title ? `${branch.commit.short_id ?? ''} ${branch.commit.title}` : undefined,
+    detail: branch.commit?.title
+      ? inertQuickPickText(`${branch.commit.short_id ?? ''} ${branch.commit.title}`)
+      : undefined,
     ref: branch.name,
   }));
   items.push(
@@ -207,7 +215,7 @@ async function askProtection(branch: Branch): Promise<ProtectionSettings | undef
 }
 
 function inform(message: string): string {
-  void vscode.window.showInformationMessage(message);
+  void vscode.window.showInformationMessage(inertNotificationText(message));
   return message;
 }
 
@@ -223,20 +231,21 @@ export function registerBranchCommands(services: Services): void {
     const scope = await projectScope(services, arg, 'Project to create a branch in');
     if (!scope) return undefined;
     const path = projectPath(scope.project);
-    const name = (
+    const typed =
       options.name ??
       (await vscode.window.showInputBox({
         title: `New branch in ${path}`,
         prompt: 'Name of the new branch',
         placeHolder: 'feature/my-change',
         validateInput: branchNameProblem,
-      }))
-    )?.trim();
-    if (!name) return undefined;
+      }));
+    if (typed === undefined) return undefined;
+    const name = valueOrThrow(checkRefName(typed));
     const client = await services.accounts.client(scope.account.id);
-    const from =
+    const startingPoint =
       options.from ?? (await askStartingPoint(client, scope.project, scope.branchNode?.branch.name));
-    if (!from) return undefined;
+    if (!startingPoint) return undefined;
+    const from = valueOrThrow(checkRefName(startingPoint));
     const created = await inView(() => client.createBranch(scope.project.id, name, from));
     services.afterAction(scope.refreshNode);
     return inform(`Created branch ${created.name} in ${path} from ${from}.`);
@@ -299,7 +308,7 @@ export function registerBranchCommands(services: Services): void {
     const path = projectPath(project);
     if (!options.confirmed) {
       const answer = await vscode.window.showWarningMessage(
-        `Delete the branch ${branch.name} of ${path}?`,
+        inertNotificationText(`Delete the branch ${branch.name} of ${path}?`),
         {
           modal: true,
           detail: branch.merged
@@ -317,7 +326,7 @@ export function registerBranchCommands(services: Services): void {
       // The server refuses to delete the default branch: say so in its words.
       if (!(error instanceof MethodNotAllowedError)) throw error;
       const message = `${branch.name} was not deleted: ${error.serverMessage}`;
-      void vscode.window.showErrorMessage(message);
+      void vscode.window.showErrorMessage(inertNotificationText(message));
       return message;
     }
     services.afterAction(target.refreshNode);
@@ -340,7 +349,7 @@ export function registerBranchCommands(services: Services): void {
       return inform(`${path} has no merged branches to delete (protected ones are kept).`);
     if (!options.confirmed) {
       const answer = await vscode.window.showWarningMessage(
-        deleteMergedQuestion(path, names),
+        inertNotificationText(deleteMergedQuestion(path, names)),
         { modal: true, detail: 'Protected branches and the default branch are kept.' },
         'Delete',
       );

@@ -38,6 +38,7 @@ import {
   pickChannelAccount,
 } from './channelTargets';
 import { InvalidInputError, describeError, valueOrThrow } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /*
  * The channel in the editor: the channel accounts, the Channel view and its commands. Every command
@@ -82,7 +83,9 @@ async function addAccount(
       password: options.password ?? '',
       label: options.label,
     });
-    void vscode.window.showInformationMessage(`Signed in to the channel ${channelName(account)}.`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`Signed in to the channel ${channelName(account)}.`),
+    );
     return { added: true, accountId: account.id };
   }
   let serverUrl = '';
@@ -131,12 +134,14 @@ async function addAccount(
           return context.accounts.add({ serverUrl, login, password, signal: controller.signal });
         },
       );
-      void vscode.window.showInformationMessage(`Signed in to the channel ${channelName(account)}.`);
+      void vscode.window.showInformationMessage(
+        inertNotificationText(`Signed in to the channel ${channelName(account)}.`),
+      );
       return { added: true, accountId: account.id };
     } catch (error) {
       if (error instanceof CancelledError) return { added: false };
       const choice = await vscode.window.showErrorMessage(
-        `Channel account not added: ${describeError(error)}`,
+        inertNotificationText(`Channel account not added: ${describeError(error)}`),
         'Try Again',
       );
       if (choice !== 'Try Again') return { added: false };
@@ -155,7 +160,9 @@ async function removeAccount(
   const confirm = options?.confirmed
     ? 'Remove'
     : await vscode.window.showWarningMessage(
-        `Remove the channel account ${account.label}? Its password is deleted from this machine.`,
+        inertNotificationText(
+          `Remove the channel account ${account.label}? Its password is deleted from this machine.`,
+        ),
         { modal: true },
         'Remove',
       );
@@ -163,7 +170,9 @@ async function removeAccount(
   await context.accounts.remove(account.id);
   for (const key of context.drafts.keysOf(account.id)) await context.drafts.delete(key);
   await context.itemIds.forget(account.id);
-  void vscode.window.showInformationMessage(`Removed the channel account ${account.label}.`);
+  void vscode.window.showInformationMessage(
+    inertNotificationText(`Removed the channel account ${account.label}.`),
+  );
   return { removed: true };
 }
 
@@ -262,7 +271,7 @@ async function fileTarget(
   if (arg instanceof ChannelFileNode) {
     if (arg.isDirectory) {
       void vscode.window.showInformationMessage(
-        `${arg.file.filename} is a folder: download the files in it.`,
+        inertNotificationText(`${arg.file.filename} is a folder: download the files in it.`),
       );
       return undefined;
     }
@@ -290,14 +299,14 @@ async function fileTarget(
   );
   const files = page.items.filter((file) => file.is_dir !== true);
   if (files.length === 0) {
-    void vscode.window.showInformationMessage(`No file name contains "${name}".`);
+    void vscode.window.showInformationMessage(inertNotificationText(`No file name contains "${name}".`));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
     files.map((file) => ({
-      label: file.filename,
-      description: `${formatBytes(file.filesize)} · ${file.filetype}`,
-      detail: typeof file['display_path'] === 'string' ? file['display_path'] : undefined,
+      label: inertQuickPickText(file.filename),
+      description: inertQuickPickText(`${formatBytes(file.filesize)} · ${file.filetype}`),
+      detail: typeof file['display_path'] === 'string' ? inertQuickPickText(file['display_path']) : undefined,
       file,
     })),
     { placeHolder: 'Which file?', matchOnDescription: true, matchOnDetail: true },
@@ -379,7 +388,7 @@ async function downloadFile(
   } else if (!options) {
     void vscode.window
       .showInformationMessage(
-        `Saved ${target.filename} (${formatBytes(result.bytes)}) to ${result.path}.`,
+        inertNotificationText(`Saved ${target.filename} (${formatBytes(result.bytes)}) to ${result.path}.`),
         'Open',
       )
       .then((choice) => (choice === 'Open' ? vscode.commands.executeCommand('vscode.open', uri) : undefined));
@@ -492,7 +501,7 @@ async function lookupIdentity(
   );
   if (!found) {
     const message = `No channel identity is known as "${query.trim()}" on ${account.serverUrl}.`;
-    if (options?.show !== 'none') void vscode.window.showInformationMessage(message);
+    if (options?.show !== 'none') void vscode.window.showInformationMessage(inertNotificationText(message));
     return { found: false };
   }
   const { xchan } = found;
@@ -513,7 +522,7 @@ async function lookupIdentity(
     const picked = await vscode.window.showQuickPick(
       [
         ...rows.map((row) => ({
-          label: row.value,
+          label: inertQuickPickText(row.value),
           description: row.name,
           value: row.value,
         })),
@@ -523,7 +532,9 @@ async function lookupIdentity(
     );
     if (picked?.value !== undefined) {
       await vscode.env.clipboard.writeText(picked.value);
-      void vscode.window.showInformationMessage(`Copied the ${picked.description.toLowerCase()}.`);
+      void vscode.window.showInformationMessage(
+        inertNotificationText(`Copied the ${picked.description.toLowerCase()}.`),
+      );
     } else if (picked) {
       const document = await openJson(xchan);
       return { found: true, xchan, by: found.by, document: document.uri.toString() };
@@ -569,8 +580,8 @@ async function permissionTarget(
       ...rows
         .filter((row) => text(row, 'abook_self') !== '1')
         .map((row) => ({
-          label: `$(person) ${text(row, 'xchan_name') || text(row, 'xchan_addr')}`,
-          description: text(row, 'xchan_addr'),
+          label: `$(person) ${inertQuickPickText(text(row, 'xchan_name') || text(row, 'xchan_addr'))}`,
+          description: inertQuickPickText(text(row, 'xchan_addr')),
           abookId: Number(text(row, 'abook_id')),
           name: text(row, 'xchan_name'),
         })),
@@ -626,13 +637,17 @@ async function checkPermission(
     const [only] = results;
     if (results.length === 1 && only) {
       void vscode.window.showInformationMessage(
-        `${who.name} ${only.allowed ? 'may' : 'may not'} ${describePermission(only.perm)} (${only.perm}).`,
+        inertNotificationText(
+          `${who.name} ${only.allowed ? 'may' : 'may not'} ${describePermission(only.perm)} (${only.perm}).`,
+        ),
       );
     } else if (!options) {
       void vscode.window.showQuickPick(
         results.map((row) => ({
-          label: `${row.allowed ? '$(check)' : '$(close)'} ${row.perm}`,
-          description: `${row.allowed ? 'may' : 'may not'} ${describePermission(row.perm)}`,
+          label: `${row.allowed ? '$(check)' : '$(close)'} ${inertQuickPickText(row.perm)}`,
+          description: inertQuickPickText(
+            `${row.allowed ? 'may' : 'may not'} ${describePermission(row.perm)}`,
+          ),
         })),
         {
           title: `What ${who.name} may do`,
@@ -742,7 +757,9 @@ async function exportChannel(
   if (!options) {
     void vscode.window
       .showInformationMessage(
-        `Exported ${result.sections.length} section${result.sections.length === 1 ? '' : 's'} of ${channelName(account)} to ${target}.`,
+        inertNotificationText(
+          `Exported ${result.sections.length} section${result.sections.length === 1 ? '' : 's'} of ${channelName(account)} to ${target}.`,
+        ),
         'Open',
       )
       .then((choice) =>

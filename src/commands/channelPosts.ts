@@ -20,6 +20,7 @@ import { StreamItemNode } from '../views/channel/streamNodes';
 import { type ChannelCommandContext, channelName, optionsOf, pickChannelAccount } from './channelTargets';
 import { draftKeptMessage, mayHaveActed } from './errorMessages';
 import { valueOrThrow } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /*
  * Writing to the channel: post (from the editor selection, a file or an input box; title,
@@ -250,12 +251,16 @@ async function askContent(
   if (draft) {
     choices.push({
       label: '$(history) Unsent post',
-      description: firstTextLine(draft.title || draft.body, 60),
+      description: inertQuickPickText(firstTextLine(draft.title || draft.body, 60)),
       what: 'draft',
     });
   }
   if (selection)
-    choices.push({ label: '$(selection) Selection', description: selection.source, what: 'selection' });
+    choices.push({
+      label: '$(selection) Selection',
+      description: inertQuickPickText(selection.source),
+      what: 'selection',
+    });
   choices.push(
     {
       label: '$(file) A file…',
@@ -319,14 +324,14 @@ async function askAudience(
   if (picked.choice === 'public' || picked.choice === 'default') return { kind: picked.choice };
   const entries = [
     ...directory.groups.map((group) => ({
-      label: `$(organization) ${group.gname}`,
+      label: `$(organization) ${inertQuickPickText(group.gname)}`,
       description: 'privacy group',
       hash: group.hash,
       group: true,
     })),
     ...directory.connections.map((connection) => ({
-      label: `$(person) ${connection.name || connection.address}`,
-      description: connection.address,
+      label: `$(person) ${inertQuickPickText(connection.name || connection.address)}`,
+      description: inertQuickPickText(connection.address),
       hash: connection.hash,
       group: false,
     })),
@@ -494,12 +499,14 @@ async function post(context: ChannelCommandContext, arg: unknown, rawOptions: un
       where: `the stream of ${channelName(account)}`,
       resend: 'run "Forge: Post to Channel" again',
     });
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(inertNotificationText(message));
     return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
   }
   await context.itemIds.remember(account.id, result.item.mid, result.itemId);
   reloadStreams(context, account);
-  void vscode.window.showInformationMessage(`Posted to ${channelName(account)}, visible to ${audienceText}.`);
+  void vscode.window.showInformationMessage(
+    inertNotificationText(`Posted to ${channelName(account)}, visible to ${audienceText}.`),
+  );
   return {
     posted: true,
     itemId: result.itemId,
@@ -593,10 +600,12 @@ async function pickItem(
   }
   const picked = await vscode.window.showQuickPick(
     candidates.map((target) => ({
-      label: target.label.slice(1, -1),
-      description: [target.entry.author.name, target.entry.mid === target.entry.top ? undefined : 'comment']
-        .filter(Boolean)
-        .join(' · '),
+      label: inertQuickPickText(target.label.slice(1, -1)),
+      description: inertQuickPickText(
+        [target.entry.author.name, target.entry.mid === target.entry.top ? undefined : 'comment']
+          .filter(Boolean)
+          .join(' · '),
+      ),
       target,
     })),
     {
@@ -637,7 +646,7 @@ async function comment(
   if (!target) return { posted: false, reason: 'cancelled' };
   if (target.commentsClosed) {
     const message = `Comments are turned off on ${target.label}.`;
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(inertNotificationText(message));
     return { posted: false, reason: 'cancelled', message };
   }
   const { account } = target;
@@ -673,13 +682,13 @@ async function comment(
       where: `the comments on ${target.label}`,
       resend: `comment on ${target.label} again`,
     });
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(inertNotificationText(message));
     return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
   }
   await context.itemIds.remember(account.id, result.item.mid, result.itemId);
   if (target.node) target.node.folder.reload();
   else reloadStreams(context, account);
-  void vscode.window.showInformationMessage(`Commented on ${target.label}.`);
+  void vscode.window.showInformationMessage(inertNotificationText(`Commented on ${target.label}.`));
   return { posted: true, itemId: result.itemId, mid: result.item.mid, restoredDraft };
 }
 
@@ -722,7 +731,7 @@ async function editInEditor(text: string, what: string): Promise<string | undefi
   const document = await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' });
   await vscode.window.showTextDocument(document, { preview: false });
   const choice = await vscode.window.showInformationMessage(
-    `Edit ${what} in the editor, then press Send.`,
+    inertNotificationText(`Edit ${what} in the editor, then press Send.`),
     'Send',
     'Cancel',
   );
@@ -804,7 +813,7 @@ async function editItem(
   await context.itemIds.remember(target.account.id, result.item.mid, result.itemId);
   if (target.node) target.node.folder.reload();
   else reloadStreams(context, target.account);
-  void vscode.window.showInformationMessage(`Saved your changes to ${target.label}.`);
+  void vscode.window.showInformationMessage(inertNotificationText(`Saved your changes to ${target.label}.`));
   return { edited: true, itemId: result.itemId };
 }
 

@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import type { ChannelDrafts, ChannelItemIds } from '../state/channelDrafts';
 import type { ChannelTreeProvider } from '../views/channel/channelTreeProvider';
 import { registerCommand } from './registerCommand';
+import { inertQuickPickText } from '../domain/inertText';
 
 /** What the channel command modules share. */
 export interface ChannelCommandContext {
@@ -79,7 +80,11 @@ export async function pickChannelAccount(
   const [only] = candidates;
   if (candidates.length === 1) return only;
   const picked = await vscode.window.showQuickPick(
-    candidates.map((account) => ({ label: account.label, description: account.serverUrl, account })),
+    candidates.map((account) => ({
+      label: inertQuickPickText(account.label),
+      description: account.serverUrl,
+      account,
+    })),
     { placeHolder },
   );
   return picked?.account;

@@ -23,7 +23,9 @@ import type { Services } from '../services';
 import { BranchNode, JobNode, ProjectNode } from '../views/projects/projectsTreeProvider';
 import type { TreeNode } from '../views/shared/treeNode';
 import { projectTarget } from './pickers';
-import { registerCommand } from './registerCommand';
+import { registerCommand, valueOrThrow } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import { checkRefName, problemOf } from '../domain/inputValidation';
 
 /**
  * Answers to the questions a job command would ask, for host tests and automation; menus never
@@ -120,7 +122,7 @@ export async function jobTarget(
   );
   const jobs = jobsForAction(page.items, action);
   if (jobs.length === 0) {
-    void vscode.window.showInformationMessage(noJobMessage(action, path));
+    void vscode.window.showInformationMessage(inertNotificationText(noJobMessage(action, path)));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
@@ -148,7 +150,7 @@ async function simpleJobAction(
   services.afterAction(target.node);
   options.onJob?.(after);
   const message = jobActionMessage(action, target.job, after);
-  void vscode.window.showInformationMessage(message);
+  void vscode.window.showInformationMessage(inertNotificationText(message));
   return message;
 }
 
@@ -202,9 +204,11 @@ async function download(
 
 function reportSaved(what: string, result: DownloadResult): string {
   const message = `Saved ${what} to ${result.path} (${formatBytes(result.bytes)}).`;
-  void vscode.window.showInformationMessage(message, 'Reveal in File Explorer').then((choice) => {
-    if (choice) void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(result.path));
-  });
+  void vscode.window
+    .showInformationMessage(inertNotificationText(message), 'Reveal in File Explorer')
+    .then((choice) => {
+      if (choice) void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(result.path));
+    });
   return message;
 }
 
@@ -214,9 +218,9 @@ async function askRef(suggested: string | undefined, path: string): Promise<stri
     title: `Latest artifacts of ${path}`,
     prompt: 'Branch or tag whose latest successful job to download from',
     value: suggested ?? '',
-    validateInput: (value) => (value.trim() === '' ? 'Enter a branch or tag name' : undefined),
+    validateInput: (value) => problemOf(checkRefName(value)),
   });
-  return ref?.trim() || undefined;
+  return ref;
 }
 
 /** The job name: one of the names seen on that ref recently, or typed. */
@@ -240,7 +244,14 @@ async function askJobName(client: HostingClient, project: Project, ref: string):
   if (names.length === 0) return typeIt();
   const other = { label: '$(edit) Another job name…', name: undefined };
   const picked = await vscode.window.showQuickPick(
-    [...names.map((name) => ({ label: name, description: 'recent job with artifacts', name })), other],
+    [
+      ...names.map((name) => ({
+        label: inertQuickPickText(name),
+        description: 'recent job with artifacts',
+        name,
+      })),
+      other,
+    ],
     { title: `Latest artifacts on ${ref}`, placeHolder: 'Which job?' },
   );
   if (!picked) return undefined;
@@ -315,7 +326,7 @@ export function registerJobCommands(services: Services): void {
     services.afterAction(target.node);
     options.onJob?.(after);
     const message = jobActionMessage('erase', target.job, after);
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(inertNotificationText(message));
     return message;
   });
 
@@ -345,13 +356,14 @@ export function registerJobCommands(services: Services): void {
     if (!target) return undefined;
     const { project } = target;
     const path = projectPath(project);
-    const ref =
+    const typed =
       options.ref ??
       (await askRef(
         arg instanceof BranchNode ? arg.branch.name : (project.default_branch ?? undefined),
         path,
       ));
-    if (!ref) return undefined;
+    if (typed === undefined) return undefined;
+    const ref = valueOrThrow(checkRefName(typed));
     const client = await services.accounts.client(target.account.id);
     const jobName = options.jobName ?? (await askJobName(client, project, ref));
     if (!jobName) return undefined;
@@ -370,7 +382,7 @@ export function registerJobCommands(services: Services): void {
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       const message = `No successful job named ${jobName} on ref ${ref} has artifacts (${path}).`;
-      void vscode.window.showErrorMessage(message);
+      void vscode.window.showErrorMessage(inertNotificationText(message));
       return message;
     }
   });

@@ -12,6 +12,7 @@ import {
 import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
 import type { TreeNode } from '../views/shared/treeNode';
 import { type ProjectTarget, projectTarget } from './pickers';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /** What the merge request, note and award emoji commands share. */
 export interface MergeRequestCommandContext {
@@ -125,14 +126,16 @@ export async function pickMergeRequestIn(
     () => client.listMergeRequests(target.project.id, { state: 'opened' }).page({ perPage: 100 }),
   );
   if (page.items.length === 0) {
-    void vscode.window.showInformationMessage(`${projectPath(target.project)} has no opened merge requests.`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`${projectPath(target.project)} has no opened merge requests.`),
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
     page.items.map((mergeRequest) => ({
-      label: `!${mergeRequest.iid} ${mergeRequest.title}`,
-      description: `${mergeRequest.source_branch} → ${mergeRequest.target_branch}`,
-      detail: `by ${mergeRequest.author.name}`,
+      label: `!${mergeRequest.iid} ${inertQuickPickText(mergeRequest.title)}`,
+      description: inertQuickPickText(`${mergeRequest.source_branch} → ${mergeRequest.target_branch}`),
+      detail: `by ${inertQuickPickText(mergeRequest.author.name)}`,
       mergeRequest,
     })),
     { placeHolder, matchOnDescription: true, title: projectPath(target.project) },

@@ -36,7 +36,9 @@ import {
 } from './mergeRequestTargets';
 import { registerNoteCommands } from './notes';
 import { projectTarget } from './pickers';
-import { registerCommand } from './registerCommand';
+import { registerCommand, valueOrThrow } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import { checkRefName } from '../domain/inputValidation';
 
 /*
  * Every command here takes the tree node it ran on first (a merge request of the Projects or the
@@ -155,7 +157,9 @@ export function registerMergeRequestCommands(services: Services): void {
     const { mergeRequest: mr } = target;
     if (!given?.confirmed) {
       const answer = await vscode.window.showWarningMessage(
-        `Delete merge request !${mr.iid} "${mr.title}" of ${projectPath(target.project)}?`,
+        inertNotificationText(
+          `Delete merge request !${mr.iid} "${mr.title}" of ${projectPath(target.project)}?`,
+        ),
         { modal: true, detail: 'Its comments and reactions go with it. This cannot be undone.' },
         'Delete',
       );
@@ -163,7 +167,7 @@ export function registerMergeRequestCommands(services: Services): void {
     }
     await (await clientOf(target)).deleteMergeRequest(target.project.id, mr.iid);
     afterMergeRequestChange(context, target);
-    void vscode.window.showInformationMessage(`Deleted !${mr.iid} ${mr.title}`);
+    void vscode.window.showInformationMessage(inertNotificationText(`Deleted !${mr.iid} ${mr.title}`));
     return { deleted: true };
   });
 
@@ -195,7 +199,9 @@ export function registerMergeRequestCommands(services: Services): void {
       throw error;
     }
     afterMergeRequestChange(context, target);
-    void vscode.window.showInformationMessage(`!${mr.iid} will no longer merge when the pipeline succeeds.`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`!${mr.iid} will no longer merge when the pipeline succeeds.`),
+    );
     return { cancelled: true };
   });
 
@@ -234,11 +240,13 @@ export function registerMergeRequestCommands(services: Services): void {
     const { mergeRequest: mr } = target;
     const result = await (await clientOf(target)).createMergeRequestTodo(target.project.id, mr.iid);
     if (!result.changed) {
-      void vscode.window.showInformationMessage(`You already have a todo for !${mr.iid}`);
+      void vscode.window.showInformationMessage(
+        inertNotificationText(`You already have a todo for !${mr.iid}`),
+      );
       return { changed: false };
     }
     services.todos.refresh();
-    void vscode.window.showInformationMessage(`Added !${mr.iid} to your todos.`);
+    void vscode.window.showInformationMessage(inertNotificationText(`Added !${mr.iid} to your todos.`));
     return { changed: true, todoId: result.value.id };
   });
 
@@ -259,13 +267,15 @@ export function registerMergeRequestCommands(services: Services): void {
     );
     if (automated) return { issues };
     if (issues.length === 0) {
-      void vscode.window.showInformationMessage(`Merging !${mr.iid} closes no issues.`);
+      void vscode.window.showInformationMessage(
+        inertNotificationText(`Merging !${mr.iid} closes no issues.`),
+      );
       return { issues };
     }
     const picked = await vscode.window.showQuickPick(
       issues.map((issue) => ({
-        label: issue.iid !== undefined ? `#${issue.iid} ${issue.title}` : `${issue.id} ${issue.title}`,
-        description: issue.state,
+        label: `${issue.iid !== undefined ? `#${issue.iid}` : issue.id} ${inertQuickPickText(issue.title)}`,
+        description: inertQuickPickText(issue.state ?? ''),
         issue,
       })),
       { title: `Issues closed when !${mr.iid} is merged`, placeHolder: 'Open an issue in the browser' },
@@ -292,7 +302,7 @@ export function registerMergeRequestCommands(services: Services): void {
       return { url: undefined };
     }
     await vscode.env.clipboard.writeText(url);
-    void vscode.window.showInformationMessage(`Copied ${url}`);
+    void vscode.window.showInformationMessage(inertNotificationText(`Copied ${url}`));
     return { url };
   });
 
@@ -329,6 +339,9 @@ async function createMergeRequest(
   options: CreateMergeRequestOptions | undefined,
 ) {
   const { services } = context;
+  // Branch names from automation are checked before anything is sent.
+  if (options?.sourceBranch !== undefined) valueOrThrow(checkRefName(options.sourceBranch));
+  if (options?.targetBranch !== undefined) valueOrThrow(checkRefName(options.targetBranch));
   const target = await projectTarget(services, arg, 'Create a merge request in which project?');
   if (!target) return { created: false, ...CANCELLED };
   const { project } = target;
@@ -360,14 +373,20 @@ async function createMergeRequest(
     );
     const items = all
       .filter((branch) => branch.name !== project.default_branch || all.length === 1)
-      .map((branch) => ({ label: branch.name, description: branch.commit?.title ?? undefined }));
+      .map((branch) => ({
+        label: inertQuickPickText(branch.name),
+        description: branch.commit?.title ? inertQuickPickText(branch.commit.title) : undefined,
+        name: branch.name,
+      }));
     if (localBranch) {
-      const index = items.findIndex((item) => item.label === localBranch);
-      const [current] =
-        index >= 0 ? items.splice(index, 1) : [{ label: localBranch, description: undefined }];
+      const index = items.findIndex((item) => item.name === localBranch);
+      const [current] = index >= 0 ? items.splice(index, 1) : [];
       items.unshift({
-        label: localBranch,
-        description: `current branch${clone ? ` in ${clone.root}` : ''}${index < 0 ? ' (not pushed?)' : ''}`,
+        label: inertQuickPickText(localBranch),
+        description: inertQuickPickText(
+          `current branch${clone ? ` in ${clone.root}` : ''}${index < 0 ? ' (not pushed?)' : ''}`,
+        ),
+        name: localBranch,
         ...(current?.description ? { detail: current.description } : {}),
       });
     }
@@ -377,7 +396,7 @@ async function createMergeRequest(
       matchOnDescription: true,
     });
     if (!picked) return { created: false, ...CANCELLED };
-    sourceBranch = picked.label;
+    sourceBranch = picked.name;
   }
 
   let targetBranch = options ? (options.targetBranch ?? project.default_branch ?? undefined) : undefined;
@@ -390,8 +409,9 @@ async function createMergeRequest(
       : names;
     const picked = await vscode.window.showQuickPick(
       ordered.map((name) => ({
-        label: name,
+        label: inertQuickPickText(name),
         description: name === defaultBranch ? 'default branch' : undefined,
+        name,
       })),
       {
         title: `New merge request in ${projectPath(project)} (2/4)`,
@@ -399,7 +419,7 @@ async function createMergeRequest(
       },
     );
     if (!picked) return { created: false, ...CANCELLED };
-    targetBranch = picked.label;
+    targetBranch = picked.name;
   }
 
   let title = options?.title;
@@ -444,7 +464,10 @@ async function createMergeRequest(
   context.view.refresh();
   if (arg instanceof ProjectNode) services.afterAction(arg.mergeRequests);
   void vscode.window
-    .showInformationMessage(`Created !${created.iid} ${created.title}`, 'Open in Browser')
+    .showInformationMessage(
+      inertNotificationText(`Created !${created.iid} ${created.title}`),
+      'Open in Browser',
+    )
     .then((choice) => (choice ? openLink(created.web_url, services.log) : undefined));
   return {
     created: true,
@@ -472,7 +495,7 @@ async function askEdit(
       { label: 'Assignee', description: mr.assignee?.name ?? 'unassigned', field: 'assignee' as const },
       { label: 'Milestone', description: mr.milestone?.title ?? 'none', field: 'milestone' as const },
       { label: 'Target branch', description: mr.target_branch, field: 'target' as const },
-    ],
+    ].map((item) => ({ ...item, description: inertQuickPickText(item.description) })),
     { title: `Edit !${mr.iid} ${mr.title}`, placeHolder: 'What to change' },
   );
   if (!field) return undefined;
@@ -506,8 +529,8 @@ async function askEdit(
         .then((page) => [
           { label: 'Unassigned', description: '', id: 0 },
           ...page.items.map((member) => ({
-            label: member.name,
-            description: `@${member.username}`,
+            label: inertQuickPickText(member.name),
+            description: inertQuickPickText(`@${member.username}`),
             id: member.id,
           })),
         ]);
@@ -535,14 +558,15 @@ async function askEdit(
           page.items
             .filter((branch) => branch.name !== mr.source_branch)
             .map((branch) => ({
-              label: branch.name,
+              label: inertQuickPickText(branch.name),
               description: branch.name === project.default_branch ? 'default branch' : undefined,
+              name: branch.name,
             })),
         );
       const picked = await vscode.window.showQuickPick(branches, {
         placeHolder: `Merge ${mr.source_branch} into…`,
       });
-      return picked ? { target_branch: picked.label } : undefined;
+      return picked ? { target_branch: picked.name } : undefined;
     }
   }
 }
@@ -563,7 +587,8 @@ async function editMergeRequest(
       labels: options.labels === undefined ? undefined : normalizeLabels(options.labels),
       assignee_id: options.assigneeId === undefined ? undefined : (options.assigneeId ?? 0),
       milestone_id: options.milestoneId === undefined ? undefined : (options.milestoneId ?? 0),
-      target_branch: options.targetBranch,
+      target_branch:
+        options.targetBranch === undefined ? undefined : valueOrThrow(checkRefName(options.targetBranch)),
     };
   } else {
     input = await askEdit(target, client);
@@ -571,7 +596,9 @@ async function editMergeRequest(
   if (!input) return { updated: false, ...CANCELLED };
   const updated = await client.updateMergeRequest(target.project.id, target.mergeRequest.iid, input);
   afterMergeRequestChange(context, target);
-  void vscode.window.showInformationMessage(`Updated !${updated.iid} ${updated.title}`);
+  void vscode.window.showInformationMessage(
+    inertNotificationText(`Updated !${updated.iid} ${updated.title}`),
+  );
   return { updated: true, mergeRequest: updated };
 }
 
@@ -592,7 +619,7 @@ async function mergeMergeRequest(
     options?.sha ?? (target.node ? target.mergeRequest.sha : undefined) ?? fresh.sha ?? undefined;
   if (fresh.state !== 'opened') {
     const message = `!${fresh.iid} is ${fresh.state}; there is nothing to merge.`;
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(inertNotificationText(message));
     afterMergeRequestChange(context, target);
     return { merged: false, reason: 'not-open', message };
   }
@@ -623,10 +650,14 @@ async function mergeMergeRequest(
     );
     afterMergeRequestChange(context, target);
     if (merged.state === 'merged') {
-      void vscode.window.showInformationMessage(`Merged !${merged.iid} into ${merged.target_branch}.`);
+      void vscode.window.showInformationMessage(
+        inertNotificationText(`Merged !${merged.iid} into ${merged.target_branch}.`),
+      );
       return { merged: true, mergeCommitSha: merged.merge_commit_sha ?? undefined };
     }
-    void vscode.window.showInformationMessage(`!${merged.iid} will be merged when its pipeline succeeds.`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`!${merged.iid} will be merged when its pipeline succeeds.`),
+    );
     return { merged: false, scheduled: true };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -642,7 +673,7 @@ async function mergeMergeRequest(
     const failure = mergeFailure(error.status, fresh, { serverMessage: error.serverMessage, currentSha });
     if (!failure) throw error;
     context.services.log.warn(`Merge of !${fresh.iid} refused: ${error.message}`);
-    void vscode.window.showErrorMessage(failure.message);
+    void vscode.window.showErrorMessage(inertNotificationText(failure.message));
     afterMergeRequestChange(context, target);
     return { merged: false, reason: failure.reason, message: failure.message, currentSha };
   }
@@ -659,7 +690,7 @@ async function askMergeOptions(
     [
       {
         label: 'Remove source branch',
-        description: mr.source_branch,
+        description: inertQuickPickText(mr.source_branch),
         picked: mr.force_remove_source_branch === true || mr.should_remove_source_branch === true,
         key: 'remove' as const,
       },
@@ -703,7 +734,7 @@ async function checkoutMergeRequest(context: MergeRequestCommandContext, arg: un
   const clone = await findLocalClone(project);
   if (!clone) {
     const message = `No folder in this workspace is a clone of ${projectPath(project)}. Open a clone of it (remote ${project.http_url_to_repo ?? project.ssh_url_to_repo ?? projectPath(project)}) and try again.`;
-    void vscode.window.showWarningMessage(message);
+    void vscode.window.showWarningMessage(inertNotificationText(message));
     return { checkedOut: undefined, reason: 'no-repository', message };
   }
   const branch = mr.source_branch;
@@ -768,7 +799,9 @@ async function checkoutMergeRequest(context: MergeRequestCommandContext, arg: un
     },
   );
   void vscode.window.showInformationMessage(
-    `Checked out ${branch} (!${mr.iid}) in ${clone.root}${result.created ? '' : result.updated ? ', fast-forwarded' : ''}.`,
+    inertNotificationText(
+      `Checked out ${branch} (!${mr.iid}) in ${clone.root}${result.created ? '' : result.updated ? ', fast-forwarded' : ''}.`,
+    ),
   );
   return { checkedOut: branch, root: clone.root, remote, createdBranch: result.created };
 }

@@ -20,6 +20,7 @@ import {
 import { projectTarget } from './pickers';
 import { draftKeptMessage, mayHaveActed } from './errorMessages';
 import { registerCommand, valueOrThrow } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /*
  * Comments (notes) on merge requests, and from the palette on issues and snippets too. A note is
@@ -153,13 +154,15 @@ async function existingNote(
       (username === undefined || (item as Note).author?.username === username),
   );
   if (notes.length === 0) {
-    void vscode.window.showInformationMessage(`You have no comments on !${picked.mergeRequest.iid}.`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`You have no comments on !${picked.mergeRequest.iid}.`),
+    );
     return undefined;
   }
   const choice = await vscode.window.showQuickPick(
     notes.map((note) => ({
-      label: firstLine(note.body) || '(empty)',
-      description: note.author?.name,
+      label: inertQuickPickText(firstLine(note.body) || '(empty)'),
+      description: inertQuickPickText(note.author?.name ?? ''),
       note,
     })),
     { placeHolder: `${verb} which comment?` },
@@ -227,15 +230,17 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
         where: `the comments of ${target.label}`,
         resend: `run "Add Comment" on ${target.label} again`,
       });
-      void vscode.window.showErrorMessage(message);
+      void vscode.window.showErrorMessage(inertNotificationText(message));
       return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
     }
     afterNoteChange(context, target);
     if (isAwardEmoji(created)) {
-      void vscode.window.showInformationMessage(`Reacted with :${created.name}: on ${target.label}`);
+      void vscode.window.showInformationMessage(
+        inertNotificationText(`Reacted with :${created.name}: on ${target.label}`),
+      );
       return { posted: true, awardId: created.id, restoredDraft };
     }
-    void vscode.window.showInformationMessage(`Commented on ${target.label}`);
+    void vscode.window.showInformationMessage(inertNotificationText(`Commented on ${target.label}`));
     return { posted: true, noteId: created.id, restoredDraft };
   });
 
@@ -273,7 +278,7 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
     const { target, note } = found;
     if (!options?.confirmed) {
       const answer = await vscode.window.showWarningMessage(
-        `Delete the comment by ${note.author?.name ?? 'unknown'} on ${target.label}?`,
+        inertNotificationText(`Delete the comment by ${note.author?.name ?? 'unknown'} on ${target.label}?`),
         { modal: true, detail: `"${firstLine(note.body, 120)}"\n\nThis cannot be undone.` },
         'Delete',
       );
@@ -282,7 +287,9 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
     const client = await services.accounts.client(target.account.id);
     await client.deleteNote(target.parent, note.id);
     afterNoteChange(context, target);
-    void vscode.window.showInformationMessage(`Deleted the comment on ${target.label}`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`Deleted the comment on ${target.label}`),
+    );
     return { deleted: true, noteId: note.id };
   });
 }

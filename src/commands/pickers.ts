@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { ProjectNode } from '../views/projects/projectsTreeProvider';
 import { pickAccount } from './accounts';
 import { valueOrThrow } from './registerCommand';
+import { inertQuickPickText } from '../domain/inertText';
 
 export { pickAccount };
 
@@ -59,8 +60,8 @@ export async function projectTarget(
     .page({ perPage: 100 })
     .then((page) =>
       page.items.map((project) => ({
-        label: project.name ?? project.path_with_namespace ?? String(project.id),
-        description: project.path_with_namespace,
+        label: inertQuickPickText(project.name ?? project.path_with_namespace ?? String(project.id)),
+        description: inertQuickPickText(project.path_with_namespace ?? ''),
         project,
       })),
     );

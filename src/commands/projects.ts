@@ -20,6 +20,7 @@ import type { Services } from '../services';
 import { AccountNode, ProjectNode } from '../views/projects/projectsTreeProvider';
 import { pickAccount, projectTarget } from './pickers';
 import { registerCommand } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /*
  * Project actions and CI templates. Every command works from a project row (the node is the first
@@ -73,7 +74,7 @@ function pathOf(project: Project): string {
 
 function openInBrowserLater(message: string, url: string | undefined): void {
   const actions = url ? ['Open in Browser'] : [];
-  void vscode.window.showInformationMessage(message, ...actions).then((choice) => {
+  void vscode.window.showInformationMessage(inertNotificationText(message), ...actions).then((choice) => {
     if (choice === 'Open in Browser' && url) void vscode.env.openExternal(vscode.Uri.parse(url));
   });
 }
@@ -200,11 +201,15 @@ async function askEdit(client: HostingClient, project: Project): Promise<EditPro
   const path = pathOf(project);
   const field = await vscode.window.showQuickPick(
     [
-      { label: 'Name', description: project.name ?? '', field: 'name' as const },
-      { label: 'Description', description: project.description || '(none)', field: 'description' as const },
+      { label: 'Name', description: inertQuickPickText(project.name ?? ''), field: 'name' as const },
+      {
+        label: 'Description',
+        description: inertQuickPickText(project.description || '(none)'),
+        field: 'description' as const,
+      },
       {
         label: 'Default branch',
-        description: project.default_branch ?? '(none)',
+        description: inertQuickPickText(project.default_branch ?? '(none)'),
         field: 'defaultBranch' as const,
       },
       { label: 'Visibility', description: project.visibility ?? '', field: 'visibility' as const },
@@ -236,15 +241,16 @@ async function askEdit(client: HostingClient, project: Project): Promise<EditPro
         .page({ perPage: 100 })
         .then((page) =>
           page.items.map((branch) => ({
-            label: branch.name,
+            label: inertQuickPickText(branch.name),
             description: branch.name === project.default_branch ? 'current default' : undefined,
+            name: branch.name,
           })),
         );
       const branch = await vscode.window.showQuickPick(branches, {
         title: `Default branch of ${path}`,
         placeHolder: 'The branch merge requests target and clones check out',
       });
-      return branch ? { defaultBranch: branch.label } : undefined;
+      return branch ? { defaultBranch: branch.name } : undefined;
     }
     case 'visibility': {
       const visibility = await vscode.window.showQuickPick(
@@ -287,7 +293,7 @@ async function editProject(services: Services, arg: unknown, given: unknown): Pr
   const node = nodeOf(arg);
   if (node) node.project = updated;
   services.afterAction(node);
-  void vscode.window.showInformationMessage(`Updated ${pathOf(updated)}.`);
+  void vscode.window.showInformationMessage(inertNotificationText(`Updated ${pathOf(updated)}.`));
   return updated;
 }
 
@@ -360,7 +366,9 @@ async function setStar(services: Services, arg: unknown, star: boolean): Promise
   services.afterAction(node);
   const count = result.value.star_count;
   void vscode.window.showInformationMessage(
-    `${star ? 'Starred' : 'Unstarred'} ${path}${count !== undefined ? ` (★ ${count})` : ''}.`,
+    inertNotificationText(
+      `${star ? 'Starred' : 'Unstarred'} ${path}${count !== undefined ? ` (★ ${count})` : ''}.`,
+    ),
   );
   return true;
 }
@@ -376,7 +384,7 @@ async function setArchived(
   const path = pathOf(target.project);
   if (archive && !optionsOf<ConfirmOptions>(given).confirmed) {
     const answer = await vscode.window.showWarningMessage(
-      `Archive ${path}?`,
+      inertNotificationText(`Archive ${path}?`),
       {
         modal: true,
         detail:
@@ -395,7 +403,9 @@ async function setArchived(
   const node = nodeOf(arg);
   if (node) node.project = updated;
   services.afterAction(node);
-  void vscode.window.showInformationMessage(`${archive ? 'Archived' : 'Unarchived'} ${path}.`);
+  void vscode.window.showInformationMessage(
+    inertNotificationText(`${archive ? 'Archived' : 'Unarchived'} ${path}.`),
+  );
   return updated;
 }
 
@@ -413,7 +423,7 @@ async function deleteProject(services: Services, arg: unknown, given: unknown): 
   } else {
     if (!options.confirmed) {
       const answer = await vscode.window.showWarningMessage(
-        `Delete ${path} and everything in it?`,
+        inertNotificationText(`Delete ${path} and everything in it?`),
         {
           modal: true,
           detail:
@@ -436,7 +446,7 @@ async function deleteProject(services: Services, arg: unknown, given: unknown): 
   await withProgress(`Deleting ${path}…`, (signal) => client.deleteProject(target.project.id, { signal }));
   services.afterAction(nodeOf(arg));
   void vscode.window.showInformationMessage(
-    `Deleted ${path}. The server may take a moment to remove everything.`,
+    inertNotificationText(`Deleted ${path}. The server may take a moment to remove everything.`),
   );
   return true;
 }
@@ -470,7 +480,7 @@ async function copyUrl(services: Services, arg: unknown, given: unknown): Promis
     ? urls.find((url) => url.kind === kind)
     : (
         await vscode.window.showQuickPick(
-          urls.map((url) => ({ label: url.label, description: url.url, url })),
+          urls.map((url) => ({ label: url.label, description: inertQuickPickText(url.url), url })),
           { title: `Copy a URL of ${pathOf(project)}` },
         )
       )?.url;
@@ -506,8 +516,11 @@ interface MemberItem extends vscode.QuickPickItem {
 
 function memberItems(members: readonly ProjectMember[]): MemberItem[] {
   return members.map((member) => ({
-    label: memberLabel(member),
-    detail: member.web_url,
+    label: inertQuickPickText(memberLabel(member)),
+    detail:
+      member.web_url === undefined || member.web_url === null
+        ? undefined
+        : inertQuickPickText(member.web_url),
     member,
   }));
 }
@@ -568,7 +581,7 @@ async function listMembers(services: Services, arg: unknown, given: unknown): Pr
   if (options.search !== undefined) {
     // Without a UI (tests, automation): the labels the quick pick would show.
     const members = await fetchMembers(client, target.project.id, options.search);
-    return memberItems(members).map((item) => item.label);
+    return members.map(memberLabel);
   }
   showMembers(client, target.project, services.log);
   return undefined;
@@ -635,8 +648,9 @@ async function insertCiTemplate(
       .page({ perPage: 100 })
       .then((page) =>
         page.items.map((template) => ({
-          label: template.name,
-          description: template.key && template.key !== template.name ? template.key : undefined,
+          label: inertQuickPickText(template.name),
+          description:
+            template.key && template.key !== template.name ? inertQuickPickText(template.key) : undefined,
           key: templateKey(template),
         })),
       );
@@ -658,7 +672,7 @@ async function insertCiTemplate(
     else if (options.replace === false) choice = 'Open Existing';
     else {
       choice = await vscode.window.showWarningMessage(
-        `Replace ${CI_FILE_NAME}?`,
+        inertNotificationText(`Replace ${CI_FILE_NAME}?`),
         {
           modal: true,
           detail: `${folder.name} already has a ${CI_FILE_NAME}. Replacing it loses its content.`,

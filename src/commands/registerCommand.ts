@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/http';
 import { InvalidInputError, describeError } from './errorMessages';
+import { inertNotificationText } from '../domain/inertText';
 
 export { InvalidInputError, describeError, valueOrThrow } from './errorMessages';
 
@@ -25,11 +26,11 @@ export function registerCommand(
         if (error instanceof CancelledError) return undefined;
         if (error instanceof InvalidInputError) {
           log.warn(`${id}: input refused: ${error.message}`);
-          void vscode.window.showErrorMessage(error.message);
+          void vscode.window.showErrorMessage(inertNotificationText(error.message));
           return { invalidInput: true, message: error.message } satisfies InvalidInputResult;
         }
         log.error(`${id}: ${error instanceof Error ? error.message : String(error)}`);
-        void vscode.window.showErrorMessage(describeError(error));
+        void vscode.window.showErrorMessage(inertNotificationText(describeError(error)));
         return undefined;
       }
     }),

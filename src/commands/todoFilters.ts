@@ -13,6 +13,7 @@ import {
 } from '../state/todoFilters';
 import { pickAccount } from './accounts';
 import { registerCommand } from './registerCommand';
+import { inertQuickPickText } from '../domain/inertText';
 
 /**
  * Trailing options of forge.todos.filter, for tests and automation: `filter` replaces the
@@ -43,7 +44,9 @@ async function askChange(
     {
       label: 'Project',
       description:
-        current.projectId !== undefined ? (current.projectName ?? `project ${current.projectId}`) : 'any',
+        current.projectId !== undefined
+          ? inertQuickPickText(current.projectName ?? `project ${current.projectId}`)
+          : 'any',
       choice: 'project',
     },
     { label: 'State', description: current.state ?? 'pending', choice: 'state' },
@@ -151,8 +154,8 @@ export function registerTodoFilterCommands(services: Services): void {
             .then((page) => [
               { label: 'Any project', project: null },
               ...page.items.map((project) => ({
-                label: project.name ?? String(project.id),
-                description: project.path_with_namespace,
+                label: inertQuickPickText(project.name ?? String(project.id)),
+                description: inertQuickPickText(project.path_with_namespace ?? ''),
                 project: {
                   id: project.id,
                   name: project.path_with_namespace ?? project.name ?? String(project.id),

@@ -12,6 +12,7 @@ import type { PanelRegistry } from '../webviews/shared/panelHost';
 import { jobTarget } from './jobs';
 import { commandOptions } from './mergeRequestTargets';
 import { registerCommand } from './registerCommand';
+import { inertQuickPickText } from '../domain/inertText';
 
 export interface TraceCommandOptions extends JobTracePanelOptions {
   /** `forge.job.stopTail`: which tail (its key), or 'all', instead of the quick pick. */
@@ -58,8 +59,8 @@ export function registerTraceCommands(services: Services): TraceServices {
       const picked = await vscode.window.showQuickPick(
         [
           ...active.map((tail) => ({
-            label: jobTitle(tail.target.job),
-            description: projectPath(tail.target.project),
+            label: inertQuickPickText(jobTitle(tail.target.job)),
+            description: inertQuickPickText(projectPath(tail.target.project)),
             key: tail.key,
           })),
           {

@@ -11,6 +11,7 @@ import {
 } from '../views/projects/triggersFolder';
 import { type ProjectTarget, projectTarget } from './pickers';
 import { registerCommand } from './registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 
 /** Trailing options of the trigger commands, for tests and automation: they skip the prompts. */
 export interface TriggerCommandOptions {
@@ -44,8 +45,8 @@ async function triggerTarget(services: Services, arg: unknown): Promise<TriggerT
     .page({ perPage: 100 })
     .then((page) =>
       page.items.map((trigger) => ({
-        label: triggerTitle(trigger),
-        description: trigger.owner ? `owned by ${trigger.owner.name}` : 'no owner',
+        label: inertQuickPickText(triggerTitle(trigger)),
+        description: trigger.owner ? inertQuickPickText(`owned by ${trigger.owner.name}`) : 'no owner',
         trigger,
       })),
     );
@@ -77,7 +78,9 @@ function askDescription(title: string, value = ''): Thenable<string | undefined>
 async function copyToken(trigger: Trigger): Promise<boolean> {
   if (!isFullTriggerToken(trigger.token)) {
     void vscode.window.showWarningMessage(
-      `The server shows the token of "${triggerTitle(trigger)}" only to its owner. Take ownership to use it.`,
+      inertNotificationText(
+        `The server shows the token of "${triggerTitle(trigger)}" only to its owner. Take ownership to use it.`,
+      ),
     );
     return false;
   }
@@ -113,7 +116,10 @@ export function registerTriggerCommands(services: Services): void {
       folder?.learnCaller(trigger.owner?.id);
       refresh(services, folder);
       void vscode.window
-        .showInformationMessage(`Created the pipeline trigger "${triggerTitle(trigger)}".`, 'Copy Token')
+        .showInformationMessage(
+          inertNotificationText(`Created the pipeline trigger "${triggerTitle(trigger)}".`),
+          'Copy Token',
+        )
         .then((choice) => (choice === 'Copy Token' ? copyToken(trigger) : undefined));
       return trigger;
     },
@@ -148,7 +154,9 @@ export function registerTriggerCommands(services: Services): void {
       const previous = target.trigger.owner;
       if (previous && !options.confirmed) {
         const answer = await vscode.window.showWarningMessage(
-          `Take ownership of the trigger "${triggerTitle(target.trigger)}" from ${previous.name}?`,
+          inertNotificationText(
+            `Take ownership of the trigger "${triggerTitle(target.trigger)}" from ${previous.name}?`,
+          ),
           { modal: true, detail: 'Pipelines it starts will then run as you.' },
           'Take Ownership',
         );
@@ -158,7 +166,9 @@ export function registerTriggerCommands(services: Services): void {
       const updated = await client.takeTriggerOwnership(target.project.id, target.trigger.id);
       target.folder?.learnCaller(updated.owner?.id);
       refresh(services, target.folder);
-      void vscode.window.showInformationMessage(`You now own "${triggerTitle(updated)}".`);
+      void vscode.window.showInformationMessage(
+        inertNotificationText(`You now own "${triggerTitle(updated)}".`),
+      );
       return updated;
     },
   );
@@ -172,7 +182,7 @@ export function registerTriggerCommands(services: Services): void {
       if (!target) return false;
       if (!options.confirmed) {
         const answer = await vscode.window.showWarningMessage(
-          `Delete the pipeline trigger "${triggerTitle(target.trigger)}"?`,
+          inertNotificationText(`Delete the pipeline trigger "${triggerTitle(target.trigger)}"?`),
           { modal: true, detail: 'Anything that starts pipelines with its token will stop working.' },
           'Delete Trigger',
         );

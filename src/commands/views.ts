@@ -11,6 +11,7 @@ import { ErrorNode, LoadMoreNode, type TreeNode } from '../views/shared/treeNode
 import type { TodoNode, TodosTreeProvider } from '../views/todos/todosTreeProvider';
 import { pickAccount } from './accounts';
 import { registerCommand } from './registerCommand';
+import { inertQuickPickText } from '../domain/inertText';
 
 export function registerViewCommands(
   context: vscode.ExtensionContext,
@@ -62,7 +63,7 @@ export function registerViewCommands(
         { label: 'All visible projects', scope: 'all' as const },
         {
           label: 'Search…',
-          description: current.search ? `now: "${current.search}"` : undefined,
+          description: current.search ? inertQuickPickText(`now: "${current.search}"`) : undefined,
           scope: 'search' as const,
         },
       ],

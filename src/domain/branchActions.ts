@@ -4,6 +4,8 @@
  * `vscode`.
  */
 
+import { checkRefName, problemOf } from './inputValidation';
+
 export interface BranchShape {
   name: string;
   merged?: boolean;
@@ -53,16 +55,7 @@ export function deleteMergedQuestion(projectPath: string, names: readonly string
  */
 export function branchNameProblem(name: string): string | undefined {
   if (name.trim() === '') return 'Enter a name for the new branch';
-  if (/\s/.test(name)) return 'A branch name cannot contain spaces';
-  if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/'))
-    return 'A branch name cannot start with "-" or "/" or end with "/"';
-  if (name.endsWith('.') || name.endsWith('.lock')) return 'A branch name cannot end with "." or ".lock"';
-  if (name.includes('..') || name.includes('//') || name.includes('@{'))
-    return 'A branch name cannot contain "..", "//" or "@{"';
-  if ([...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
-    return 'A branch name cannot contain control characters';
-  if (/[~^:?*[\\]/.test(name)) return 'A branch name cannot contain ~ ^ : ? * [ or \\';
-  return undefined;
+  return problemOf(checkRefName(name));
 }
 
 /** Why text is not a commit SHA (7 to 40 hexadecimal digits), or undefined when it is one. */

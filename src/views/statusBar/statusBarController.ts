@@ -6,6 +6,8 @@ import type { AccountInfo } from '../../platform/accounts';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
 import { registerCommand } from '../../commands/registerCommand';
+import { inertNotificationText, inertQuickPickText } from '../../domain/inertText';
+import { checkProjectPath } from '../../domain/inputValidation';
 
 /** What the status bar shows for the open folder's current branch. */
 export interface BranchStatus {
@@ -122,7 +124,8 @@ export class StatusBarController implements vscode.Disposable {
     if (!repository) return undefined;
     for (const remoteUrl of repository.remoteUrls) {
       const location = parseRemoteUrl(remoteUrl);
-      if (!location) continue;
+      // A remote whose path no server would accept is not ours to ask about.
+      if (!location || !checkProjectPath(location.path).ok) continue;
       for (const account of candidateAccounts(this.services.accounts.list(), remoteUrl, location.host)) {
         const client = await this.services.accounts.client(account.id);
         const project = await client.getProject(location.path).catch(() => undefined);
@@ -151,10 +154,10 @@ export class StatusBarController implements vscode.Disposable {
     }
     const parts: string[] = [];
     if (status.mergeRequest) parts.push(`$(git-pull-request) !${status.mergeRequest.iid}`);
-    else parts.push(`$(git-branch) ${status.branch}`);
+    else parts.push(`$(git-branch) ${inertQuickPickText(status.branch)}`);
     if (status.latestJob) {
       const appearance = statusAppearance(status.latestJob.status);
-      parts.push(`$(${appearance.codicon}) ${status.latestJob.name}`);
+      parts.push(`$(${appearance.codicon}) ${inertQuickPickText(status.latestJob.name)}`);
     }
     this.item.text = parts.join('  ');
     const tooltip = new vscode.MarkdownString();
@@ -200,11 +203,13 @@ export class StatusBarController implements vscode.Disposable {
     }
     if (latestJob && jobCapabilities(latestJob).includes('retryable')) {
       actions.push({
-        label: `$(refresh) Retry ${latestJob.name}`,
+        label: `$(refresh) Retry ${inertQuickPickText(latestJob.name)}`,
         run: async () => {
           const client = await this.services.accounts.client(status.account.id);
           const job = await client.retryJob(project.id, latestJob.id);
-          void vscode.window.showInformationMessage(`Retried ${job.name} (#${job.id}): now ${job.status}`);
+          void vscode.window.showInformationMessage(
+            inertNotificationText(`Retried ${job.name} (#${job.id}): now ${job.status}`),
+          );
           this.services.afterAction();
           await this.refresh();
         },

@@ -18,6 +18,7 @@ import {
   JobTracePageMessageSchema,
   type JobView,
 } from './protocol';
+import { inertNotificationText } from '../../domain/inertText';
 
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
 const SNAPSHOT_FIRST_CHARS = 64 * 1024;
@@ -331,7 +332,9 @@ export class JobTracePanel implements OpenPanel {
     });
     if (!uri) return undefined;
     await vscode.workspace.fs.writeFile(uri, Buffer.from(this.raw(), 'utf8'));
-    void vscode.window.showInformationMessage(`Saved the trace of ${jobTitle(this.job)} to ${uri.fsPath}.`);
+    void vscode.window.showInformationMessage(
+      inertNotificationText(`Saved the trace of ${jobTitle(this.job)} to ${uri.fsPath}.`),
+    );
     return uri.fsPath;
   }
 }

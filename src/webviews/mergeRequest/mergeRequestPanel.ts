@@ -17,7 +17,7 @@ import {
   pickMergeRequest,
   projectPath,
 } from '../../commands/mergeRequestTargets';
-import { describeError, registerCommand } from '../../commands/registerCommand';
+import { describeError, registerCommand, valueOrThrow } from '../../commands/registerCommand';
 import { isSafeBranchName } from '../../domain/gitRemote';
 import { defaultMergeCommitMessage, describeMergeStatus, isDraft } from '../../domain/mergeRequestStatus';
 import {
@@ -49,6 +49,8 @@ import {
   type PanelMergeOptions,
   type PersonView,
 } from './protocol';
+import { inertNotificationText } from '../../domain/inertText';
+import { checkProjectPath } from '../../domain/inputValidation';
 
 /*
  * The merge request panel (host side): one webview per merge request, keyed `account|project|iid`.
@@ -483,7 +485,7 @@ export class MergeRequestPanel implements OpenPanel {
       this.host.post({ type: 'noteResult', action, ok: true, noteId });
     } catch (error) {
       const message = describeError(error);
-      void vscode.window.showErrorMessage(message);
+      void vscode.window.showErrorMessage(inertNotificationText(message));
       this.host.post({ type: 'noteResult', action, ok: false, noteId, message });
       return;
     }
@@ -539,7 +541,7 @@ export class MergeRequestPanel implements OpenPanel {
       if (error instanceof vscode.CancellationError) return;
       const text = describeError(error);
       this.deps.context.services.log.error(`Merge request panel ${this.key}: ${text}`);
-      void vscode.window.showErrorMessage(text);
+      void vscode.window.showErrorMessage(inertNotificationText(text));
       this.host.post({ type: 'status', level: 'error', text });
     }
   }
@@ -702,7 +704,9 @@ async function targetFromOptions(
   if (!account)
     throw new Error(options.accountId ? `No account ${options.accountId}.` : 'Add an account first.');
   const client = await accounts.client(account.id);
-  const project: Project = await client.getProject(options.project);
+  const project: Project = await client.getProject(
+    typeof options.project === 'number' ? options.project : valueOrThrow(checkProjectPath(options.project)),
+  );
   const mergeRequest = await client.getMergeRequest(project.id, options.iid);
   return { account, project, mergeRequest };
 }

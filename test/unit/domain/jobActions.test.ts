@@ -113,6 +113,13 @@ describe('job messages', () => {
     });
   });
 
+  it('keeps $(name) in a job name or ref as text, not an icon', () => {
+    assert.deepEqual(jobPickRow({ id: 3, name: '$(alert) deploy', status: 'failed', ref: '$(x)' }), {
+      label: '\\$(alert) deploy #3',
+      description: 'failed · \\$(x)',
+    });
+  });
+
   it('explains an empty pick per action, and names projects by path', () => {
     assert.match(noJobMessage('play', 'acme/web'), /waiting to be run by hand/);
     assert.match(noJobMessage('downloadArtifacts', 'acme/web'), /has artifacts/);
