@@ -1,42 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { type Server, createServer as createHttpServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server as HttpsServer, createServer as createHttpsServer } from 'node:https';
-import { type AddressInfo, type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ForgeError, HttpTransport, NetworkError, createDispatcher } from '../../../src/api/http';
-
-/** A certificate for 127.0.0.1 made at test time, so nothing secret is committed. */
-function makeCertificate(dir: string): { key: string; cert: string; certFile: string } {
-  const keyFile = join(dir, 'key.pem');
-  const certFile = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '1',
-    ].concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']),
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
-}
-
-function listen(server: Server | HttpsServer): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
-}
+import { type ConnectProxy, listen, makeCertificate, startConnectProxy } from '../../support/tlsFront';
 
 describe('network settings: certificates and proxy', function () {
   this.timeout(20_000);
@@ -44,10 +12,7 @@ describe('network settings: certificates and proxy', function () {
   let certFile: string;
   let https: HttpsServer;
   let httpsUrl: string;
-  let proxy: Server;
-  let proxyUrl: string;
-  const tunnels: string[] = [];
-  const sockets = new Set<Socket>();
+  let proxy: ConnectProxy;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'forge-tls-'));
@@ -58,31 +23,12 @@ describe('network settings: certificates and proxy', function () {
       response.end(JSON.stringify({ path: request.url }));
     });
     httpsUrl = `https://127.0.0.1:${await listen(https)}`;
-    // A minimal CONNECT proxy, as corporate proxies are.
-    proxy = createHttpServer((_request, response) => response.writeHead(405).end());
-    proxy.on('connect', (request: { url?: string }, client: Socket, head: Buffer) => {
-      const target = request.url ?? '';
-      tunnels.push(target);
-      const [host, port] = target.split(':');
-      const upstream = connect(Number(port), host ?? '127.0.0.1', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('error', () => undefined);
-        socket.on('close', () => sockets.delete(socket));
-      }
-    });
-    proxyUrl = `http://127.0.0.1:${await listen(proxy)}`;
+    proxy = await startConnectProxy();
   });
 
   after(async () => {
-    for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => https.close(resolve));
-    await new Promise((resolve) => proxy.close(resolve));
+    await proxy.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -124,8 +70,8 @@ describe('network settings: certificates and proxy', function () {
   });
 
   it('goes through the proxy from http.proxy, with the custom CA', async () => {
-    tunnels.length = 0;
-    assert.deepEqual(await get({ caFile: certFile, proxyUrl }), { path: '/api/v4/version' });
-    assert.deepEqual(tunnels, [new URL(httpsUrl).host]);
+    proxy.tunnels.length = 0;
+    assert.deepEqual(await get({ caFile: certFile, proxyUrl: proxy.url }), { path: '/api/v4/version' });
+    assert.deepEqual(proxy.tunnels, [new URL(httpsUrl).host]);
   });
 });

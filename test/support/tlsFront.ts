@@ -1,0 +1,125 @@
+// Network helpers for tests: a certificate for 127.0.0.1 made at test time (nothing secret is
+// committed), an HTTPS front that passes every request on to a plain HTTP server (so the fake forge
+// can be reached over TLS), and a minimal CONNECT proxy that records the tunnels it opened.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { type Server, createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { type Server as HttpsServer, createServer as createHttpsServer } from 'node:https';
+import { type AddressInfo, type Socket, connect } from 'node:net';
+import { join } from 'node:path';
+
+export interface TestCertificate {
+  key: string;
+  cert: string;
+  certFile: string;
+}
+
+export function makeCertificate(dir: string): TestCertificate {
+  const keyFile = join(dir, 'key.pem');
+  const certFile = join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+    ].concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']),
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
+}
+
+export function listen(server: Server | HttpsServer): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+/** Closes a server and every connection still open to it. */
+export function closeServer(server: Server | HttpsServer, sockets: Set<Socket>): Promise<void> {
+  for (const socket of sockets) socket.destroy();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+function trackSockets(server: Server | HttpsServer): Set<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+export interface TlsFront {
+  url: string;
+  /** Requests that completed a TLS handshake and reached the front. */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+/** `https://127.0.0.1:<port>` in front of `target` (an http:// origin), with `certificate`. */
+export async function startTlsFront(target: string, certificate: TestCertificate): Promise<TlsFront> {
+  const upstream = new URL(target);
+  const requests: string[] = [];
+  const server = createHttpsServer({ key: certificate.key, cert: certificate.cert }, (incoming, outgoing) => {
+    requests.push(`${incoming.method ?? 'GET'} ${incoming.url ?? '/'}`);
+    const forwarded = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: upstream.host },
+      },
+      (reply) => {
+        outgoing.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.destroy());
+    incoming.pipe(forwarded);
+  });
+  const sockets = trackSockets(server);
+  const port = await listen(server);
+  return { url: `https://127.0.0.1:${port}`, requests, close: () => closeServer(server, sockets) };
+}
+
+export interface ConnectProxy {
+  url: string;
+  /** `host:port` of every tunnel asked for. */
+  readonly tunnels: string[];
+  close(): Promise<void>;
+}
+
+/** A minimal CONNECT proxy, as corporate proxies are; anything but CONNECT is refused. */
+export async function startConnectProxy(): Promise<ConnectProxy> {
+  const tunnels: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createHttpServer((_request, response) => response.writeHead(405).end());
+  server.on('connect', (request: { url?: string }, client: Socket, head: Buffer) => {
+    const target = request.url ?? '';
+    tunnels.push(target);
+    const [host, port] = target.split(':');
+    const upstream = connect(Number(port), host ?? '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+  });
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}`, tunnels, close: () => closeServer(server, sockets) };
+}
