@@ -35,6 +35,20 @@ const undiciRuntime = {
   logLevel: 'info',
 };
 
+/**
+ * The entry VS Code loads at activation stays small: the rest of the extension (`src/core.ts`) is
+ * built as dist/core.js and required on first use.
+ * @type {import('esbuild').Plugin}
+ */
+const lazyCore = {
+  name: 'lazy-core',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/core$/ }, (args) =>
+      args.importer.endsWith(join('src', 'extension.ts')) ? { path: './core.js', external: true } : undefined,
+    );
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
   entryPoints: ['src/extension.ts'],
@@ -43,6 +57,22 @@ const extension = {
   target: 'node20',
   format: 'cjs',
   outfile: 'dist/extension.js',
+  external: ['vscode'],
+  plugins: [lazyCore],
+  minify: production,
+  sourcemap: !production,
+  metafile: true,
+  logLevel: 'info',
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const core = {
+  entryPoints: ['src/core.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  outfile: 'dist/core.js',
   external: ['vscode'],
   plugins: [lazyUndici],
   minify: production,
@@ -84,7 +114,8 @@ function copyCodicons() {
 
 if (webviewEntries.length > 0) copyCodicons();
 
-const builds = webviewEntries.length > 0 ? [extension, undiciRuntime, webviews] : [extension, undiciRuntime];
+const builds =
+  webviewEntries.length > 0 ? [extension, core, undiciRuntime, webviews] : [extension, core, undiciRuntime];
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));

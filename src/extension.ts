@@ -1,180 +1,166 @@
+/*
+ * The entry VS Code loads at activation, kept small on purpose: it creates the tree views and one
+ * stand-in per command in package.json, and loads the rest of the extension (core.ts, built as
+ * dist/core.js) the first time a view asks for its items or a command runs. Loading that core takes
+ * tens of milliseconds; activation, which holds up VS Code's start-up, does not pay for it.
+ */
 import * as vscode from 'vscode';
-import { registerAccountCommands } from './commands/accounts';
-import { registerCommand } from './commands/registerCommand';
-import { registerAdminCommands } from './commands/admin';
-import { registerBranchCommands } from './commands/branches';
-import { registerChannel } from './commands/channel';
-import { registerJobCommands } from './commands/jobs';
-import { registerMergeRequestCommands } from './commands/mergeRequests';
-import { registerProjectCommands } from './commands/projects';
-import { registerTraceCommands } from './commands/traces';
-import { registerViewCommands } from './commands/views';
-import { AccountManager } from './platform/accounts';
-import type { ChannelAccountManager } from './platform/channelAccounts';
-import type { TraceTails } from './platform/traceTails';
-import { createLog } from './platform/log';
-import { ProjectFilterStore } from './views/projects/projectFilter';
-import { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
-import type { Services } from './services';
-import { AutoRefresh } from './state/autoRefresh';
-import { RefreshBurst } from './state/refreshBurst';
+import type * as CoreModule from './core';
+import type { ForgeWorkbenchApi } from './core';
+import type { Shell } from './shell';
 import type { TreeNode } from './views/shared/treeNode';
-import { registerStatusBar } from './views/statusBar/statusBarController';
-import { TodosTreeProvider } from './views/todos/todosTreeProvider';
 
-/** What the extension hands to its tests (host suites drive it through this). */
-export interface ForgeWorkbenchApi {
-  readonly log: vscode.LogOutputChannel;
-  readonly accounts: AccountManager;
-  /** Channel server accounts (the Channel view's provider is in `treeProviders` under 'forge.channel'). */
-  readonly channelAccounts: ChannelAccountManager;
-  readonly projects: ProjectsTreeProvider;
-  readonly projectFilters: ProjectFilterStore;
-  readonly todos: TodosTreeProvider;
-  /** Every tree view the extension created, by view id. */
-  readonly treeViews: ReadonlyMap<string, vscode.TreeView<TreeNode>>;
-  readonly treeProviders: ReadonlyMap<string, vscode.TreeDataProvider<TreeNode>>;
-  readonly services: Services;
-  /** Job traces followed in the output panel. */
-  readonly traceTails: TraceTails;
-  readonly activatedInMs: number;
+export type { ForgeWorkbenchApi } from './core';
+
+type Core = CoreModule.Core;
+
+/** The contributed tree views and the options they are created with. */
+const TREE_VIEWS: readonly [string, { showCollapseAll?: boolean }][] = [
+  ['forge.projects', { showCollapseAll: true }],
+  ['forge.todos', {}],
+  ['forge.mergeRequests', { showCollapseAll: true }],
+  ['forge.admin', {}],
+  ['forge.channel', { showCollapseAll: true }],
+];
+
+type TreeChange = TreeNode | TreeNode[] | undefined | null | void;
+
+/** A tree view whose provider is the core's, attached when the core loads (on the first question). */
+class LazyTreeView implements vscode.TreeDataProvider<TreeNode> {
+  private readonly changes = new vscode.EventEmitter<TreeChange>();
+  private provider: vscode.TreeDataProvider<TreeNode> | undefined;
+  private forwarding: vscode.Disposable | undefined;
+  readonly onDidChangeTreeData = this.changes.event;
+  readonly view: vscode.TreeView<TreeNode>;
+
+  constructor(
+    viewId: string,
+    options: { showCollapseAll?: boolean },
+    private readonly loadCore: () => unknown,
+  ) {
+    this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, ...options });
+  }
+
+  attach(provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode> {
+    this.provider = provider;
+    this.forwarding = provider.onDidChangeTreeData?.((change) => this.changes.fire(change));
+    return this.view;
+  }
+
+  private real(): vscode.TreeDataProvider<TreeNode> {
+    if (!this.provider) this.loadCore();
+    if (!this.provider) throw new Error('The extension did not attach a provider to this view.');
+    return this.provider;
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem | Thenable<vscode.TreeItem> {
+    return this.real().getTreeItem(node);
+  }
+
+  getChildren(node?: TreeNode): vscode.ProviderResult<TreeNode[]> {
+    return this.real().getChildren(node);
+  }
+
+  getParent(node: TreeNode): vscode.ProviderResult<TreeNode> {
+    return this.real().getParent?.(node);
+  }
+
+  resolveTreeItem(
+    item: vscode.TreeItem,
+    node: TreeNode,
+    token: vscode.CancellationToken,
+  ): vscode.ProviderResult<vscode.TreeItem> {
+    const provider = this.real();
+    return provider.resolveTreeItem ? provider.resolveTreeItem(item, node, token) : item;
+  }
+
+  dispose(): void {
+    this.forwarding?.dispose();
+    this.changes.dispose();
+    this.view.dispose();
+  }
 }
 
-/** Composition root: builds every piece, registers it, and owns nothing global. */
 export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
   const started = performance.now();
-  const log = createLog();
-  const accounts = new AccountManager(context, log);
-  const filters = new ProjectFilterStore(context.globalState);
-  const projects = new ProjectsTreeProvider(accounts, filters);
-  const todos = new TodosTreeProvider(accounts);
-  const projectsView = vscode.window.createTreeView('forge.projects', {
-    treeDataProvider: projects,
-    showCollapseAll: true,
-  });
-  const todosView = vscode.window.createTreeView('forge.todos', { treeDataProvider: todos });
-  context.subscriptions.push(log, accounts, projects, todos, projectsView, todosView);
+  let core: Core | undefined;
+  let coreLoadedInMs: number | undefined;
+  const views = new Map<string, LazyTreeView>();
+  const shell: Shell = {
+    treeView(viewId, provider) {
+      const view = views.get(viewId);
+      if (!view) throw new Error(`No tree view ${viewId} is contributed.`);
+      return view.attach(provider);
+    },
+  };
+  const loadCore = (): Core => {
+    if (!core) {
+      const loading = performance.now();
+      // A lazy CommonJS load that esbuild.mjs leaves to run time (dist/core.js is its own bundle).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const module = require('./core') as typeof CoreModule;
+      core = module.activateCore(context, shell);
+      coreLoadedInMs = performance.now() - loading;
+    }
+    return core;
+  };
 
-  todos.onDidChangeCount((count) => {
-    todosView.badge =
-      count > 0 ? { value: count, tooltip: `${count} pending todo${count === 1 ? '' : 's'}` } : undefined;
-  });
-
-  const updateContext = (): void => {
-    const list = accounts.list();
-    void vscode.commands.executeCommand('setContext', 'forge.hasAccounts', list.length > 0);
-    void vscode.commands.executeCommand(
-      'setContext',
-      'forge.hasAdminAccount',
-      list.some((account) => account.isAdmin),
+  for (const [viewId, options] of TREE_VIEWS) {
+    const view = new LazyTreeView(viewId, options, loadCore);
+    views.set(viewId, view);
+    context.subscriptions.push(view);
+  }
+  const manifest = context.extension.packageJSON as { contributes?: { commands?: { command: string }[] } };
+  for (const { command } of manifest.contributes?.commands ?? []) {
+    context.subscriptions.push(
+      vscode.commands.registerCommand(command, (...args: unknown[]) => {
+        const handler = loadCore().commands.get(command);
+        if (!handler) throw new Error(`The command ${command} has no handler.`);
+        return handler(...args);
+      }),
     );
-  };
-  updateContext();
-  context.subscriptions.push(accounts.onDidChange(updateContext));
+  }
 
-  const burst = new RefreshBurst();
-  context.subscriptions.push({ dispose: () => burst.dispose() });
-  const services: Services = {
-    context,
-    log,
-    accounts,
-    projects,
-    projectFilters: filters,
-    todos,
-    treeViews: new Map([
-      ['forge.projects', projectsView],
-      ['forge.todos', todosView],
-    ]),
-    treeProviders: new Map<string, vscode.TreeDataProvider<TreeNode>>([
-      ['forge.projects', projects],
-      ['forge.todos', todos],
-    ]),
-    panels: new Map(),
-    afterAction: (node) => {
-      const key = node ? String(node.getTreeItem().id ?? 'node') : 'all';
-      burst.trigger(key, () => projects.refreshAround(node));
-    },
-  };
-
-  const statusBar = registerStatusBar(services);
-  const autoRefreshSeconds = (): number =>
-    vscode.workspace.getConfiguration('forge').get<number>('autoRefreshSeconds', 60);
-  const autoRefresh = new AutoRefresh(
-    autoRefreshSeconds() * 1000,
-    () => {
-      projects.refreshActive();
-      todos.refresh();
-      void statusBar.refresh();
-      void vscode.commands.executeCommand('forge.mergeRequests.refresh');
-    },
-    vscode.window.state.focused,
-  );
-  context.subscriptions.push(
-    autoRefresh,
-    vscode.window.onDidChangeWindowState((state) => autoRefresh.setFocused(state.focused)),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('forge.autoRefreshSeconds'))
-        autoRefresh.setInterval(autoRefreshSeconds() * 1000);
-    }),
-  );
-
-  registerCommand(context, log, 'forge.log.show', () => log.show(true));
-  registerAccountCommands(context, log, accounts);
-  registerViewCommands(context, log, { accounts, projects, todos, filters });
-  registerJobCommands(services);
-  registerBranchCommands(services);
-  registerProjectCommands(services);
-  registerMergeRequestCommands(services);
-  registerAdminCommands(services);
-  const traces = registerTraceCommands(services);
-  const channel = registerChannel(services);
-
-  // Nothing goes to the network at activation: an account from the environment is checked (is it
-  // an admin?) in the background once a Forge view is first shown.
-  context.subscriptions.push(
-    onFirstVisible([...services.treeViews.values()], () => {
-      for (const account of accounts.list().filter((candidate) => candidate.fromEnvironment)) {
-        accounts.refreshIdentity(account.id).catch((error: unknown) => {
-          log.warn(
-            `Could not check ${account.label}: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        });
-      }
-    }),
-  );
-
+  const activatedInMs = performance.now() - started;
+  // Host suites and automation read the core through this; reading any part of it loads the core.
+  const api = (): Core['api'] => loadCore().api;
   return {
-    log,
-    accounts,
-    channelAccounts: channel.accounts,
-    projects,
-    projectFilters: filters,
-    todos,
-    treeViews: services.treeViews,
-    treeProviders: services.treeProviders,
-    services,
-    traceTails: traces.tails,
-    activatedInMs: performance.now() - started,
-  };
-}
-
-/** Runs `action` once, when the first of `views` is shown (at once if one already is). */
-function onFirstVisible(views: readonly vscode.TreeView<TreeNode>[], action: () => void): vscode.Disposable {
-  let done = false;
-  const subscriptions: vscode.Disposable[] = [];
-  const run = (): void => {
-    if (done) return;
-    done = true;
-    for (const subscription of subscriptions) subscription.dispose();
-    action();
-  };
-  if (views.some((view) => view.visible)) run();
-  else
-    for (const view of views)
-      subscriptions.push(view.onDidChangeVisibility((event) => (event.visible ? run() : undefined)));
-  return {
-    dispose: () => {
-      for (const subscription of subscriptions) subscription.dispose();
+    get log() {
+      return api().log;
+    },
+    get accounts() {
+      return api().accounts;
+    },
+    get channelAccounts() {
+      return api().channelAccounts;
+    },
+    get projects() {
+      return api().projects;
+    },
+    get projectFilters() {
+      return api().projectFilters;
+    },
+    get todos() {
+      return api().todos;
+    },
+    get treeViews() {
+      return api().treeViews;
+    },
+    get treeProviders() {
+      return api().treeProviders;
+    },
+    get services() {
+      return api().services;
+    },
+    get traceTails() {
+      return api().traceTails;
+    },
+    get coreCommandIds() {
+      return api().coreCommandIds;
+    },
+    activatedInMs,
+    get coreLoadedInMs() {
+      return coreLoadedInMs;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { AccountManager } from './platform/accounts';
+import type { Shell } from './shell';
 import type { ProjectFilterStore } from './views/projects/projectFilter';
 import type { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
 import type { TreeNode } from './views/shared/treeNode';
@@ -9,6 +10,8 @@ import type { OpenPanel, PanelRegistry } from './webviews/shared/panelHost';
 /** What the composition root builds once and hands to every command and view module. */
 export interface Services {
   readonly context: vscode.ExtensionContext;
+  /** The tree views the entry created at activation; a view module attaches its provider here. */
+  readonly shell: Shell;
   readonly log: vscode.LogOutputChannel;
   readonly accounts: AccountManager;
   readonly projects: ProjectsTreeProvider;

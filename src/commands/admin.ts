@@ -174,7 +174,7 @@ export function registerAdminCommands(services: Services): void {
   registerTodoFilterCommands(services);
 
   const provider = new AdminTreeProvider(accounts);
-  const view = vscode.window.createTreeView('forge.admin', { treeDataProvider: provider });
+  const view = services.shell.treeView('forge.admin', provider);
   services.treeViews.set('forge.admin', view);
   services.treeProviders.set('forge.admin', provider);
   context.subscriptions.push(provider, view);

@@ -781,10 +781,7 @@ export function registerChannel(services: Services): ChannelRegistration {
   const { context: extensionContext, log } = services;
   const accounts = new ChannelAccountManager(extensionContext, log);
   const tree = new ChannelTreeProvider(accounts);
-  const view = vscode.window.createTreeView('forge.channel', {
-    treeDataProvider: tree,
-    showCollapseAll: true,
-  });
+  const view = services.shell.treeView('forge.channel', tree);
   const drafts = new ChannelDrafts(extensionContext.globalState);
   const itemIds = new ChannelItemIds(extensionContext.globalState);
   extensionContext.subscriptions.push(accounts, tree, view);

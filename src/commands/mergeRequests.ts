@@ -96,10 +96,7 @@ const CANCELLED = { reason: 'cancelled' } as const;
 export function registerMergeRequestCommands(services: Services): void {
   const currentUsers = new CurrentUsers((accountId) => services.accounts.client(accountId));
   const view = new MergeRequestsTreeProvider(services.accounts, currentUsers);
-  const treeView = vscode.window.createTreeView('forge.mergeRequests', {
-    treeDataProvider: view,
-    showCollapseAll: true,
-  });
+  const treeView = services.shell.treeView('forge.mergeRequests', view);
   services.treeProviders.set('forge.mergeRequests', view);
   services.treeViews.set('forge.mergeRequests', treeView);
   services.context.subscriptions.push(view, treeView);

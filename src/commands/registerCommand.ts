@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../api/http';
 import { InvalidInputError, describeError } from './errorMessages';
 import { inertNotificationText } from '../domain/inertText';
+import type { CommandHandler } from '../shell';
 
 export { InvalidInputError, describeError, valueOrThrow } from './errorMessages';
 
@@ -11,6 +12,12 @@ export interface InvalidInputResult {
   message: string;
 }
 
+/**
+ * The core's command handlers by id. VS Code knows the commands through the entry's stand-ins
+ * (extension.ts registers one per command in package.json at activation), which call these.
+ */
+export const commandHandlers = new Map<string, CommandHandler>();
+
 /** Registers a command whose errors become a clear notification and a log line, never a silent failure. */
 export function registerCommand(
   context: vscode.ExtensionContext,
@@ -18,21 +25,21 @@ export function registerCommand(
   id: string,
   handler: (...args: never[]) => unknown,
 ): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand(id, async (...args: never[]) => {
-      try {
-        return await handler(...args);
-      } catch (error) {
-        if (error instanceof CancelledError) return undefined;
-        if (error instanceof InvalidInputError) {
-          log.warn(`${id}: input refused: ${error.message}`);
-          void vscode.window.showErrorMessage(inertNotificationText(error.message));
-          return { invalidInput: true, message: error.message } satisfies InvalidInputResult;
-        }
-        log.error(`${id}: ${error instanceof Error ? error.message : String(error)}`);
-        void vscode.window.showErrorMessage(inertNotificationText(describeError(error)));
-        return undefined;
+  if (commandHandlers.has(id)) throw new Error(`The command ${id} is registered twice.`);
+  commandHandlers.set(id, async (...args: unknown[]) => {
+    try {
+      return await handler(...(args as never[]));
+    } catch (error) {
+      if (error instanceof CancelledError) return undefined;
+      if (error instanceof InvalidInputError) {
+        log.warn(`${id}: input refused: ${error.message}`);
+        void vscode.window.showErrorMessage(inertNotificationText(error.message));
+        return { invalidInput: true, message: error.message } satisfies InvalidInputResult;
       }
-    }),
-  );
+      log.error(`${id}: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(inertNotificationText(describeError(error)));
+      return undefined;
+    }
+  });
+  context.subscriptions.push({ dispose: () => commandHandlers.delete(id) });
 }

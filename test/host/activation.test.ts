@@ -81,6 +81,15 @@ describe('contributions contract', () => {
     assert.deepEqual(missing, [], `declared but not registered: ${missing.join(', ')}`);
   });
 
+  it('the core has a handler for every declared command, and for no other', async () => {
+    // VS Code knows the entry's stand-ins; the handlers behind them are registered by the core.
+    const api = await extension().activate();
+    const declared = (manifest.contributes?.commands ?? []).map((entry) => entry.command).sort();
+    assert.deepEqual([...api.coreCommandIds].sort(), declared);
+    assert.ok(api.coreLoadedInMs !== undefined, 'reading the API loaded the core');
+    recordMeasurement('core load on first use ms', api.coreLoadedInMs);
+  });
+
   it('every registered forge.* command is declared in package.json', () => {
     const declared = new Set((manifest.contributes?.commands ?? []).map((entry) => entry.command));
     // The workbench adds these commands for every contributed view by itself.

@@ -1,0 +1,194 @@
+import * as vscode from 'vscode';
+import { registerAccountCommands } from './commands/accounts';
+import { commandHandlers, registerCommand } from './commands/registerCommand';
+import { registerAdminCommands } from './commands/admin';
+import { registerBranchCommands } from './commands/branches';
+import { registerChannel } from './commands/channel';
+import { registerJobCommands } from './commands/jobs';
+import { registerMergeRequestCommands } from './commands/mergeRequests';
+import { registerProjectCommands } from './commands/projects';
+import { registerTraceCommands } from './commands/traces';
+import { registerViewCommands } from './commands/views';
+import { AccountManager } from './platform/accounts';
+import type { ChannelAccountManager } from './platform/channelAccounts';
+import type { TraceTails } from './platform/traceTails';
+import { createLog } from './platform/log';
+import { ProjectFilterStore } from './views/projects/projectFilter';
+import { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
+import type { Services } from './services';
+import type { CommandHandler, Shell } from './shell';
+import { AutoRefresh } from './state/autoRefresh';
+import { RefreshBurst } from './state/refreshBurst';
+import type { TreeNode } from './views/shared/treeNode';
+import { registerStatusBar } from './views/statusBar/statusBarController';
+import { TodosTreeProvider } from './views/todos/todosTreeProvider';
+
+/** What the extension hands to its tests (host suites drive it through this). */
+export interface ForgeWorkbenchApi {
+  readonly log: vscode.LogOutputChannel;
+  readonly accounts: AccountManager;
+  /** Channel server accounts (the Channel view's provider is in `treeProviders` under 'forge.channel'). */
+  readonly channelAccounts: ChannelAccountManager;
+  readonly projects: ProjectsTreeProvider;
+  readonly projectFilters: ProjectFilterStore;
+  readonly todos: TodosTreeProvider;
+  /** Every tree view the extension created, by view id. */
+  readonly treeViews: ReadonlyMap<string, vscode.TreeView<TreeNode>>;
+  readonly treeProviders: ReadonlyMap<string, vscode.TreeDataProvider<TreeNode>>;
+  readonly services: Services;
+  /** Job traces followed in the output panel. */
+  readonly traceTails: TraceTails;
+  /** How long `activate()` took (the entry: views and command stand-ins). */
+  readonly activatedInMs: number;
+  /** How long loading and starting the core took, on first use; undefined before. */
+  readonly coreLoadedInMs: number | undefined;
+  /** Ids of the commands the core registered (the contract test matches them with package.json). */
+  readonly coreCommandIds: readonly string[];
+}
+
+export interface Core {
+  api: Omit<ForgeWorkbenchApi, 'activatedInMs' | 'coreLoadedInMs'>;
+  commands: ReadonlyMap<string, CommandHandler>;
+}
+
+/**
+ * Composition root, run when the extension is first used (a view draws or a command runs): builds
+ * every piece and registers it with the entry's views and command table. Owns nothing global.
+ */
+export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
+  const log = createLog();
+  const accounts = new AccountManager(context, log);
+  const filters = new ProjectFilterStore(context.globalState);
+  const projects = new ProjectsTreeProvider(accounts, filters);
+  const todos = new TodosTreeProvider(accounts);
+  const projectsView = shell.treeView('forge.projects', projects);
+  const todosView = shell.treeView('forge.todos', todos);
+  context.subscriptions.push(log, accounts, projects, todos, projectsView, todosView);
+
+  todos.onDidChangeCount((count) => {
+    todosView.badge =
+      count > 0 ? { value: count, tooltip: `${count} pending todo${count === 1 ? '' : 's'}` } : undefined;
+  });
+
+  const updateContext = (): void => {
+    const list = accounts.list();
+    void vscode.commands.executeCommand('setContext', 'forge.hasAccounts', list.length > 0);
+    void vscode.commands.executeCommand(
+      'setContext',
+      'forge.hasAdminAccount',
+      list.some((account) => account.isAdmin),
+    );
+  };
+  updateContext();
+  context.subscriptions.push(accounts.onDidChange(updateContext));
+
+  const burst = new RefreshBurst();
+  context.subscriptions.push({ dispose: () => burst.dispose() });
+  const services: Services = {
+    context,
+    shell,
+    log,
+    accounts,
+    projects,
+    projectFilters: filters,
+    todos,
+    treeViews: new Map([
+      ['forge.projects', projectsView],
+      ['forge.todos', todosView],
+    ]),
+    treeProviders: new Map<string, vscode.TreeDataProvider<TreeNode>>([
+      ['forge.projects', projects],
+      ['forge.todos', todos],
+    ]),
+    panels: new Map(),
+    afterAction: (node) => {
+      const key = node ? String(node.getTreeItem().id ?? 'node') : 'all';
+      burst.trigger(key, () => projects.refreshAround(node));
+    },
+  };
+
+  const statusBar = registerStatusBar(services);
+  const autoRefreshSeconds = (): number =>
+    vscode.workspace.getConfiguration('forge').get<number>('autoRefreshSeconds', 60);
+  const autoRefresh = new AutoRefresh(
+    autoRefreshSeconds() * 1000,
+    () => {
+      projects.refreshActive();
+      todos.refresh();
+      void statusBar.refresh();
+      void vscode.commands.executeCommand('forge.mergeRequests.refresh');
+    },
+    vscode.window.state.focused,
+  );
+  context.subscriptions.push(
+    autoRefresh,
+    vscode.window.onDidChangeWindowState((state) => autoRefresh.setFocused(state.focused)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('forge.autoRefreshSeconds'))
+        autoRefresh.setInterval(autoRefreshSeconds() * 1000);
+    }),
+  );
+
+  registerCommand(context, log, 'forge.log.show', () => log.show(true));
+  registerAccountCommands(context, log, accounts);
+  registerViewCommands(context, log, { accounts, projects, todos, filters });
+  registerJobCommands(services);
+  registerBranchCommands(services);
+  registerProjectCommands(services);
+  registerMergeRequestCommands(services);
+  registerAdminCommands(services);
+  const traces = registerTraceCommands(services);
+  const channel = registerChannel(services);
+
+  // Nothing goes to the network at activation: an account from the environment is checked (is it
+  // an admin?) in the background once a Forge view is first shown.
+  context.subscriptions.push(
+    onFirstVisible([...services.treeViews.values()], () => {
+      for (const account of accounts.list().filter((candidate) => candidate.fromEnvironment)) {
+        accounts.refreshIdentity(account.id).catch((error: unknown) => {
+          log.warn(
+            `Could not check ${account.label}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+      }
+    }),
+  );
+
+  return {
+    api: {
+      log,
+      accounts,
+      channelAccounts: channel.accounts,
+      projects,
+      projectFilters: filters,
+      todos,
+      treeViews: services.treeViews,
+      treeProviders: services.treeProviders,
+      services,
+      traceTails: traces.tails,
+      coreCommandIds: [...commandHandlers.keys()],
+    },
+    commands: commandHandlers,
+  };
+}
+
+/** Runs `action` once, when the first of `views` is shown (at once if one already is). */
+function onFirstVisible(views: readonly vscode.TreeView<TreeNode>[], action: () => void): vscode.Disposable {
+  let done = false;
+  const subscriptions: vscode.Disposable[] = [];
+  const run = (): void => {
+    if (done) return;
+    done = true;
+    for (const subscription of subscriptions) subscription.dispose();
+    action();
+  };
+  if (views.some((view) => view.visible)) run();
+  else
+    for (const view of views)
+      subscriptions.push(view.onDidChangeVisibility((event) => (event.visible ? run() : undefined)));
+  return {
+    dispose: () => {
+      for (const subscription of subscriptions) subscription.dispose();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type * as vscode from 'vscode';
+import type { TreeNode } from './views/shared/treeNode';
+
+/*
+ * What the small entry module (extension.ts) creates at activation and hands to the core
+ * (core.ts) when the core first loads. Types only: the two are separate bundles, and nothing with
+ * state may be shared between them except through these objects.
+ */
+
+/** The tree views, created at activation with a stand-in provider; the core attaches the real one. */
+export interface Shell {
+  treeView(viewId: string, provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode>;
+}
+
+/** A command handler the core registered; the entry's stand-in command calls it. */
+export type CommandHandler = (...args: unknown[]) => Promise<unknown>;
