@@ -86,3 +86,11 @@ export function findFirstError(lines: readonly TraceLine[], fromLine = 0): numbe
   }
   return -1;
 }
+
+/** `findFirstError` over lines already turned into plain text. */
+export function findFirstErrorText(texts: readonly string[], fromLine = 0): number {
+  for (let index = Math.max(0, fromLine); index < texts.length; index++) {
+    if (ERROR_WORD.test(texts[index] ?? '')) return index;
+  }
+  return -1;
+}

@@ -3,13 +3,7 @@
  * draws only the rows on screen (plus a margin), so a 20 MB trace scrolls like a short one. Sections
  * fold; folded lines are left out of the row index. Server text reaches the DOM only as textContent.
  */
-import {
-  TraceParser,
-  findFirstError,
-  plainText,
-  type TraceLine,
-  type TraceSection,
-} from '../../../domain/trace';
+import { TraceLineStore, type TraceLine, type TraceSection } from '../../../domain/trace';
 import { colorClass, colorValue } from './ansiColors';
 
 /** Characters parsed at a time (a millisecond or two), so a frame never waits long for the parser. */
@@ -38,7 +32,8 @@ export interface TraceViewEvents {
 }
 
 export class TraceView {
-  private parser = new TraceParser();
+  /** Every line, compactly (one string each): the page keeps hundreds of thousands of them. */
+  private store = new TraceLineStore();
   private readonly queue: string[] = [];
   /** Characters parsed since the text last started over. */
   private parsedCharCount = 0;
@@ -106,7 +101,7 @@ export class TraceView {
   private pendingScrollTop: number | undefined;
 
   get lineCount(): number {
-    return this.parser.lines.length;
+    return this.store.length;
   }
 
   get parsedChars(): number {
@@ -133,7 +128,7 @@ export class TraceView {
   feed(text: string, replace = false): void {
     if (replace) {
       this.queue.length = 0;
-      this.parser = new TraceParser();
+      this.store = new TraceLineStore();
       this.parsedCharCount = 0;
       this.toggles.clear();
       this.rows = new Int32Array(0);
@@ -161,7 +156,7 @@ export class TraceView {
 
   /** Shows the first line that looks like an error; false when there is none. */
   revealFirstError(): boolean {
-    const line = findFirstError(this.parser.lines);
+    const line = this.store.findFirstError();
     if (line < 0) return false;
     this.revealLine(line);
     return true;
@@ -175,10 +170,8 @@ export class TraceView {
       this.requestFrame();
       return 0;
     }
-    const lines = this.parser.lines;
-    for (let index = 0; index < lines.length; index++) {
-      const line = lines[index];
-      if (line && plainText(line).toLowerCase().includes(needle)) this.matches.push(index);
+    for (let index = 0; index < this.store.length; index++) {
+      if (this.store.text(index).toLowerCase().includes(needle)) this.matches.push(index);
     }
     this.matchSet = new Set(this.matches);
     if (this.matches.length > 0) this.goToMatch(0);
@@ -214,7 +207,7 @@ export class TraceView {
   /** Unfolds the sections around `line` and scrolls it into the middle of the view. */
   revealLine(line: number): void {
     let unfolded = false;
-    for (const section of this.parser.sections) {
+    for (const section of this.store.sections) {
       const inside = line > section.startLine && (section.endLine === undefined || line <= section.endLine);
       if (inside && this.isCollapsed(section)) {
         this.toggles.set(section.startLine, false);
@@ -231,7 +224,7 @@ export class TraceView {
   }
 
   private toggleSection(startLine: number): void {
-    const section = this.parser.lines[startLine]?.section;
+    const section = this.store.sectionAt(startLine);
     if (!section) return;
     this.toggles.set(startLine, !this.isCollapsed(section));
     this.rebuildRows();
@@ -258,7 +251,7 @@ export class TraceView {
       while (this.queue.length > 0 && performance.now() < deadline) {
         const chunk = this.queue.shift();
         if (chunk !== undefined) {
-          this.parser.push(chunk);
+          this.store.push(chunk);
           this.parsedCharCount += chunk.length;
         }
         parsed = true;
@@ -297,17 +290,17 @@ export class TraceView {
    * it is indexed again next time.
    */
   private extendRows(): void {
-    const lines = this.parser.lines;
-    if (this.rows.length < lines.length) {
-      const grown = new Int32Array(Math.max(lines.length, this.rows.length * 2));
+    const lineCount = this.store.length;
+    if (this.rows.length < lineCount) {
+      const grown = new Int32Array(Math.max(lineCount, this.rows.length * 2));
       grown.set(this.rows);
       this.rows = grown;
     }
     const open = this.rowsOpenSections;
     let foldedDepth = this.rowsFoldedDepth;
     let count = this.rowsCommitted;
-    const settled = Math.max(this.rowsUpTo, lines.length - 1);
-    for (let index = this.rowsUpTo; index < lines.length; index++) {
+    const settled = Math.max(this.rowsUpTo, lineCount - 1);
+    for (let index = this.rowsUpTo; index < lineCount; index++) {
       if (index === settled) {
         // Everything before the last line is final: remember where the index stands.
         this.rowsUpTo = index;
@@ -322,8 +315,8 @@ export class TraceView {
         top = open[open.length - 1];
       }
       if (foldedDepth === 0) this.rows[count++] = index;
-      const section = lines[index]?.section;
-      if (section && section.startLine === index) {
+      const section = this.store.sectionAt(index);
+      if (section) {
         open.push(section);
         if (this.isCollapsed(section)) foldedDepth++;
       }
@@ -373,10 +366,9 @@ export class TraceView {
     this.drawnLast = last;
     this.drawnStale = false;
     const fragment = document.createDocumentFragment();
-    const lines = this.parser.lines;
     for (let row = first; row < last; row++) {
       const lineIndex = this.rows[row] ?? 0;
-      const line = lines[lineIndex];
+      const line = this.store.line(lineIndex);
       if (line) fragment.append(this.renderLine(line, lineIndex));
     }
     this.rowsElement.style.transform = `translateY(${first * this.rowHeight}px)`;
