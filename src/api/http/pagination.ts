@@ -135,11 +135,56 @@ export async function fetchNextPage<S extends z.ZodType>(
 }
 
 /**
+ * How many pages each list had the last time this client read all of it, by the URL of its first
+ * page. A list read again (a refresh) is then asked for its first window of pages at once, instead
+ * of its first page alone and the rest after it: one round trip less, and nothing asked in vain for
+ * a list that was short. Kept per transport (one per account), for the most recent lists only.
+ */
+const pageCountHints = new WeakMap<HttpTransport, Map<string, number>>();
+const MAX_PAGE_COUNT_HINTS = 200;
+
+function hintsOf(transport: HttpTransport): Map<string, number> {
+  let hints = pageCountHints.get(transport);
+  if (!hints) {
+    hints = new Map();
+    pageCountHints.set(transport, hints);
+  }
+  return hints;
+}
+
+function rememberPageCount(transport: HttpTransport, key: string, pages: number): void {
+  const hints = hintsOf(transport);
+  hints.delete(key);
+  if (pages <= 1) return;
+  hints.set(key, pages);
+  if (hints.size > MAX_PAGE_COUNT_HINTS) {
+    const oldest = hints.keys().next();
+    if (oldest.done !== true) hints.delete(oldest.value);
+  }
+}
+
+/** Whether two URLs are the same, whatever the order of their query parameters. */
+function sameUrl(a: URL, b: URL): boolean {
+  const [sortedA, sortedB] = [new URL(a), new URL(b)];
+  sortedA.searchParams.sort();
+  sortedB.searchParams.sort();
+  return sortedA.toString() === sortedB.toString();
+}
+
+function withPage(template: URL, page: number): URL {
+  const url = new URL(template);
+  url.searchParams.set('page', String(page));
+  return url;
+}
+
+/**
  * Every item of a list, in server order. After the first page, the following pages are fetched
  * several at a time and yielded in order: up to the announced last page when the server sends
  * `X-Total-Pages`; otherwise (real servers omit it above 10,000 rows) ahead of the pages received,
  * until one comes back empty or without a next page, the requests past it then being cancelled.
- * Next links that are not page numbers (keyset pagination) are followed one by one.
+ * A list this client read before with several pages starts with that many (up to the window)
+ * together with the first. Next links that are not page numbers (keyset pagination) are followed
+ * one by one.
  */
 export async function* paginate<S extends z.ZodType>(
   transport: HttpTransport,
@@ -150,33 +195,69 @@ export async function* paginate<S extends z.ZodType>(
   const internal = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, internal.signal]) : internal.signal;
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_PAGE_CONCURRENCY);
+  const fetchAt = (url: URL, pageSignal: AbortSignal): Promise<Page<z.infer<S>>> =>
+    fetchPageAt(transport, url, itemSchema, request.endpoint, pageSignal);
+  const firstUrl = transport.urlFor(request.path, {
+    ...request.query,
+    page: 1,
+    per_page: clampPerPage(options.perPage),
+  });
+  const hintKey = firstUrl.toString();
+  const hinted = Math.min(hintsOf(transport).get(hintKey) ?? 1, concurrency);
+  const early: Promise<Page<z.infer<S>>>[] = [];
+  const earlyStop = new AbortController();
+  const earlySignal = AbortSignal.any([signal, earlyStop.signal]);
+  for (let page = 2; page <= hinted; page++) {
+    const promise = fetchAt(withPage(firstUrl, page), earlySignal);
+    // Awaited in order below, or dropped when the list changed shape; never an unhandled rejection.
+    promise.catch(() => undefined);
+    early.push(promise);
+  }
   try {
-    const first = await fetchPage(transport, request, itemSchema, { perPage: options.perPage, signal });
+    const first = await fetchAt(firstUrl, signal);
     yield* first.items;
+    let pagesRead = 1;
     let nextUrl = first.items.length > 0 ? first.nextUrl : undefined;
     if (nextUrl !== undefined && pageNumberOf(nextUrl) === first.page + 1) {
       const lastPage = first.totalPages;
       const template = new URL(nextUrl);
-      // With a known end nothing is fetched in vain: the whole window at once.
-      let window = lastPage === undefined ? Math.min(FIRST_READ_AHEAD, concurrency) : concurrency;
-      const pages = inOrderWithBound(
-        pageUrls(template, first.page + 1, lastPage),
-        () => window,
-        (url, pageSignal) => fetchPageAt(transport, url, itemSchema, request.endpoint, pageSignal),
-        { signal, isLast: (page) => page.items.length === 0 || page.nextUrl === undefined },
-      );
-      for await (const page of pages) {
+      // The early pages stand for the server's own next links only when those are the same URLs.
+      const earlyUsable = first.page === 1 && sameUrl(withPage(template, 2), withPage(firstUrl, 2));
+      if (!earlyUsable) earlyStop.abort();
+      for (const promise of earlyUsable ? early : []) {
+        const page = await promise;
         yield* page.items;
+        if (page.items.length > 0) pagesRead = page.page;
         nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
-        // The end, or a next link that is not the following page number: stop reading ahead
-        // (the generator's return cancels what is in flight) and follow the link as given.
         if (nextUrl === undefined || pageNumberOf(nextUrl) !== page.page + 1) break;
-        window = Math.min(concurrency, window * 2);
       }
+      const from = nextUrl === undefined ? 0 : (pageNumberOf(nextUrl) ?? 0);
+      if (nextUrl !== undefined && from === pagesRead + 1) {
+        // With a known end nothing is fetched in vain: the whole window at once.
+        let window = lastPage === undefined ? Math.min(FIRST_READ_AHEAD, concurrency) : concurrency;
+        const pages = inOrderWithBound(pageUrls(new URL(nextUrl), from, lastPage), () => window, fetchAt, {
+          signal,
+          isLast: (page) => page.items.length === 0 || page.nextUrl === undefined,
+        });
+        for await (const page of pages) {
+          yield* page.items;
+          if (page.items.length > 0) pagesRead = page.page;
+          nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
+          // The end, or a next link that is not the following page number: stop reading ahead
+          // (the generator's return cancels what is in flight) and follow the link as given.
+          if (nextUrl === undefined || pageNumberOf(nextUrl) !== page.page + 1) break;
+          window = Math.min(concurrency, window * 2);
+        }
+      }
+      if (nextUrl === undefined) rememberPageCount(transport, hintKey, pagesRead);
+    } else if (nextUrl === undefined) {
+      rememberPageCount(transport, hintKey, 1);
     }
+    // Early pages not taken (the list ended sooner, or its links changed shape) are not waited for.
+    earlyStop.abort();
     // One by one: keyset links, a list that grew past its announced total.
     while (nextUrl !== undefined) {
-      const page = await fetchPageAt(transport, new URL(nextUrl), itemSchema, request.endpoint, signal);
+      const page = await fetchAt(new URL(nextUrl), signal);
       yield* page.items;
       nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
     }

@@ -31,6 +31,8 @@ interface ListScript {
   delayMs?: (page: number) => number;
   /** Pages answered with this status instead of items. */
   failPages?: Map<number, number>;
+  /** Called as a page is answered, with how many requests the server had seen by then. */
+  onAnswer?: (page: number, requestsSeen: number) => void;
 }
 
 /** Requests in flight at the server, and the most seen at once. */
@@ -68,6 +70,7 @@ function serveList(server: ScriptedServer, script: ListScript): void {
     setTimeout(
       () => {
         inFlightAtServer.now--;
+        script.onAnswer?.(page, server.seen.length);
         if (failure !== undefined) sendJson(response, failure, { message: `page ${page} failed` });
         else sendJson(response, 200, items, headers);
       },
@@ -166,6 +169,67 @@ describe('pagination', () => {
       oneTo(10),
     );
     assert.ok(inFlightAtServer.max <= 3, `at most 3 in flight, saw ${inFlightAtServer.max}`);
+  });
+
+  it('asks a list it read before for its first window of pages together with the first page', async () => {
+    let seenWhenFirstAnswered = 0;
+    serveList(server, {
+      total: 950,
+      withTotals: true,
+      delayMs: (page) => (page === 1 ? 60 : 0),
+      onAnswer: (page, requestsSeen) => {
+        if (page === 1) seenWhenFirstAnswered = requestsSeen;
+      },
+    });
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(950));
+    assert.equal(seenWhenFirstAnswered, 1, 'a list read for the first time starts with its first page alone');
+    const before = server.seen.length;
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(950));
+    assert.equal(seenWhenFirstAnswered - before, 8, 'read again: pages 1 to 8 asked at once');
+    assert.deepEqual(
+      pagesRequested(server.seen.slice(before)).sort((a, b) => a - b),
+      oneTo(10),
+    );
+    // Another list (other filters) has no hint of its own.
+    const other = server.seen.length;
+    assert.deepEqual(ids(await jobs({ scope: 'failed' }).toArray()), oneTo(950));
+    assert.equal(seenWhenFirstAnswered - other, 1);
+  });
+
+  it('drops the early pages of a list that became shorter, and remembers its new length', async () => {
+    let total = 950;
+    server.handle((request, response) => {
+      const url = new URL(request.url, server.url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const totalPages = Math.ceil(total / 100);
+      const items = Array.from({ length: Math.max(0, Math.min(100, total - (page - 1) * 100)) }, (_, i) => ({
+        id: (page - 1) * 100 + i + 1,
+      }));
+      sendJson(response, 200, items, {
+        link:
+          page < totalPages ? `<${server.url}${url.pathname}?page=${page + 1}&per_page=100>; rel="next"` : '',
+        'x-page': String(page),
+        'x-total-pages': String(totalPages),
+      });
+    });
+    await jobs().toArray();
+    total = 150;
+    const before = server.seen.length;
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(150));
+    assert.equal(server.seen.length - before, 8, 'pages 1 to 8 were asked, as the list was long before');
+    const after = server.seen.length;
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(150));
+    assert.deepEqual(
+      pagesRequested(server.seen.slice(after)).sort((a, b) => a - b),
+      [1, 2],
+    );
+    total = 50;
+    const single = server.seen.length;
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(50));
+    assert.deepEqual(pagesRequested(server.seen.slice(single)).sort(), [1, 2], 'still read as two pages');
+    const last = server.seen.length;
+    await jobs().toArray();
+    assert.deepEqual(pagesRequested(server.seen.slice(last)), [1], 'then asked alone, as one page');
   });
 
   it('follows next links one by one when they are not page numbers (keyset)', async () => {
