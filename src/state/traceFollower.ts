@@ -1,14 +1,13 @@
 /**
  * Follows a job's trace while the job runs. Real servers send the whole trace every time (no offset,
  * no Range), with an ETag: the follower sends `If-None-Match`, treats "unchanged" as nothing new, and
- * hands on only the suffix it has not seen, so whatever parses the trace does work proportional to the
- * new bytes. Polling speeds up when text arrives and backs off while nothing changes; it stops once
+ * decodes and hands on only the bytes it has not seen, so neither decoding nor parsing grows with the
+ * trace. Polling speeds up when text arrives and backs off while nothing changes; it stops once
  * the job has finished (after one last read, so the final lines are not lost). Pure: no vscode.
  */
-import { flatCopy } from '../domain/trace/traceText';
-
+/** The body as received: only its new end is decoded. */
 export type TraceFetchResult =
-  { unchanged: true } | { unchanged: false; text: string; etag: string | undefined };
+  { unchanged: true } | { unchanged: false; bytes: Uint8Array; etag: string | undefined };
 
 export interface FollowedJob {
   id: number;
@@ -24,8 +23,9 @@ export interface TraceFollowerListener<Job extends FollowedJob> {
   /**
    * New text at the end of the trace. A trace read from its start (the first read, or with
    * `replaced`: rewritten, what came before is gone) comes whole, in one call; text appended to a
-   * trace comes in one or more calls per poll (pieces of at most `TEXT_PIECE_CHARS`), each a string
-   * of its own that keeps no poll's whole response alive.
+   * trace comes in one or more calls per poll (decoded from at most `TEXT_PIECE_BYTES` at a time),
+   * each a string of its own that keeps no poll's whole response alive. A character cut by the end
+   * of a read is handed on with the next read.
    */
   onText(text: string, replaced: boolean): void;
   /** The job as last read, whenever its status changes (the first read included). */
@@ -79,7 +79,7 @@ export function jobTraceSource<Job extends FollowedJob>(
         return await (await client).getTrace(projectId, jobId, { etag, signal });
       } catch (error) {
         if ((error as { status?: unknown } | null)?.status === 404)
-          return { unchanged: false, text: '', etag: undefined };
+          return { unchanged: false, bytes: new Uint8Array(0), etag: undefined };
         throw error;
       }
     },
@@ -95,17 +95,22 @@ export function isJobFinished(status: string): boolean {
 }
 
 /** How much of the known end to compare, to tell an appended trace from a rewritten one. */
-const OVERLAP_CHECK_CHARS = 256;
+const OVERLAP_CHECK_BYTES = 256;
 
 /**
- * New text is copied in pieces of this many characters: a slice would keep the whole response alive
- * (V8 slices point into their parent), and a copy this small is allocated in the young generation,
- * several times faster than one string of hundreds of KB in the large-object space.
+ * New bytes are decoded this many at a time: each piece of text is then a string of its own, small
+ * enough to be allocated in the young generation, several times faster than one string of hundreds
+ * of KB in the large-object space.
  */
-export const TEXT_PIECE_CHARS = 32 * 1024;
+export const TEXT_PIECE_BYTES = 32 * 1024;
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
+/** Whether `bytes` holds `expected` at `offset`. */
+function holdsAt(bytes: Uint8Array, offset: number, expected: Uint8Array): boolean {
+  if (offset < 0 || offset + expected.length > bytes.length) return false;
+  for (let index = 0; index < expected.length; index++) {
+    if (bytes[offset + index] !== expected[index]) return false;
+  }
+  return true;
 }
 
 function defaultIsFatal(error: unknown): boolean {
@@ -122,10 +127,12 @@ export class TraceFollower<Job extends FollowedJob> {
   private readonly controller = new AbortController();
 
   private etag: string | undefined;
-  /** Characters of the trace handed on so far. */
-  private receivedLength = 0;
-  /** The last characters handed on, to check that the next read still starts with what we have. */
-  private receivedTail = '';
+  /** Bytes of the trace handed on so far. */
+  private receivedBytes = 0;
+  /** A copy of the last bytes handed on, to check that the next read still starts with what we have. */
+  private receivedTail = new Uint8Array(0);
+  /** Streaming: a character whose bytes a read cut in two is completed by the next read. */
+  private decoder = new TextDecoder();
   private lastStatus: string | undefined;
   private intervalMs: number;
   private timer: unknown;
@@ -248,33 +255,26 @@ export class TraceFollower<Job extends FollowedJob> {
   private apply(result: TraceFetchResult): boolean {
     if (result.unchanged) return false;
     this.etag = result.etag;
-    const { text } = result;
-    const overlapStart = this.receivedLength - this.receivedTail.length;
-    const appended = text.length >= this.receivedLength && text.startsWith(this.receivedTail, overlapStart);
-    if (appended && text.length === this.receivedLength) return false;
+    const { bytes } = result;
+    const overlapStart = this.receivedBytes - this.receivedTail.length;
+    const appended = bytes.length >= this.receivedBytes && holdsAt(bytes, overlapStart, this.receivedTail);
+    if (appended && bytes.length === this.receivedBytes) return false;
     if (!appended) {
       // Erased or rewritten (a retried job reuses nothing): start over with the whole text.
-      this.listener.onText(text, true);
-    } else if (this.receivedLength === 0) {
-      // The first read: the whole response is the trace, and holding it keeps nothing else alive.
-      this.listener.onText(text, false);
+      this.decoder = new TextDecoder();
+      this.listener.onText(this.decoder.decode(bytes, { stream: true }), true);
+    } else if (this.receivedBytes === 0) {
+      // The first read: the whole response is the trace.
+      this.listener.onText(this.decoder.decode(bytes, { stream: true }), false);
     } else {
-      this.handOnCopies(text, this.receivedLength);
+      for (let start = this.receivedBytes; start < bytes.length; start += TEXT_PIECE_BYTES) {
+        const text = this.decoder.decode(bytes.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });
+        if (text.length > 0) this.listener.onText(text, false);
+      }
     }
-    this.receivedLength = text.length;
-    this.receivedTail = flatCopy(text, Math.max(0, text.length - OVERLAP_CHECK_CHARS));
+    this.receivedBytes = bytes.length;
+    // A copy: a view would keep the whole response alive.
+    this.receivedTail = Uint8Array.from(bytes.subarray(Math.max(0, bytes.length - OVERLAP_CHECK_BYTES)));
     return true;
-  }
-
-  /** Hands on `text` from `start` as copies of at most `TEXT_PIECE_CHARS` characters. */
-  private handOnCopies(text: string, start: number): void {
-    let pieceStart = start;
-    while (pieceStart < text.length) {
-      let pieceEnd = Math.min(text.length, pieceStart + TEXT_PIECE_CHARS);
-      // Never split a surrogate pair between two pieces.
-      if (pieceEnd < text.length && isHighSurrogate(text.charCodeAt(pieceEnd - 1))) pieceEnd++;
-      this.listener.onText(flatCopy(text, pieceStart, pieceEnd), false);
-      pieceStart = pieceEnd;
-    }
   }
 }

@@ -57,7 +57,15 @@ export interface CallOptions {
 /** Result of an action that answers 304 when the thing is already in the asked-for state. */
 export type StateChange<T> = { changed: true; value: T } | { changed: false };
 
-export type TraceResult = { unchanged: true } | { unchanged: false; text: string; etag: string | undefined };
+export type TraceResult =
+  | { unchanged: true }
+  | {
+      unchanged: false;
+      /** The body as received; `text` decodes all of it (a follower decodes only what is new). */
+      bytes: Buffer;
+      readonly text: string;
+      etag: string | undefined;
+    };
 
 export type NoteParent =
   | { kind: 'issue'; project: ProjectRef; iid: number }
@@ -392,7 +400,7 @@ export class HostingClient {
     options: CallOptions & { etag?: string } = {},
   ): Promise<TraceResult> {
     const endpoint = ENDPOINTS['jobs.trace'];
-    const response = await this.transport.requestText({
+    const response = await this.transport.requestBytes({
       method: endpoint.method,
       path: fillPath(endpoint.path, { id: projectParam(project), job_id: jobId }),
       headers: options.etag
@@ -401,7 +409,15 @@ export class HostingClient {
       signal: options.signal,
     });
     if (response.notModified) return { unchanged: true };
-    return { unchanged: false, text: response.text, etag: headerValue(response.headers, 'etag') };
+    const { bytes } = response;
+    return {
+      unchanged: false,
+      bytes,
+      get text() {
+        return bytes.toString('utf8');
+      },
+      etag: headerValue(response.headers, 'etag'),
+    };
   }
 
   cancelJob(project: ProjectRef, jobId: number, options?: CallOptions) {

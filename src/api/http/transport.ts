@@ -96,6 +96,11 @@ export interface TextResponse extends HttpResponseInfo {
   text: string;
 }
 
+export interface BytesResponse extends HttpResponseInfo {
+  /** The body as received, not decoded (a caller that needs only part of it decodes that part). */
+  bytes: Buffer;
+}
+
 export interface JsonResponse extends HttpResponseInfo {
   /** `undefined` for empty bodies (204, 304). */
   data: unknown;
@@ -268,12 +273,18 @@ export class HttpTransport {
   }
 
   async requestText(options: RequestOptions): Promise<TextResponse> {
+    const { bytes, ...info } = await this.fetchBuffered(options, this.maxResponseBytes, 'text');
+    return { ...info, text: bytes.toString('utf8') };
+  }
+
+  /** Like `requestText`, without decoding: for a trace, of which only the new end is ever read. */
+  async requestBytes(options: RequestOptions): Promise<BytesResponse> {
     return this.fetchBuffered(options, this.maxResponseBytes, 'text');
   }
 
   async requestJson(options: RequestOptions): Promise<JsonResponse> {
-    const response = await this.fetchBuffered(options, this.maxJsonBytes, 'JSON');
-    const { text, ...info } = response;
+    const { bytes, ...info } = await this.fetchBuffered(options, this.maxJsonBytes, 'JSON');
+    const text = bytes.toString('utf8');
     if (text.trim() === '') return { ...info, data: undefined };
     try {
       return { ...info, data: JSON.parse(text) as unknown };
@@ -295,13 +306,13 @@ export class HttpTransport {
    * Sends the request and reads the whole body. A GET/HEAD whose connection broke while the body
    * was arriving is retried like one that broke before the answer (same budget); a write is not.
    */
-  private async fetchBuffered(options: RequestOptions, limit: number, kind: string): Promise<TextResponse> {
+  private async fetchBuffered(options: RequestOptions, limit: number, kind: string): Promise<BytesResponse> {
     const idempotent = options.method === 'GET' || options.method === 'HEAD';
     const budget = { attempt: 0 };
     for (;;) {
       const { info, body, timedOut, timeoutMs } = await this.send(options, 'buffered', budget);
       try {
-        const text = await this.readText(body, info, {
+        const bytes = await this.readBody(body, info, {
           method: options.method,
           limit,
           kind,
@@ -310,7 +321,7 @@ export class HttpTransport {
           timeoutMs,
           attempts: budget.attempt + 1,
         });
-        return { ...info, text };
+        return { ...info, bytes };
       } catch (error) {
         if (
           error instanceof NetworkError &&
@@ -445,7 +456,7 @@ export class HttpTransport {
       }
 
       if (status >= 400) {
-        const text = await this.readText(
+        const text = await this.readBody(
           response.body,
           { status, headers, url, notModified: false },
           {
@@ -458,6 +469,7 @@ export class HttpTransport {
             attempts: attempt + 1,
           },
         )
+          .then((bytes) => bytes.toString('utf8'))
           .catch(() => '')
           .finally(() => clearTimeout(timer));
         const retryAfterMs = parseRetryAfter(headerValue(headers, 'retry-after'));
@@ -577,7 +589,7 @@ export class HttpTransport {
     };
   }
 
-  private async readText(body: Readable, info: HttpResponseInfo, read: BodyRead): Promise<string> {
+  private async readBody(body: Readable, info: HttpResponseInfo, read: BodyRead): Promise<Buffer> {
     const path = (): string => this.displayPath(info.url);
     const declared = Number(headerValue(info.headers, 'content-length') ?? Number.NaN);
     if (Number.isFinite(declared) && declared > read.limit) {
@@ -619,7 +631,7 @@ export class HttpTransport {
         'reply',
       );
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
   }
 }
 

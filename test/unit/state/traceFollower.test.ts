@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import {
-  TEXT_PIECE_CHARS,
+  TEXT_PIECE_BYTES,
   type FollowerTimers,
   type TraceFetchResult,
   TraceFollower,
@@ -41,7 +41,9 @@ class ScriptedJob {
         if (failure) return Promise.reject(failure);
         const current = `"r${this.revision}"`;
         return Promise.resolve(
-          etag === current ? { unchanged: true } : { unchanged: false, text: this.text, etag: current },
+          etag === current
+            ? { unchanged: true }
+            : { unchanged: false, bytes: Buffer.from(this.text, 'utf8'), etag: current },
         );
       },
       fetchJob: (): Promise<Job> => Promise.resolve({ id: 7, status: this.status }),
@@ -218,7 +220,7 @@ describe('TraceFollower', () => {
     void job;
   });
 
-  it('hands long appended text on in pieces of its own, never splitting a surrogate pair', async () => {
+  it('hands long appended text on in pieces of its own, never splitting a character', async () => {
     const job = new ScriptedJob();
     job.append('start\n');
     const timers = new ManualTimers();
@@ -226,8 +228,8 @@ describe('TraceFollower', () => {
     const follower = new TraceFollower(job.source(), listener, { timers });
     follower.start();
     await timers.tick(follower);
-    // A surrogate pair straddles the first piece boundary.
-    const added = `${'a'.repeat(TEXT_PIECE_CHARS - 1)}𝄞${'b'.repeat(2 * TEXT_PIECE_CHARS)}`;
+    // A four-byte character (a surrogate pair in JavaScript) straddles the first piece boundary.
+    const added = `${'a'.repeat(TEXT_PIECE_BYTES - 1)}𝄞${'b'.repeat(2 * TEXT_PIECE_BYTES)}`;
     job.append(added);
     texts.length = 0;
     events.length = 0;
@@ -235,13 +237,13 @@ describe('TraceFollower', () => {
     assert.equal(texts.join(''), added);
     assert.ok(texts.length >= 3);
     for (const piece of texts) {
-      assert.ok(piece.length <= TEXT_PIECE_CHARS + 1);
+      assert.ok(piece.length <= TEXT_PIECE_BYTES + 1);
       assert.ok(!/[\ud800-\udbff]$/.test(piece), 'no piece ends with half a pair');
     }
     assert.ok(events.every((event) => event.startsWith('append:')));
 
     // A trace read from its start is the whole response: handed on as it is, in one call.
-    const rewritten = `new run ${'c'.repeat(TEXT_PIECE_CHARS)}`;
+    const rewritten = `new run ${'c'.repeat(TEXT_PIECE_BYTES)}`;
     job.replace(rewritten);
     events.length = 0;
     texts.length = 0;
@@ -255,25 +257,26 @@ describe('TraceFollower', () => {
     this.timeout(20_000);
     v8.setFlagsFromString('--expose-gc');
     const collectGarbage = vm.runInNewContext('gc') as () => void;
+    // Bodies are Buffers, outside V8's heap: count their memory too.
     const heapUsed = (): number => {
       collectGarbage();
       collectGarbage();
-      return process.memoryUsage().heapUsed;
+      const memory = process.memoryUsage();
+      return memory.heapUsed + memory.arrayBuffers;
     };
-    // A 16 MB response (two bytes a character) whose every poll adds a little, as a running job's does.
+    // An 8 MB body whose every poll adds a little, as a running job's does.
     const prefix = `${'x'.repeat(8_000_000)}✓\n`;
     let added = '';
     let etag = 0;
-    let response = '';
     const kept: string[] = [];
     const timers = new ManualTimers();
     const follower = new TraceFollower<Job>(
       {
         fetchTrace: (sent) => {
           if (sent === String(etag)) return Promise.resolve({ unchanged: true });
-          // A new string for every response, as the transport decodes each body afresh.
-          response = Buffer.from(prefix + added, 'utf8').toString('utf8');
-          return Promise.resolve({ unchanged: false, text: response, etag: String(etag) });
+          // A new body for every response, as the transport reads each afresh.
+          const bytes = Buffer.from(prefix + added, 'utf8');
+          return Promise.resolve({ unchanged: false, bytes, etag: String(etag) });
         },
         fetchJob: () => Promise.resolve({ id: 7, status: 'running' }),
       },
@@ -283,18 +286,47 @@ describe('TraceFollower', () => {
     follower.start();
     await timers.tick(follower);
     const firstPollPieces = kept.length;
-    response = '';
     const before = heapUsed();
     for (let poll = 0; poll < 5; poll++) {
       added += `line ${poll} of the running job, long enough not to be copied anyway\n`;
       etag++;
       await timers.tick(follower);
-      response = '';
     }
     const grown = heapUsed() - before;
-    // Slices of the responses would keep all five (80 MB); what is kept is a few hundred characters.
+    // Views of the bodies would keep all five (40 MB); what is kept is a few hundred characters.
     assert.ok(grown < 4_000_000, `the heap grew by ${(grown / 1e6).toFixed(1)} MB`);
     assert.equal(kept.slice(firstPollPieces).join(''), added);
+    follower.stop();
+  });
+
+  it('hands on a character whose bytes one read cut in two with the next read, once whole', async () => {
+    const whole = Buffer.from('build ✓ done\n', 'utf8');
+    const cut = whole.indexOf(Buffer.from('✓', 'utf8')) + 1; // inside the three bytes of ✓
+    let body = whole.subarray(0, cut);
+    let etag = 0;
+    const timers = new ManualTimers();
+    const texts: string[] = [];
+    const follower = new TraceFollower<Job>(
+      {
+        fetchTrace: (sent) =>
+          Promise.resolve(
+            sent === String(etag)
+              ? { unchanged: true }
+              : { unchanged: false, bytes: body, etag: String(etag) },
+          ),
+        fetchJob: () => Promise.resolve({ id: 7, status: 'running' }),
+      },
+      { ...recorder().listener, onText: (text) => texts.push(text) },
+      { timers },
+    );
+    follower.start();
+    await timers.tick(follower);
+    assert.deepEqual(texts, ['build '], 'the half character waits');
+    body = whole;
+    etag++;
+    await timers.tick(follower);
+    assert.equal(texts.join(''), 'build ✓ done\n');
+    assert.ok(!texts.join('').includes('\ufffd'), 'no replacement character');
     follower.stop();
   });
 
