@@ -122,6 +122,24 @@ async function scrollFrames(frame: Frame, selector: string, frames: number, step
 }
 
 async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string, number>> {
+  // The session's first webview, with a short trace: VS Code starts its webview machinery then,
+  // whatever the panel shows. Timed on its own, then closed.
+  await runCommand(page, 'Forge: Show Job Trace');
+  await expectQuickInput(page, /Project of the job/);
+  await answerQuickInput(page, 'acme/web');
+  await expectQuickInput(page, /Job whose trace to show/);
+  const smallStarted = Date.now();
+  await answerQuickInput(page, `#${forge.fixtures.jobs.failed}`);
+  const small = await webviewFrame(page, '.viewport .row', 60_000);
+  const firstWebviewFirstRowsMs =
+    Number(await small.locator('html').getAttribute('data-first-paint-at')) - smallStarted;
+  await runCommand(page, 'View: Close All Editors');
+  await waitUntil(
+    async () => !page.frames().some((frame) => frame.url().includes('vscode-webview')),
+    20_000,
+    'the first trace panel closed',
+  );
+
   const jobId = forge.fixtures.jobs.build;
   const trace = bigTrace();
   forge.state.setLazyTrace(jobId, () => trace);
@@ -132,8 +150,10 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
   const started = Date.now();
   await answerQuickInput(page, `#${jobId}`);
   const frame = await webviewFrame(page, '.viewport .row', 60_000);
-  const firstRowsMs = Date.now() - started;
   const root = frame.locator('html');
+  // When the page drew them (its own clock reading), not when the test saw them: the test's polling
+  // waits while the page's thread is busy with the rest of the trace arriving.
+  const firstRowsMs = Number(await root.getAttribute('data-first-paint-at')) - started;
   // The host sends the trace in pieces; scroll while they are still arriving and being parsed…
   await frame.locator('#scroll-top').click();
   const loading = await scrollFrames(frame, '.viewport', 120, 2400);
@@ -149,6 +169,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
   return {
     traceBytes: trace.length,
     lines,
+    firstWebviewFirstRowsMs,
     firstRowsMs,
     pageFirstPaintMs: pageFirstPaint,
     allParsedMs: parsedMs,
@@ -481,10 +502,10 @@ export async function runVscodeBench(): Promise<BenchResult> {
     const ms = (value: number): string => `${Math.round(value)} ms`;
     const summary: SummaryRow[] = [
       {
-        figure: 'job trace panel, 20 MB: first rows drawn (page)',
-        value: ms(trace.pageFirstPaintMs ?? NaN),
+        figure: 'job trace panel, 20 MB: from choosing the job to its first rows',
+        value: `${ms(trace.firstRowsMs ?? NaN)} (page ${ms(trace.pageFirstPaintMs ?? NaN)})`,
         target: '< 500 ms',
-        met: (trace.pageFirstPaintMs ?? Infinity) < 500,
+        met: (trace.firstRowsMs ?? Infinity) < 500,
       },
       {
         figure: 'job trace panel: slowest frame scrolling',
@@ -556,7 +577,7 @@ export async function runVscodeBench(): Promise<BenchResult> {
           columns: ['figure', 'value'],
           rows: Object.entries(trace).map(([key, value]) => [key, String(Math.round(value))]),
           notes: [
-            'firstRowsMs: from choosing the job to rows on screen (includes opening the panel and fetching 20 MB); pageFirstPaintMs: from the page script starting; allParsedMs: until the page has parsed every character of the trace.',
+            "firstWebviewFirstRowsMs: the session's first webview (a short trace), from choosing the job to the page drawing rows: VS Code starting its webview machinery, whatever the panel shows. firstRowsMs: then the 20 MB trace, from choosing the job to the page drawing rows (the page's clock reading; includes opening the panel and fetching 20 MB); pageFirstPaintMs: from the page script starting; allParsedMs: until the page has parsed every character of the trace.",
             'loadingFrame*: scrolling right after the first rows, while the host is still sending the trace in pieces and the page parses them (loadingScrollParsedPercent: how much was parsed when that scroll ended); frame*: scrolling from the top once all of it is parsed.',
             'Scrolling: 120 frames, 2,400 px a frame; frame*: intervals between animation frames.',
           ],
