@@ -135,7 +135,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
     Number(await small.locator('html').getAttribute('data-first-paint-at')) - smallStarted;
   await runCommand(page, 'View: Close All Editors');
   await waitUntil(
-    async () => !page.frames().some((frame) => frame.url().includes('vscode-webview')),
+    () => Promise.resolve(!page.frames().some((frame) => frame.url().includes('vscode-webview'))),
     20_000,
     'the first trace panel closed',
   );
