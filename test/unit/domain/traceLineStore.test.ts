@@ -102,6 +102,27 @@ describe('TraceLineStore', () => {
     assert.equal(store.line(3), undefined);
   });
 
+  it('holds ten thousand lines the same way, sections, an error and an open last line included', () => {
+    const parts: string[] = [];
+    for (let line = 0; line < 10_000; line++) {
+      if (line % 700 === 0) parts.push(`${ESC}[0Ksection_start:${1700000000 + line}:s${line}\r${ESC}[0K`);
+      parts.push(line % 3 === 0 ? `${ESC}[33mline ${line} ✓${ESC}[0m\n` : `plain line ${line}\n`);
+      if (line % 1400 === 699)
+        parts.push(`${ESC}[0Ksection_end:${1700000100 + line}:s${line - 699}\r${ESC}[0K`);
+      if (line === 9_000) parts.push('ERROR: something broke\n');
+    }
+    parts.push('open');
+    const text = parts.join('');
+    for (const sizes of [[4096], [65_536, 17]]) {
+      const store = new TraceLineStore();
+      feed(store, text, sizes);
+      assertSameAsRetainingParser(store, text);
+      assert.ok(store.length > 10_000);
+      assert.equal(store.text(store.length - 1), 'open');
+      assert.equal(store.findFirstError(9_500), -1);
+    }
+  });
+
   it('reads a recorded runner trace the same way', () => {
     const text = readFileSync(
       join(__dirname, '..', '..', 'fixtures', 'traces', 'node-test-failure.log'),
