@@ -402,9 +402,24 @@ export class HttpTransport {
     for (;;) {
       const started = Date.now();
       const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(), timeoutMs);
-      const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+      // One controller for the request: aborted by its timer or by the caller's signal, through a listener
+      // removed when the request is over. `AbortSignal.any` would register every request on the caller's
+      // signal, often long-lived (a trace follower polls with one for hours), and Node 20 keeps them all.
+      const request = new AbortController();
+      let timerFired = false;
+      const timer = setTimeout(() => {
+        timerFired = true;
+        request.abort();
+      }, timeoutMs);
+      const callerSignal = options.signal;
+      const onCallerAbort = (): void => request.abort(callerSignal?.reason);
+      if (callerSignal?.aborted) request.abort(callerSignal.reason);
+      else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+      const release = (): void => {
+        clearTimeout(timer);
+        callerSignal?.removeEventListener('abort', onCallerAbort);
+      };
+      const signal = request.signal;
       let response: ResponseData;
       try {
         response = await (
@@ -420,15 +435,8 @@ export class HttpTransport {
           bodyTimeout: timeoutMs,
         });
       } catch (error) {
-        clearTimeout(timer);
-        const failure = this.classifyFailure(
-          error,
-          options,
-          url,
-          timeout.signal.aborted,
-          timeoutMs,
-          attempt + 1,
-        );
+        release();
+        const failure = this.classifyFailure(error, options, url, timerFired, timeoutMs, attempt + 1);
         if (failure.retryable && idempotent && attempt < this.retry.maxRetries) {
           attempt++;
           const delay = this.backoff(attempt);
@@ -444,7 +452,7 @@ export class HttpTransport {
       this.log(`${method} ${this.displayPath(url)} → ${status} (${Date.now() - started} ms)`);
 
       if (REDIRECT_STATUSES.has(status) && idempotent) {
-        clearTimeout(timer);
+        release();
         await response.body.dump().catch(() => undefined);
         const location = headerValue(headers, 'location');
         if (location && redirects < MAX_REDIRECTS) {
@@ -464,14 +472,14 @@ export class HttpTransport {
             limit: 64 * 1024,
             kind: 'error',
             signal: options.signal,
-            timedOut: () => timeout.signal.aborted,
+            timedOut: () => timerFired,
             timeoutMs,
             attempts: attempt + 1,
           },
         )
           .then((bytes) => bytes.toString('utf8'))
           .catch(() => '')
-          .finally(() => clearTimeout(timer));
+          .finally(() => release());
         const retryAfterMs = parseRetryAfter(headerValue(headers, 'retry-after'));
         const error = httpErrorFor(
           method,
@@ -496,13 +504,13 @@ export class HttpTransport {
       const info: HttpResponseInfo = { status, headers, url, notModified: status === 304 };
       if (mode === 'stream') {
         // Downloads can be long: from here on only the idle timeout of the body applies.
-        clearTimeout(timer);
+        release();
       } else {
-        response.body.once('close', () => clearTimeout(timer));
-        response.body.once('end', () => clearTimeout(timer));
+        response.body.once('close', () => release());
+        response.body.once('end', () => release());
       }
       budget.attempt = attempt;
-      return { info, body: response.body, timedOut: () => timeout.signal.aborted, timeoutMs };
+      return { info, body: response.body, timedOut: () => timerFired, timeoutMs };
     }
   }
 

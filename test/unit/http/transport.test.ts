@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import {
   CancelledError,
   HttpTransport,
@@ -216,6 +217,22 @@ describe('HttpTransport', () => {
     server.handle(() => undefined);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
+    await assert.rejects(
+      transport.requestJson({ method: 'GET', path: '/projects', signal: controller.signal }),
+      CancelledError,
+    );
+  });
+
+  it('leaves nothing registered on a long-lived caller signal once requests are over', async () => {
+    // A trace follower polls with one signal for hours: every request must let go of it.
+    server.handle((_request, response) => sendJson(response, 200, []));
+    const controller = new AbortController();
+    for (let request = 0; request < 5; request++) {
+      await transport.requestJson({ method: 'GET', path: '/projects', signal: controller.signal });
+      assert.equal(getEventListeners(controller.signal, 'abort').length, 0, `after request ${request + 1}`);
+    }
+    server.handle(() => undefined);
+    setTimeout(() => controller.abort(), 30);
     await assert.rejects(
       transport.requestJson({ method: 'GET', path: '/projects', signal: controller.signal }),
       CancelledError,
