@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { type DownloadOptions, type DownloadResult, NotFoundError } from '../api/http';
+import { type DownloadOptions, type DownloadResult, NotFoundError, linkedAbort } from '../api/http';
 import type { HostingClient, Job, Project } from '../api/hosting';
 import {
   DownloadProgressTracker,
@@ -186,17 +186,18 @@ async function download(
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
     (progress, cancellation) => {
-      const controller = new AbortController();
-      const subscription = cancellation.onCancellationRequested(() => controller.abort());
+      const link = linkedAbort(signal);
+      const subscription = cancellation.onCancellationRequested(() => link.controller.abort());
       const tracker = new DownloadProgressTracker();
       return start({
-        signal: signal ? AbortSignal.any([controller.signal, signal]) : controller.signal,
+        signal: link.signal,
         onProgress: ({ receivedBytes, totalBytes }) => {
           const update = tracker.update(receivedBytes, totalBytes);
           if (update) progress.report(update);
         },
       }).finally(() => {
         subscription.dispose();
+        link.release();
       });
     },
   );

@@ -6,3 +6,4 @@ export * from './transport';
 export * from './validate';
 export * from './download';
 export * from './dispatcher';
+export * from './linkedAbort';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { CrossOriginError, ForgeError } from './errors';
 import { parseLinkHeader } from './linkHeader';
+import { linkedAbort } from './linkedAbort';
 import { type HttpTransport, type Query, type ResponseHeaders, headerValue } from './transport';
 import { parseReply } from './validate';
 
@@ -192,8 +193,8 @@ export async function* paginate<S extends z.ZodType>(
   itemSchema: S,
   options: ListOptions = {},
 ): AsyncGenerator<z.infer<S>, void, undefined> {
-  const internal = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, internal.signal]) : internal.signal;
+  const internal = linkedAbort(options.signal);
+  const signal = internal.signal;
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_PAGE_CONCURRENCY);
   const fetchAt = (url: URL, pageSignal: AbortSignal): Promise<Page<z.infer<S>>> =>
     fetchPageAt(transport, url, itemSchema, request.endpoint, pageSignal);
@@ -205,8 +206,8 @@ export async function* paginate<S extends z.ZodType>(
   const hintKey = firstUrl.toString();
   const hinted = Math.min(hintsOf(transport).get(hintKey) ?? 1, concurrency);
   const early: Promise<Page<z.infer<S>>>[] = [];
-  const earlyStop = new AbortController();
-  const earlySignal = AbortSignal.any([signal, earlyStop.signal]);
+  const earlyStop = linkedAbort(signal);
+  const earlySignal = earlyStop.signal;
   for (let page = 2; page <= hinted; page++) {
     const promise = fetchAt(withPage(firstUrl, page), earlySignal);
     // Awaited in order below, or dropped when the list changed shape; never an unhandled rejection.
@@ -223,7 +224,7 @@ export async function* paginate<S extends z.ZodType>(
       const template = new URL(nextUrl);
       // The early pages stand for the server's own next links only when those are the same URLs.
       const earlyUsable = first.page === 1 && sameUrl(withPage(template, 2), withPage(firstUrl, 2));
-      if (!earlyUsable) earlyStop.abort();
+      if (!earlyUsable) earlyStop.controller.abort();
       for (const promise of earlyUsable ? early : []) {
         const page = await promise;
         yield* page.items;
@@ -254,7 +255,7 @@ export async function* paginate<S extends z.ZodType>(
       rememberPageCount(transport, hintKey, 1);
     }
     // Early pages not taken (the list ended sooner, or its links changed shape) are not waited for.
-    earlyStop.abort();
+    earlyStop.controller.abort();
     // One by one: keyset links, a list that grew past its announced total.
     while (nextUrl !== undefined) {
       const page = await fetchAt(new URL(nextUrl), signal);
@@ -263,7 +264,10 @@ export async function* paginate<S extends z.ZodType>(
     }
   } finally {
     // Stops pages still in flight when the consumer breaks out early or a page failed.
-    internal.abort();
+    earlyStop.controller.abort();
+    earlyStop.release();
+    internal.controller.abort();
+    internal.release();
   }
 }
 
@@ -293,8 +297,8 @@ async function* inOrderWithBound<I, O>(
   load: (input: I, signal: AbortSignal) => Promise<O>,
   options: { signal?: AbortSignal; isLast?: (result: O) => boolean } = {},
 ): AsyncGenerator<O, void, undefined> {
-  const stop = new AbortController();
-  const loadSignal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const stop = linkedAbort(options.signal);
+  const loadSignal = stop.signal;
   const inFlight: Promise<O>[] = [];
   let exhausted = false;
   const fill = (): void => {
@@ -319,7 +323,8 @@ async function* inOrderWithBound<I, O>(
       yield result;
     }
   } finally {
-    stop.abort();
+    stop.controller.abort();
+    stop.release();
   }
 }
 

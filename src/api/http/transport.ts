@@ -15,6 +15,7 @@ import {
   readServerMessage,
 } from './errors';
 import { pathForDisplay, redact } from './redact';
+import { linkedAbort } from './linkedAbort';
 
 export type Credentials =
   | { kind: 'none' }
@@ -402,22 +403,16 @@ export class HttpTransport {
     for (;;) {
       const started = Date.now();
       const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-      // One controller for the request: aborted by its timer or by the caller's signal, through a listener
-      // removed when the request is over. `AbortSignal.any` would register every request on the caller's
-      // signal, often long-lived (a trace follower polls with one for hours), and Node 20 keeps them all.
-      const request = new AbortController();
+      // One controller for the request, aborted by its timer or by the caller's signal (see linkedAbort).
+      const request = linkedAbort(options.signal);
       let timerFired = false;
       const timer = setTimeout(() => {
         timerFired = true;
-        request.abort();
+        request.controller.abort();
       }, timeoutMs);
-      const callerSignal = options.signal;
-      const onCallerAbort = (): void => request.abort(callerSignal?.reason);
-      if (callerSignal?.aborted) request.abort(callerSignal.reason);
-      else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
       const release = (): void => {
         clearTimeout(timer);
-        callerSignal?.removeEventListener('abort', onCallerAbort);
+        request.release();
       };
       const signal = request.signal;
       let response: ResponseData;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import * as z from 'zod';
 import {
@@ -291,6 +292,21 @@ describe('pagination', () => {
       server.seen.length - before <= 1 + 4,
       `fetched ${server.seen.length - before} pages after aborting`,
     );
+  });
+
+  it("lets go of the caller's signal after every listing, read to the end or stopped early", async () => {
+    // A tree refreshes with one signal for as long as it is open: each listing must let go of it.
+    serveList(server, { total: 450, withTotals: false });
+    const controller = new AbortController();
+    for (let listing = 0; listing < 3; listing++) {
+      const items = await jobs().toArray({ concurrency: 4, signal: controller.signal });
+      assert.equal(items.length, 450);
+      assert.equal(getEventListeners(controller.signal, 'abort').length, 0, `after listing ${listing + 1}`);
+    }
+    for await (const item of jobs().all({ concurrency: 4, signal: controller.signal })) {
+      if (item.id === 150) break;
+    }
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 0, 'after stopping early');
   });
 
   it('handles an empty list with X-Total 0 and a last link with page=0', async () => {
