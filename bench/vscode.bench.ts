@@ -157,10 +157,11 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
   // The host sends the trace in pieces; scroll while they are still arriving and being parsed…
   await frame.locator('#scroll-top').click();
   const loading = await scrollFrames(frame, '.viewport', 120, 2400);
-  const parsedChars = async (): Promise<number> => Number(await root.getAttribute('data-parsed-chars'));
-  const charsAfterLoadingScroll = await parsedChars();
+  const traceBytes = Buffer.byteLength(trace);
+  const parsedBytes = async (): Promise<number> => Number(await root.getAttribute('data-parsed-bytes'));
+  const bytesAfterLoadingScroll = await parsedBytes();
   // …then, with all of it parsed, scroll from the top again.
-  await waitUntil(async () => (await parsedChars()) >= trace.length, 120_000, 'the whole trace parsed');
+  await waitUntil(async () => (await parsedBytes()) >= traceBytes, 120_000, 'the whole trace parsed');
   const parsedMs = Date.now() - started;
   const pageFirstPaint = Number(await root.getAttribute('data-first-paint-ms'));
   const lines = Number(await root.getAttribute('data-parsed-lines'));
@@ -173,7 +174,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
     firstRowsMs,
     pageFirstPaintMs: pageFirstPaint,
     allParsedMs: parsedMs,
-    loadingScrollParsedPercent: (100 * charsAfterLoadingScroll) / trace.length,
+    loadingScrollParsedPercent: (100 * bytesAfterLoadingScroll) / traceBytes,
     loadingFrameMaxMs: Math.max(...loading),
     loadingFrameP95Ms: percentile(loading, 95),
     frameMaxMs: Math.max(...intervals),

@@ -12,6 +12,7 @@ import { type FakeForge, startFakeForge } from '../server';
 import { recordMeasurement } from './index';
 import { eventually, workbenchApi } from './support';
 
+const utf8 = new TextDecoder();
 const FAST = { minIntervalMs: 50, maxIntervalMs: 200 };
 
 describe('job trace panel and tails', function () {
@@ -93,9 +94,9 @@ describe('job trace panel and tails', function () {
       // The page gets either the whole trace in the snapshot, or the snapshot plus what followed it.
       const appended = sent(panel)
         .slice(sent(panel).indexOf(snapshot) + 1)
-        .map((message) => (message.type === 'append' ? message.text : ''))
+        .map((message) => (message.type === 'append' ? utf8.decode(message.bytes) : ''))
         .join('');
-      assert.equal(snapshot.text + appended, expected);
+      assert.equal(utf8.decode(snapshot.bytes) + appended, expected);
     });
     await eventually(() => assert.ok(panel.host.renders.some((render) => render.what === 'trace')), 10_000);
     await eventually(() => assert.equal(panel.isFollowing, false, 'a finished job is not followed'));
@@ -129,7 +130,7 @@ describe('job trace panel and tails', function () {
     assert.deepEqual(panel.host.violations, []);
     assert.deepEqual(panel.host.pageErrors, []);
     const snapshot = lastOf(panel, 'snapshot');
-    assert.ok(snapshot && snapshot.text.length < big.length, 'the remembered copy of a huge message is cut');
+    assert.ok(snapshot && snapshot.bytes.length < big.length, 'the remembered copy of a huge message is cut');
     panel.dispose();
   });
 
@@ -161,7 +162,8 @@ describe('job trace panel and tails', function () {
     await eventually(() =>
       assert.ok(
         sent(panel).some(
-          (message) => message.type === 'append' && message.text === '\x1b[32mstep two\x1b[0m\n',
+          (message) =>
+            message.type === 'append' && utf8.decode(message.bytes) === '\x1b[32mstep two\x1b[0m\n',
         ),
       ),
     );

@@ -2,6 +2,6 @@
 export { TraceParser, parseSectionMarker } from './traceParser';
 export type { TraceDelta, TraceLine, TraceSection, TraceSpan } from './traceParser';
 export { DEFAULT_STYLE, type TraceColor, type TraceStyle } from './traceStyle';
-export { findFirstError, findFirstErrorText, plainText, stripAnsi } from './traceText';
+export { findFirstError, pieceEnd, plainText, stripAnsi } from './traceText';
 export { TracePlainTail } from './traceTail';
 export { TraceLineStore } from './traceLineStore';

@@ -13,6 +13,13 @@ export function flatCopy(text: string, start = 0, end = text.length): string {
   return ` ${part}`.slice(1);
 }
 
+/** Where a piece of `size` characters from `start` ends without cutting a surrogate pair in two. */
+export function pieceEnd(text: string, start: number, size: number): number {
+  const end = Math.min(text.length, start + Math.max(2, size));
+  const last = text.charCodeAt(end - 1);
+  return end < text.length && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
+}
+
 /** The text of a line without styles. */
 export function plainText(line: TraceLine): string {
   let text = '';
@@ -76,21 +83,13 @@ function skipEscapeSequence(text: string, escapeIndex: number): number {
  * Words inside identifiers (`-Werror`, `error_log`) do not count. Simple by design: it picks
  * where to scroll, it does not judge the job.
  */
-const ERROR_WORD = /(?<!\b(?:0|no) )\b(?:error|failed|fatal)\b/i;
+export const ERROR_WORD = /(?<!\b(?:0|no) )\b(?:error|failed|fatal)\b/i;
 
 /** Index of the first line (from `fromLine`) that looks like an error, or -1. */
 export function findFirstError(lines: readonly TraceLine[], fromLine = 0): number {
   for (let index = Math.max(0, fromLine); index < lines.length; index++) {
     const line = lines[index];
     if (line && ERROR_WORD.test(plainText(line))) return index;
-  }
-  return -1;
-}
-
-/** `findFirstError` over lines already turned into plain text. */
-export function findFirstErrorText(texts: readonly string[], fromLine = 0): number {
-  for (let index = Math.max(0, fromLine); index < texts.length; index++) {
-    if (ERROR_WORD.test(texts[index] ?? '')) return index;
   }
   return -1;
 }

@@ -5,7 +5,7 @@ import { describeError } from '../../commands/registerCommand';
 import { jobActionApplies, jobTitle, projectPath } from '../../domain/jobActions';
 import { statusAppearance } from '../../domain/jobStatus';
 import { formatDuration } from '../../domain/time';
-import { TracePlainTail } from '../../domain/trace';
+import { TracePlainTail, pieceEnd } from '../../domain/trace';
 import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
 import { TraceFollower, isJobFinished, jobTraceSource } from '../../state/traceFollower';
@@ -64,6 +64,8 @@ export function jobView(job: Job, project: Project): JobView {
     actions,
   };
 }
+
+const utf8 = new TextEncoder();
 
 /**
  * A job's trace in a webview. The host follows the trace (If-None-Match polls, only new text passed
@@ -189,7 +191,7 @@ export class JobTracePanel implements OpenPanel {
     this.unsentReplaces = false;
     if (this.rawPieces.length > 0) {
       this.rawPieces = [];
-      this.host.post({ type: 'append', text: '', replaced: true });
+      this.host.post({ type: 'append', bytes: new Uint8Array(0), replaced: true });
     }
     const jobId = this.job.id;
     const projectId = this.project.id;
@@ -242,32 +244,33 @@ export class JobTracePanel implements OpenPanel {
     this.unsent = [];
     this.unsentReplaces = false;
     const raw = this.raw();
-    const first = raw.slice(0, SNAPSHOT_FIRST_CHARS);
+    const firstEnd = pieceEnd(raw, 0, SNAPSHOT_FIRST_CHARS);
     this.host.post({
       type: 'snapshot',
       job: jobView(this.job, this.project),
-      text: first,
+      bytes: utf8.encode(raw.slice(0, firstEnd)),
       following: this.isFollowing && !isJobFinished(this.job.status),
     });
-    this.postText(raw.slice(first.length), false);
+    this.postText(raw.slice(firstEnd), false);
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
   }
 
   /** Sends trace text in pieces: a small first one the page draws at once, then larger ones. */
   private postText(text: string, replaced: boolean): void {
     if (text.length === 0) {
-      if (replaced) this.host.post({ type: 'append', text, replaced });
+      if (replaced) this.host.post({ type: 'append', bytes: new Uint8Array(0), replaced });
       return;
     }
     let start = 0;
     let size = SNAPSHOT_FIRST_CHARS;
     while (start < text.length) {
+      const end = pieceEnd(text, start, size);
       this.host.post({
         type: 'append',
-        text: text.slice(start, start + size),
+        bytes: utf8.encode(text.slice(start, end)),
         replaced: replaced && start === 0,
       });
-      start += size;
+      start = end;
       size = SNAPSHOT_PIECE_CHARS;
     }
   }

@@ -11,16 +11,17 @@ const HISTORY_STRING_CHARS = 256 * 1024;
 function shrinkForHistory<Message>(message: Message): Message {
   if (typeof message !== 'object' || message === null) return message;
   const entries = Object.entries(message);
-  if (!entries.some(([, value]) => typeof value === 'string' && value.length > HISTORY_STRING_CHARS)) {
-    return message;
-  }
+  const tooLong = (value: unknown): boolean =>
+    (typeof value === 'string' || value instanceof Uint8Array) && value.length > HISTORY_STRING_CHARS;
+  if (!entries.some(([, value]) => tooLong(value))) return message;
   return Object.fromEntries(
-    entries.map(([key, value]) => [
-      key,
-      typeof value === 'string' && value.length > HISTORY_STRING_CHARS
-        ? `${value.slice(0, HISTORY_STRING_CHARS)}…[${value.length} characters]`
-        : value,
-    ]),
+    entries.map(([key, value]: [string, unknown]) => {
+      if (!tooLong(value)) return [key, value];
+      // A copy of the start: a view would keep the whole buffer alive.
+      if (value instanceof Uint8Array) return [key, value.slice(0, HISTORY_STRING_CHARS)];
+      const text = value as string;
+      return [key, `${text.slice(0, HISTORY_STRING_CHARS)}…[${text.length} characters]`];
+    }),
   ) as Message;
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TraceLineStore, TraceParser, findFirstError, plainText } from '../../../src/domain/trace';
+import { TraceLineStore, TraceParser, findFirstError, pieceEnd, plainText } from '../../../src/domain/trace';
 
 const ESC = '\x1b';
 
@@ -123,6 +123,64 @@ describe('TraceLineStore', () => {
     }
   });
 
+  it('takes UTF-8 pieces cut inside a character, and spreads lines over many blocks', function () {
+    this.timeout(20_000);
+    const parts: string[] = [];
+    for (let line = 0; line < 6_000; line++) {
+      parts.push(line % 5 === 0 ? `${ESC}[35mzażółć 日本 😀 ${line}${ESC}[0m\n` : `line ${line} ok\n`);
+    }
+    // A line longer than a block, and the open last line.
+    parts.push(`${'x'.repeat(150_000)} long\n`, 'ending…');
+    const text = parts.join('');
+    const bytes = new TextEncoder().encode(text);
+    for (const size of [3, 5, 4096, 70_001]) {
+      const store = new TraceLineStore();
+      for (let start = 0; start < bytes.length; start += size)
+        store.pushBytes(bytes.subarray(start, start + size));
+      assertSameAsRetainingParser(store, text);
+      assert.equal(store.text(6_000).length, 150_005);
+      assert.equal(store.text(6_001), 'ending…');
+    }
+  });
+
+  it('finds every line with a query in any case, once per line, across blocks', () => {
+    const parts: string[] = [];
+    const expected: number[] = [];
+    for (let line = 0; line < 20_000; line++) {
+      if (line % 997 === 0) {
+        parts.push(`step ${line}: Needle here and NEEDLE again\n`);
+        expected.push(line);
+      } else if (line % 1999 === 0) {
+        // Lower case changes the length of İ: the block is searched line by line.
+        parts.push(`İstanbul ${ESC}[1mneedle${ESC}[0m\n`);
+        expected.push(line);
+      } else {
+        parts.push(`step ${line}: nothing to see, need le\n`);
+      }
+    }
+    const store = new TraceLineStore();
+    feed(store, parts.join(''), [8192]);
+    assert.deepEqual(store.findAll('nEEdle'), expected);
+    assert.deepEqual(store.findAll('le\nstep'), [], 'a match never spans two lines');
+    assert.deepEqual(store.findAll(''), []);
+    assert.equal(store.findFirstError(), -1);
+  });
+
+  it('drops the open last line cleanly when it starts a new block and is then replaced', () => {
+    const store = new TraceLineStore();
+    // 60 lines of 1,023 characters and their separators fill a 60 KiB block exactly.
+    const filler = `${'a'.repeat(1023)}\n`;
+    store.push(filler.repeat(60));
+    const before = store.length;
+    store.push('grow');
+    store.push('ing, then ERROR: failed\nnext');
+    assert.equal(store.text(before), 'growing, then ERROR: failed');
+    assert.equal(store.text(before + 1), 'next');
+    assert.equal(store.findFirstError(), before);
+    assert.equal(store.text(0), 'a'.repeat(1023));
+    assert.equal(store.text(before - 1), 'a'.repeat(1023));
+  });
+
   it('reads a recorded runner trace the same way', () => {
     const text = readFileSync(
       join(__dirname, '..', '..', 'fixtures', 'traces', 'node-test-failure.log'),
@@ -131,5 +189,23 @@ describe('TraceLineStore', () => {
     const store = new TraceLineStore();
     feed(store, text, [333]);
     assertSameAsRetainingParser(store, text);
+  });
+});
+
+describe('pieceEnd', () => {
+  it('cuts text into pieces that each encode to whole characters', () => {
+    const text = `ab😀cd${'😀'.repeat(10)}e`;
+    for (const size of [1, 2, 3, 4, 7]) {
+      const pieces: string[] = [];
+      for (let start = 0; start < text.length;) {
+        const end = pieceEnd(text, start, size);
+        assert.ok(end > start, 'every piece moves on');
+        pieces.push(text.slice(start, end));
+        start = end;
+      }
+      assert.equal(pieces.join(''), text);
+      const decoder = new TextDecoder('utf-8', { fatal: true });
+      for (const piece of pieces) assert.equal(decoder.decode(new TextEncoder().encode(piece)), piece);
+    }
   });
 });

@@ -125,11 +125,11 @@ function runSearch(query: string): void {
 function onMessage(message: JobTraceHostMessage): void {
   switch (message.type) {
     case 'snapshot':
-      view.feed(message.text, true);
+      view.feed(message.bytes, true);
       showJob(message.job, message.following);
       break;
     case 'append':
-      view.feed(message.text, message.replaced);
+      view.feed(message.bytes, message.replaced);
       updateEmpty();
       break;
     case 'job':
@@ -160,7 +160,7 @@ const view = new TraceView(
     onIdle: () => {
       document.documentElement.dataset['parsedLines'] = String(view.lineCount);
       // The host sends a long trace in pieces: the benchmark waits until all of it is parsed.
-      document.documentElement.dataset['parsedChars'] = String(view.parsedChars);
+      document.documentElement.dataset['parsedBytes'] = String(view.parsedBytes);
       updateEmpty();
       if (currentQuery.length > 0 && view.matchCount === 0) runSearch(currentQuery);
     },

@@ -6,8 +6,8 @@
 import { TraceLineStore, type TraceLine, type TraceSection } from '../../../domain/trace';
 import { colorClass, colorValue } from './ansiColors';
 
-/** Characters parsed at a time (a millisecond or two), so a frame never waits long for the parser. */
-const PARSE_SLICE_CHARS = 64 * 1024;
+/** Bytes parsed at a time (a millisecond or two), so a frame never waits long for the parser. */
+const PARSE_SLICE_BYTES = 32 * 1024;
 /** Parsing time per task before the page yields to scrolling and drawing. */
 const PARSE_BUDGET_MS = 8;
 /**
@@ -34,9 +34,10 @@ export interface TraceViewEvents {
 export class TraceView {
   /** Every line, compactly (one string each): the page keeps hundreds of thousands of them. */
   private store = new TraceLineStore();
-  private readonly queue: string[] = [];
-  /** Characters parsed since the text last started over. */
-  private parsedCharCount = 0;
+  /** Views into the buffers the host sent, not parsed yet. */
+  private readonly queue: Uint8Array[] = [];
+  /** Bytes parsed since the text last started over. */
+  private parsedByteCount = 0;
   private pumping = false;
   /** Visible line indices, in order. */
   private rows = new Int32Array(0);
@@ -104,8 +105,8 @@ export class TraceView {
     return this.store.length;
   }
 
-  get parsedChars(): number {
-    return this.parsedCharCount;
+  get parsedBytes(): number {
+    return this.parsedByteCount;
   }
 
   get visibleRowCount(): number {
@@ -124,12 +125,12 @@ export class TraceView {
     return this.pumping || this.queue.length > 0;
   }
 
-  /** Appends trace text (only what is new); with `replace`, starts over with this text. */
-  feed(text: string, replace = false): void {
+  /** Appends trace text as UTF-8 (only what is new); with `replace`, starts over with this text. */
+  feed(bytes: Uint8Array, replace = false): void {
     if (replace) {
       this.queue.length = 0;
       this.store = new TraceLineStore();
-      this.parsedCharCount = 0;
+      this.parsedByteCount = 0;
       this.toggles.clear();
       this.rows = new Int32Array(0);
       this.rowCount = 0;
@@ -137,8 +138,8 @@ export class TraceView {
       this.clearSearch();
       this.stickToBottom = true;
     }
-    for (let start = 0; start < text.length; start += PARSE_SLICE_CHARS) {
-      this.queue.push(text.slice(start, start + PARSE_SLICE_CHARS));
+    for (let start = 0; start < bytes.length; start += PARSE_SLICE_BYTES) {
+      this.queue.push(bytes.subarray(start, start + PARSE_SLICE_BYTES));
     }
     if (replace) this.requestFrame();
     this.pump();
@@ -170,9 +171,7 @@ export class TraceView {
       this.requestFrame();
       return 0;
     }
-    for (let index = 0; index < this.store.length; index++) {
-      if (this.store.text(index).toLowerCase().includes(needle)) this.matches.push(index);
-    }
+    this.matches = this.store.findAll(needle);
     this.matchSet = new Set(this.matches);
     if (this.matches.length > 0) this.goToMatch(0);
     else this.requestFrame();
@@ -251,8 +250,8 @@ export class TraceView {
       while (this.queue.length > 0 && performance.now() < deadline) {
         const chunk = this.queue.shift();
         if (chunk !== undefined) {
-          this.store.push(chunk);
-          this.parsedCharCount += chunk.length;
+          this.store.pushBytes(chunk);
+          this.parsedByteCount += chunk.length;
         }
         parsed = true;
       }
