@@ -5,9 +5,12 @@
  * trace. Polling speeds up when text arrives and backs off while nothing changes; it stops once
  * the job has finished (after one last read, so the final lines are not lost). Pure: no vscode.
  */
-/** The body as received: only its new end is decoded. */
+/**
+ * The body as received, from `offset` on (0 when absent): only its new end is decoded. A source
+ * asked to read `from` an offset may drop the bytes before it; one that ignores `from` sends all.
+ */
 export type TraceFetchResult =
-  { unchanged: true } | { unchanged: false; bytes: Uint8Array; etag: string | undefined };
+  { unchanged: true } | { unchanged: false; bytes: Uint8Array; offset?: number; etag: string | undefined };
 
 export interface FollowedJob {
   id: number;
@@ -15,7 +18,7 @@ export interface FollowedJob {
 }
 
 export interface TraceSource<Job extends FollowedJob> {
-  fetchTrace(etag: string | undefined, signal: AbortSignal): Promise<TraceFetchResult>;
+  fetchTrace(etag: string | undefined, signal: AbortSignal, from?: number): Promise<TraceFetchResult>;
   fetchJob(signal: AbortSignal): Promise<Job>;
 }
 
@@ -58,7 +61,7 @@ export interface TraceClient<Job extends FollowedJob> {
   getTrace(
     project: number,
     jobId: number,
-    options: { etag?: string; signal?: AbortSignal },
+    options: { etag?: string; signal?: AbortSignal; from?: number },
   ): Promise<TraceFetchResult>;
   getJob(project: number, jobId: number, options: { signal?: AbortSignal }): Promise<Job>;
 }
@@ -74,9 +77,9 @@ export function jobTraceSource<Job extends FollowedJob>(
   jobId: number,
 ): TraceSource<Job> {
   return {
-    fetchTrace: async (etag, signal) => {
+    fetchTrace: async (etag, signal, from) => {
       try {
-        return await (await client).getTrace(projectId, jobId, { etag, signal });
+        return await (await client).getTrace(projectId, jobId, { etag, signal, from });
       } catch (error) {
         if ((error as { status?: unknown } | null)?.status === 404)
           return { unchanged: false, bytes: new Uint8Array(0), etag: undefined };
@@ -213,10 +216,7 @@ export class TraceFollower<Job extends FollowedJob> {
     this.stats.polls++;
     const signal = this.controller.signal;
     try {
-      const [trace, job] = await Promise.all([
-        this.source.fetchTrace(this.etag, signal),
-        this.source.fetchJob(signal),
-      ]);
+      const [trace, job] = await Promise.all([this.read(signal), this.source.fetchJob(signal)]);
       if (this.stopped) return;
       const changed = this.apply(trace);
       if (job.status !== this.lastStatus) {
@@ -225,7 +225,7 @@ export class TraceFollower<Job extends FollowedJob> {
       }
       if (isJobFinished(job.status)) {
         // The trace read above may predate the job's last lines: read once more before stopping.
-        this.apply(await this.source.fetchTrace(this.etag, signal));
+        this.apply(await this.read(signal));
         if (this.stopped) return;
         this.stop();
         this.listener.onEnd(job);
@@ -251,14 +251,42 @@ export class TraceFollower<Job extends FollowedJob> {
     }
   }
 
+  /**
+   * Reads the trace, asking for it only from the end of what we have (less the bytes that tell an
+   * appended trace from a rewritten one). A rewritten trace is read again, whole.
+   */
+  private async read(signal: AbortSignal): Promise<TraceFetchResult> {
+    const from = this.receivedBytes - this.receivedTail.length;
+    const result = await this.source.fetchTrace(this.etag, signal, from);
+    if (result.unchanged || (result.offset ?? 0) === 0 || this.isAppended(result.bytes, result.offset ?? 0))
+      return result;
+    return this.source.fetchTrace(undefined, signal, 0);
+  }
+
+  /** Whether `bytes`, found at `offset` of the trace, still hold what we have and extend it. */
+  private isAppended(bytes: Uint8Array, offset: number): boolean {
+    const overlapStart = this.receivedBytes - this.receivedTail.length;
+    return (
+      offset + bytes.length >= this.receivedBytes && holdsAt(bytes, overlapStart - offset, this.receivedTail)
+    );
+  }
+
   /** Hands on what is new in a read; true when there was anything. */
   private apply(result: TraceFetchResult): boolean {
     if (result.unchanged) return false;
     this.etag = result.etag;
     const { bytes } = result;
-    const overlapStart = this.receivedBytes - this.receivedTail.length;
-    const appended = bytes.length >= this.receivedBytes && holdsAt(bytes, overlapStart, this.receivedTail);
-    if (appended && bytes.length === this.receivedBytes) return false;
+    const offset = result.offset ?? 0;
+    const size = offset + bytes.length;
+    const appended = this.isAppended(bytes, offset);
+    if (appended && size === this.receivedBytes) return false;
+    if (!appended && offset > 0) {
+      // Only part of a rewritten trace (a source that dropped its start anyway): the next poll reads all.
+      this.etag = undefined;
+      this.receivedBytes = 0;
+      this.receivedTail = new Uint8Array(0);
+      return false;
+    }
     if (!appended) {
       // Erased or rewritten (a retried job reuses nothing): start over with the whole text.
       this.decoder = new TextDecoder();
@@ -267,12 +295,12 @@ export class TraceFollower<Job extends FollowedJob> {
       // The first read: the whole response is the trace.
       this.listener.onText(this.decoder.decode(bytes, { stream: true }), false);
     } else {
-      for (let start = this.receivedBytes; start < bytes.length; start += TEXT_PIECE_BYTES) {
+      for (let start = this.receivedBytes - offset; start < bytes.length; start += TEXT_PIECE_BYTES) {
         const text = this.decoder.decode(bytes.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });
         if (text.length > 0) this.listener.onText(text, false);
       }
     }
-    this.receivedBytes = bytes.length;
+    this.receivedBytes = size;
     // A copy: a view would keep the whole response alive.
     this.receivedTail = Uint8Array.from(bytes.subarray(Math.max(0, bytes.length - OVERLAP_CHECK_BYTES)));
     return true;

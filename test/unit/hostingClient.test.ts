@@ -326,6 +326,24 @@ describe('HostingClient against the fake forge', () => {
       assert.equal(lastRequestTo(forge, 'GET', path).status, 200);
     });
 
+    it('gets a trace from an offset: the bytes before it are dropped, unless the trace is shorter', async () => {
+      const jobId = fx.jobs.success;
+      const whole = await alice.getTrace(WEB, jobId);
+      assert.ok(!whole.unchanged);
+      assert.equal(whole.offset, 0);
+      const from = Math.floor(whole.bytes.length / 2);
+      const rest = await alice.getTrace(WEB, jobId, { from });
+      assert.ok(!rest.unchanged);
+      assert.equal(rest.offset, from);
+      assert.deepEqual(rest.bytes, whole.bytes.subarray(from));
+      assert.equal(rest.etag, whole.etag);
+      // A Content-Length shorter than the offset: not the trace the caller has, so all of it is kept.
+      const shorter = await alice.getTrace(WEB, jobId, { from: whole.bytes.length + 10 });
+      assert.ok(!shorter.unchanged);
+      assert.equal(shorter.offset, 0);
+      assert.deepEqual(shorter.bytes, whole.bytes);
+    });
+
     it('downloads artifacts to a file: a zip of Content-Length bytes, with increasing progress', async () => {
       const destination = join(tmp, 'build.zip');
       const progress: DownloadProgress[] = [];

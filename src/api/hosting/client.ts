@@ -61,8 +61,10 @@ export type TraceResult =
   | { unchanged: true }
   | {
       unchanged: false;
-      /** The body as received; `text` decodes all of it (a follower decodes only what is new). */
+      /** The trace from `offset` on, as received; `text` decodes it (a follower decodes only what is new). */
       bytes: Buffer;
+      /** `from` as asked for, or the whole size when the trace is shorter; 0 without `from`. */
+      offset: number;
       readonly text: string;
       etag: string | undefined;
     };
@@ -391,28 +393,32 @@ export class HostingClient {
   }
 
   /**
-   * The whole trace, or "unchanged" when it still has the ETag given. Real servers have no offset
-   * parameter: incremental work happens on the client.
+   * The trace, or "unchanged" when it still has the ETag given. Real servers have no offset
+   * parameter and send the whole trace: with `from`, the bytes before it are dropped as they arrive.
    */
   async getTrace(
     project: ProjectRef,
     jobId: number,
-    options: CallOptions & { etag?: string } = {},
+    options: CallOptions & { etag?: string; from?: number } = {},
   ): Promise<TraceResult> {
     const endpoint = ENDPOINTS['jobs.trace'];
-    const response = await this.transport.requestBytes({
-      method: endpoint.method,
-      path: fillPath(endpoint.path, { id: projectParam(project), job_id: jobId }),
-      headers: options.etag
-        ? { 'if-none-match': options.etag, accept: 'text/plain, */*' }
-        : { accept: 'text/plain, */*' },
-      signal: options.signal,
-    });
+    const response = await this.transport.requestBytes(
+      {
+        method: endpoint.method,
+        path: fillPath(endpoint.path, { id: projectParam(project), job_id: jobId }),
+        headers: options.etag
+          ? { 'if-none-match': options.etag, accept: 'text/plain, */*' }
+          : { accept: 'text/plain, */*' },
+        signal: options.signal,
+      },
+      options.from,
+    );
     if (response.notModified) return { unchanged: true };
-    const { bytes } = response;
+    const { bytes, offset } = response;
     return {
       unchanged: false,
       bytes,
+      offset,
       get text() {
         return bytes.toString('utf8');
       },

@@ -7,3 +7,4 @@ export * from './validate';
 export * from './download';
 export * from './dispatcher';
 export * from './linkedAbort';
+export * from './bodyCollector';

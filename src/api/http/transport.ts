@@ -16,6 +16,7 @@ import {
 } from './errors';
 import { pathForDisplay, redact } from './redact';
 import { linkedAbort } from './linkedAbort';
+import { BodyCollector } from './bodyCollector';
 
 export type Credentials =
   | { kind: 'none' }
@@ -98,8 +99,10 @@ export interface TextResponse extends HttpResponseInfo {
 }
 
 export interface BytesResponse extends HttpResponseInfo {
-  /** The body as received, not decoded (a caller that needs only part of it decodes that part). */
+  /** The body from `offset` on, as received, not decoded. */
   bytes: Buffer;
+  /** Where `bytes` starts in the body: 0, or the `keepFrom` asked for (the whole size if shorter). */
+  offset: number;
 }
 
 export interface JsonResponse extends HttpResponseInfo {
@@ -278,9 +281,12 @@ export class HttpTransport {
     return { ...info, text: bytes.toString('utf8') };
   }
 
-  /** Like `requestText`, without decoding: for a trace, of which only the new end is ever read. */
-  async requestBytes(options: RequestOptions): Promise<BytesResponse> {
-    return this.fetchBuffered(options, this.maxResponseBytes, 'text');
+  /**
+   * Like `requestText`, without decoding, and keeping only the bytes from `keepFrom` on: for a trace,
+   * of which only the new end is ever read.
+   */
+  async requestBytes(options: RequestOptions, keepFrom = 0): Promise<BytesResponse> {
+    return this.fetchBuffered(options, this.maxResponseBytes, 'text', keepFrom);
   }
 
   async requestJson(options: RequestOptions): Promise<JsonResponse> {
@@ -307,13 +313,18 @@ export class HttpTransport {
    * Sends the request and reads the whole body. A GET/HEAD whose connection broke while the body
    * was arriving is retried like one that broke before the answer (same budget); a write is not.
    */
-  private async fetchBuffered(options: RequestOptions, limit: number, kind: string): Promise<BytesResponse> {
+  private async fetchBuffered(
+    options: RequestOptions,
+    limit: number,
+    kind: string,
+    keepFrom = 0,
+  ): Promise<BytesResponse> {
     const idempotent = options.method === 'GET' || options.method === 'HEAD';
     const budget = { attempt: 0 };
     for (;;) {
       const { info, body, timedOut, timeoutMs } = await this.send(options, 'buffered', budget);
       try {
-        const bytes = await this.readBody(body, info, {
+        const { bytes, offset } = await this.readBody(body, info, {
           method: options.method,
           limit,
           kind,
@@ -321,8 +332,9 @@ export class HttpTransport {
           timedOut,
           timeoutMs,
           attempts: budget.attempt + 1,
+          keepFrom,
         });
-        return { ...info, bytes };
+        return { ...info, bytes, offset };
       } catch (error) {
         if (
           error instanceof NetworkError &&
@@ -472,7 +484,7 @@ export class HttpTransport {
             attempts: attempt + 1,
           },
         )
-          .then((bytes) => bytes.toString('utf8'))
+          .then(({ bytes }) => bytes.toString('utf8'))
           .catch(() => '')
           .finally(() => release());
         const retryAfterMs = parseRetryAfter(headerValue(headers, 'retry-after'));
@@ -592,24 +604,28 @@ export class HttpTransport {
     };
   }
 
-  private async readBody(body: Readable, info: HttpResponseInfo, read: BodyRead): Promise<Buffer> {
+  private async readBody(
+    body: Readable,
+    info: HttpResponseInfo,
+    read: BodyRead,
+  ): Promise<{ bytes: Buffer; offset: number }> {
     const path = (): string => this.displayPath(info.url);
     const declared = Number(headerValue(info.headers, 'content-length') ?? Number.NaN);
     if (Number.isFinite(declared) && declared > read.limit) {
       body.destroy();
       throw new ReplyTooLargeError(read.method, path(), read.limit, read.kind, declared);
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
+    // A body declared shorter than what the caller has is not the one it has: keep all of it.
+    const keepFrom = Number.isFinite(declared) && declared < (read.keepFrom ?? 0) ? 0 : read.keepFrom;
+    const collector = new BodyCollector(keepFrom);
     try {
       for await (const chunk of body) {
         const buffer = chunk as Buffer;
-        size += buffer.length;
-        if (size > read.limit) {
+        if (collector.size + buffer.length > read.limit) {
           body.destroy();
           throw new ReplyTooLargeError(read.method, path(), read.limit, read.kind);
         }
-        chunks.push(buffer);
+        collector.add(buffer);
       }
     } catch (error) {
       if (error instanceof ForgeError) throw error;
@@ -629,12 +645,12 @@ export class HttpTransport {
         read.method,
         path(),
         code,
-        `the reply was cut off after ${size} bytes`,
+        `the reply was cut off after ${collector.size} bytes`,
         read.attempts,
         'reply',
       );
     }
-    return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
+    return collector.finish();
   }
 }
 
@@ -648,6 +664,8 @@ interface BodyRead {
   timedOut: () => boolean;
   timeoutMs: number;
   attempts: number;
+  /** Bytes before this offset are dropped as they arrive. */
+  keepFrom?: number;
 }
 
 /** Why a body did not parse: an HTML page, JSON that stops part-way, or something else. */

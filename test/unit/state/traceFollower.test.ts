@@ -33,18 +33,26 @@ class ScriptedJob {
     this.revision++;
   }
 
+  /** The offsets asked for, and whether they are honoured (the bytes before dropped, as the client does). */
+  fromAsked: (number | undefined)[] = [];
+  honoursFrom = true;
+
   source() {
     return {
-      fetchTrace: (etag: string | undefined): Promise<TraceFetchResult> => {
+      fetchTrace: (
+        etag: string | undefined,
+        _signal: AbortSignal,
+        from?: number,
+      ): Promise<TraceFetchResult> => {
         this.traceReads.push(etag);
+        this.fromAsked.push(from);
         const failure = this.failNext.shift();
         if (failure) return Promise.reject(failure);
         const current = `"r${this.revision}"`;
-        return Promise.resolve(
-          etag === current
-            ? { unchanged: true }
-            : { unchanged: false, bytes: Buffer.from(this.text, 'utf8'), etag: current },
-        );
+        if (etag === current) return Promise.resolve({ unchanged: true });
+        const whole = Buffer.from(this.text, 'utf8');
+        const offset = this.honoursFrom ? Math.min(from ?? 0, whole.length) : 0;
+        return Promise.resolve({ unchanged: false, bytes: whole.subarray(offset), offset, etag: current });
       },
       fetchJob: (): Promise<Job> => Promise.resolve({ id: 7, status: this.status }),
     };
@@ -141,8 +149,8 @@ describe('TraceFollower', () => {
     let reads = 0;
     const racing = {
       fetchJob: source.fetchJob,
-      fetchTrace: async (etag: string | undefined) => {
-        const result = await source.fetchTrace(etag);
+      fetchTrace: async (etag: string | undefined, signal: AbortSignal, from?: number) => {
+        const result = await source.fetchTrace(etag, signal, from);
         if (++reads === 1) job.append('Job succeeded\n');
         return result;
       },
@@ -174,6 +182,51 @@ describe('TraceFollower', () => {
     assert.deepEqual(events.slice(-1), ['replace:new run\n']);
     follower.stop();
   });
+
+  for (const honoursFrom of [true, false]) {
+    it(`asks only for what follows the bytes it has, less those it compares (source ${honoursFrom ? 'drops the start' : 'sends all'})`, async () => {
+      const job = new ScriptedJob();
+      job.honoursFrom = honoursFrom;
+      const first = `${'x'.repeat(999)}\n`;
+      job.append(first);
+      const timers = new ManualTimers();
+      const { events, listener } = recorder();
+      const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
+      follower.start();
+      await timers.tick(follower);
+      job.append('é next\n');
+      await timers.tick(follower);
+      await timers.tick(follower);
+      assert.deepEqual(job.fromAsked, [0, 1000 - 256, 1008 - 256]);
+      assert.deepEqual(job.traceReads, [undefined, '"r1"', '"r2"']);
+      assert.deepEqual(events, [`append:${first}`, 'job:running', 'append:é next\n']);
+      follower.stop();
+    });
+  }
+
+  for (const [name, rewritten] of [
+    ['longer', `${'b'.repeat(1999)}\n`],
+    ['shorter than the part skipped', 'new run\n'],
+  ] as const) {
+    it(`reads a rewritten trace again whole when the read skipped its start (${name})`, async () => {
+      const job = new ScriptedJob();
+      job.append(`${'a'.repeat(999)}\n`);
+      const timers = new ManualTimers();
+      const { events, listener } = recorder();
+      const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
+      follower.start();
+      await timers.tick(follower);
+      job.replace(rewritten);
+      await timers.tick(follower);
+      assert.deepEqual(job.fromAsked, [0, 744, 0]);
+      assert.deepEqual(job.traceReads, [undefined, '"r1"', undefined]);
+      assert.deepEqual(events.slice(-1), [`replace:${rewritten}`]);
+      job.append('more\n');
+      await timers.tick(follower);
+      assert.deepEqual(events.slice(-1), ['append:more\n']);
+      follower.stop();
+    });
+  }
 
   it('retries after a failed poll and stops on a fatal one', async () => {
     const job = new ScriptedJob();
