@@ -34,9 +34,13 @@ export class TraceTail implements vscode.Disposable {
     client: HostingClient,
     log: vscode.LogOutputChannel,
     pollIntervals: { minIntervalMs: number; maxIntervalMs: number },
+    /** The channel of an earlier tail of this job, cleared and used again. */
+    channel?: vscode.OutputChannel,
   ) {
     const { project, job } = target;
-    this.channel = vscode.window.createOutputChannel(`Forge: ${projectPath(project)} ${jobTitle(job)}`);
+    channel?.clear();
+    this.channel =
+      channel ?? vscode.window.createOutputChannel(`Forge: ${projectPath(project)} ${jobTitle(job)}`);
     this.follower = new TraceFollower<Job>(
       jobTraceSource<Job>(client, project.id, job.id),
       {
@@ -93,9 +97,14 @@ export class TraceTail implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.handOverChannel().dispose();
+  }
+
+  /** Ends this tail and gives its channel to the next tail of the job. */
+  handOverChannel(): vscode.OutputChannel {
     this.follower.stop();
     this.endedEmitter.dispose();
-    this.channel.dispose();
+    return this.channel;
   }
 
   private append(text: string): void {
@@ -156,11 +165,19 @@ export class TraceTails implements vscode.Disposable {
       existing.channel.show(true);
       return { tail: existing, started: false };
     }
-    existing?.dispose();
-    const tail = new TraceTail(key, target, client, this.log, {
-      minIntervalMs: intervals.minIntervalMs ?? this.pollIntervals.minIntervalMs,
-      maxIntervalMs: intervals.maxIntervalMs ?? this.pollIntervals.maxIntervalMs,
-    });
+    // A new channel per tail would leave the old one's text behind: VS Code keeps a disposed output
+    // channel's document open in the extension host once it has been shown.
+    const tail = new TraceTail(
+      key,
+      target,
+      client,
+      this.log,
+      {
+        minIntervalMs: intervals.minIntervalMs ?? this.pollIntervals.minIntervalMs,
+        maxIntervalMs: intervals.maxIntervalMs ?? this.pollIntervals.maxIntervalMs,
+      },
+      existing?.handOverChannel(),
+    );
     this.tails.set(key, tail);
     tail.onDidEnd(() => this.changedEmitter.fire());
     tail.start();

@@ -230,8 +230,15 @@ if (soakMinutes > 0) {
       const gc = findGc();
       const samples: MemorySample[] = [];
       const started = Date.now();
-      function sampleMemory(): void {
+      // FORGE_SOAK_SNAPSHOTS=<folder>: heap snapshots at the second sample and the last, to compare.
+      const snapshotFolder = process.env['FORGE_SOAK_SNAPSHOTS'];
+      function sampleMemory(last = false): void {
         gc?.();
+        if (snapshotFolder && (samples.length === 1 || last)) {
+          mkdirSync(snapshotFolder, { recursive: true });
+          v8.writeHeapSnapshot(join(snapshotFolder, `soak-${samples.length}.heapsnapshot`));
+          gc?.();
+        }
         const usage = process.memoryUsage();
         samples.push({
           atSeconds: Math.round((Date.now() - started) / 1000),
@@ -302,7 +309,7 @@ if (soakMinutes > 0) {
       await new Promise((done) => setTimeout(done, 3_000));
       for (const tail of tails.values()) charsTailed += tail.appendedChars;
       drainRequestLog();
-      sampleMemory();
+      sampleMemory(true);
 
       const first = samples[0];
       const last = samples[samples.length - 1];
@@ -335,6 +342,8 @@ if (soakMinutes > 0) {
         rssStartMB: megabytes(first.rss),
         rssEndMB: megabytes(last.rss),
         samples: samples.map((sample) => `${sample.atSeconds}s:${megabytes(sample.heapUsed)}`).join(' '),
+        // Each open document is mirrored in this heap, output channels' included.
+        documentsAtEnd: vscode.workspace.textDocuments.map((document) => document.uri.toString()),
       };
       // out/host/soak.test.js -> test-results/soak.json, for docs/security.md.
       const resultsDir = join(__dirname, '..', '..', 'test-results');

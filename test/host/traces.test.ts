@@ -292,5 +292,17 @@ describe('job trace panel and tails', function () {
     assert.equal(await vscode.commands.executeCommand('forge.job.stopTail', undefined, { tail: 'all' }), 1);
     assert.equal(tailTwo.isActive, false);
     assert.match(tailTwo.endedWith ?? '', /Stopped following/);
+
+    // Tailing an ended job again follows it anew in the same channel, not in one more.
+    forge.state.setJobStatus(second, 'running');
+    const again = await vscode.commands.executeCommand<TraceTail>(
+      'forge.job.tailTrace',
+      await jobRef(second),
+      FAST,
+    );
+    assert.ok(again && again !== tailTwo && again.isActive);
+    assert.equal(again.channel, tailTwo.channel);
+    await eventually(() => assert.ok(again.recentText.includes('other job\n')));
+    assert.equal(await vscode.commands.executeCommand('forge.job.stopTail', undefined, { tail: 'all' }), 1);
   });
 });
