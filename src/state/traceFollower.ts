@@ -18,7 +18,13 @@ export interface FollowedJob {
 }
 
 export interface TraceSource<Job extends FollowedJob> {
-  fetchTrace(etag: string | undefined, signal: AbortSignal, from?: number): Promise<TraceFetchResult>;
+  /** `onBytes`, when the source can, gets the body's pieces as they arrive (again from 0 after a retry). */
+  fetchTrace(
+    etag: string | undefined,
+    signal: AbortSignal,
+    from?: number,
+    onBytes?: (bytes: Uint8Array, offset: number) => void,
+  ): Promise<TraceFetchResult>;
   fetchJob(signal: AbortSignal): Promise<Job>;
 }
 
@@ -61,7 +67,12 @@ export interface TraceClient<Job extends FollowedJob> {
   getTrace(
     project: number,
     jobId: number,
-    options: { etag?: string; signal?: AbortSignal; from?: number },
+    options: {
+      etag?: string;
+      signal?: AbortSignal;
+      from?: number;
+      onBytes?: (bytes: Uint8Array, offset: number) => void;
+    },
   ): Promise<TraceFetchResult>;
   getJob(project: number, jobId: number, options: { signal?: AbortSignal }): Promise<Job>;
 }
@@ -77,9 +88,9 @@ export function jobTraceSource<Job extends FollowedJob>(
   jobId: number,
 ): TraceSource<Job> {
   return {
-    fetchTrace: async (etag, signal, from) => {
+    fetchTrace: async (etag, signal, from, onBytes) => {
       try {
-        return await (await client).getTrace(projectId, jobId, { etag, signal, from });
+        return await (await client).getTrace(projectId, jobId, { etag, signal, from, onBytes });
       } catch (error) {
         if ((error as { status?: unknown } | null)?.status === 404)
           return { unchanged: false, bytes: new Uint8Array(0), etag: undefined };
@@ -106,6 +117,17 @@ const OVERLAP_CHECK_BYTES = 256;
  * of KB in the large-object space.
  */
 export const TEXT_PIECE_BYTES = 32 * 1024;
+
+/** The last `OVERLAP_CHECK_BYTES` of `tail` followed by `more`, as a copy of their own. */
+function lastBytes(tail: Uint8Array, more: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (more.length >= OVERLAP_CHECK_BYTES)
+    return Uint8Array.from(more.subarray(more.length - OVERLAP_CHECK_BYTES));
+  const keep = Math.min(tail.length, OVERLAP_CHECK_BYTES - more.length);
+  const joined = new Uint8Array(keep + more.length);
+  joined.set(tail.subarray(tail.length - keep));
+  joined.set(more, keep);
+  return joined;
+}
 
 /** Whether `bytes` holds `expected` at `offset`. */
 function holdsAt(bytes: Uint8Array, offset: number, expected: Uint8Array): boolean {
@@ -136,6 +158,10 @@ export class TraceFollower<Job extends FollowedJob> {
   private receivedTail = new Uint8Array(0);
   /** Streaming: a character whose bytes a read cut in two is completed by the next read. */
   private decoder = new TextDecoder();
+  /** The listener has text that the next text handed on replaces. */
+  private mustReplace = false;
+  /** Text was handed on while the current read was arriving. */
+  private streamedThisRead = false;
   private lastStatus: string | undefined;
   private intervalMs: number;
   private timer: unknown;
@@ -257,7 +283,14 @@ export class TraceFollower<Job extends FollowedJob> {
    */
   private async read(signal: AbortSignal): Promise<TraceFetchResult> {
     const from = this.receivedBytes - this.receivedTail.length;
-    const result = await this.source.fetchTrace(this.etag, signal, from);
+    this.streamedThisRead = false;
+    // A trace read from its start is handed on as it arrives: the first lines of a long trace show
+    // before the rest has crossed the network.
+    const onBytes =
+      this.receivedBytes === 0
+        ? (bytes: Uint8Array, offset: number) => this.stream(bytes, offset)
+        : undefined;
+    const result = await this.source.fetchTrace(this.etag, signal, from, onBytes);
     if (result.unchanged || (result.offset ?? 0) === 0 || this.isAppended(result.bytes, result.offset ?? 0))
       return result;
     return this.source.fetchTrace(undefined, signal, 0);
@@ -271,7 +304,22 @@ export class TraceFollower<Job extends FollowedJob> {
     );
   }
 
-  /** Hands on what is new in a read; true when there was anything. */
+  /** A piece of a read from the trace's start, as it arrives: what is past what we have is handed on. */
+  private stream(bytes: Uint8Array, offset: number): void {
+    if (this.stopped || offset > this.receivedBytes) return;
+    const fresh = bytes.subarray(this.receivedBytes - offset);
+    if (fresh.length === 0) return;
+    for (let start = 0; start < fresh.length; start += TEXT_PIECE_BYTES) {
+      const text = this.decoder.decode(fresh.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });
+      if (text.length > 0 || this.mustReplace) this.listener.onText(text, this.mustReplace);
+      this.mustReplace = false;
+    }
+    this.receivedBytes += fresh.length;
+    this.receivedTail = lastBytes(this.receivedTail, fresh);
+    this.streamedThisRead = true;
+  }
+
+  /** Hands on what is new in a read; true when there was anything (as it arrived, or now). */
   private apply(result: TraceFetchResult): boolean {
     if (result.unchanged) return false;
     this.etag = result.etag;
@@ -279,21 +327,25 @@ export class TraceFollower<Job extends FollowedJob> {
     const offset = result.offset ?? 0;
     const size = offset + bytes.length;
     const appended = this.isAppended(bytes, offset);
-    if (appended && size === this.receivedBytes) return false;
+    if (appended && size === this.receivedBytes) return this.streamedThisRead;
     if (!appended && offset > 0) {
       // Only part of a rewritten trace (a source that dropped its start anyway): the next poll reads all.
       this.etag = undefined;
       this.receivedBytes = 0;
       this.receivedTail = new Uint8Array(0);
+      this.decoder = new TextDecoder();
+      this.mustReplace = true;
       return false;
     }
     if (!appended) {
       // Erased or rewritten (a retried job reuses nothing): start over with the whole text.
       this.decoder = new TextDecoder();
+      this.mustReplace = false;
       this.listener.onText(this.decoder.decode(bytes, { stream: true }), true);
     } else if (this.receivedBytes === 0) {
-      // The first read: the whole response is the trace.
-      this.listener.onText(this.decoder.decode(bytes, { stream: true }), false);
+      // The first read, from a source that does not stream: the whole response is the trace.
+      this.listener.onText(this.decoder.decode(bytes, { stream: true }), this.mustReplace);
+      this.mustReplace = false;
     } else {
       for (let start = this.receivedBytes - offset; start < bytes.length; start += TEXT_PIECE_BYTES) {
         const text = this.decoder.decode(bytes.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });

@@ -337,6 +337,16 @@ describe('HostingClient against the fake forge', () => {
       assert.equal(rest.offset, from);
       assert.deepEqual(rest.bytes, whole.bytes.subarray(from));
       assert.equal(rest.etag, whole.etag);
+      const pieces: Buffer[] = [];
+      let expectedOffset = 0;
+      await alice.getTrace(WEB, jobId, {
+        onBytes: (bytes, offset) => {
+          assert.equal(offset, expectedOffset);
+          expectedOffset += bytes.length;
+          pieces.push(Buffer.from(bytes));
+        },
+      });
+      assert.deepEqual(Buffer.concat(pieces), whole.bytes, 'every piece handed on as it arrived, in order');
       // A Content-Length shorter than the offset: not the trace the caller has, so all of it is kept.
       const shorter = await alice.getTrace(WEB, jobId, { from: whole.bytes.length + 10 });
       assert.ok(!shorter.unchanged);

@@ -399,7 +399,12 @@ export class HostingClient {
   async getTrace(
     project: ProjectRef,
     jobId: number,
-    options: CallOptions & { etag?: string; from?: number } = {},
+    options: CallOptions & {
+      etag?: string;
+      from?: number;
+      /** Each piece of the body as it arrives, with where it starts (again from 0 after a retry). */
+      onBytes?: (bytes: Uint8Array, offset: number) => void;
+    } = {},
   ): Promise<TraceResult> {
     const endpoint = ENDPOINTS['jobs.trace'];
     const response = await this.transport.requestBytes(
@@ -411,7 +416,7 @@ export class HostingClient {
           : { accept: 'text/plain, */*' },
         signal: options.signal,
       },
-      options.from,
+      { keepFrom: options.from, onChunk: options.onBytes },
     );
     if (response.notModified) return { unchanged: true };
     const { bytes, offset } = response;

@@ -285,8 +285,8 @@ export class HttpTransport {
    * Like `requestText`, without decoding, and keeping only the bytes from `keepFrom` on: for a trace,
    * of which only the new end is ever read.
    */
-  async requestBytes(options: RequestOptions, keepFrom = 0): Promise<BytesResponse> {
-    return this.fetchBuffered(options, this.maxResponseBytes, 'text', keepFrom);
+  async requestBytes(options: RequestOptions, body: BodyOptions = {}): Promise<BytesResponse> {
+    return this.fetchBuffered(options, this.maxResponseBytes, 'text', body);
   }
 
   async requestJson(options: RequestOptions): Promise<JsonResponse> {
@@ -317,7 +317,7 @@ export class HttpTransport {
     options: RequestOptions,
     limit: number,
     kind: string,
-    keepFrom = 0,
+    bodyOptions: BodyOptions = {},
   ): Promise<BytesResponse> {
     const idempotent = options.method === 'GET' || options.method === 'HEAD';
     const budget = { attempt: 0 };
@@ -332,7 +332,7 @@ export class HttpTransport {
           timedOut,
           timeoutMs,
           attempts: budget.attempt + 1,
-          keepFrom,
+          ...bodyOptions,
         });
         return { ...info, bytes, offset };
       } catch (error) {
@@ -626,6 +626,7 @@ export class HttpTransport {
           throw new ReplyTooLargeError(read.method, path(), read.limit, read.kind);
         }
         collector.add(buffer);
+        read.onChunk?.(buffer, collector.size - buffer.length);
       }
     } catch (error) {
       if (error instanceof ForgeError) throw error;
@@ -654,7 +655,18 @@ export class HttpTransport {
   }
 }
 
-interface BodyRead {
+/** How a successful reply's body is read (`requestBytes`). */
+export interface BodyOptions {
+  /** Bytes before this offset are dropped as they arrive. */
+  keepFrom?: number;
+  /**
+   * Each chunk as it arrives, with where it starts in the body. A read cut off and retried starts
+   * again from offset 0.
+   */
+  onChunk?: (chunk: Buffer, offset: number) => void;
+}
+
+interface BodyRead extends BodyOptions {
   method: HttpMethod;
   limit: number;
   /** Named in the size error: `JSON`, `text`. */
@@ -664,8 +676,6 @@ interface BodyRead {
   timedOut: () => boolean;
   timeoutMs: number;
   attempts: number;
-  /** Bytes before this offset are dropped as they arrive. */
-  keepFrom?: number;
 }
 
 /** Why a body did not parse: an HTML page, JSON that stops part-way, or something else. */

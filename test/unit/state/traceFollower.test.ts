@@ -36,6 +36,12 @@ class ScriptedJob {
   /** The offsets asked for, and whether they are honoured (the bytes before dropped, as the client does). */
   fromAsked: (number | undefined)[] = [];
   honoursFrom = true;
+  /** When set, a reader that asks for pieces gets the body in this many bytes at a time, first. */
+  streamPieceBytes: number | undefined;
+  /** Sends pieces up to this offset twice, as a read cut off and retried by the transport does. */
+  repeatStreamUpTo = 0;
+  /** Streams pieces up to this offset, then fails the read (once). */
+  failStreamAt: number | undefined;
 
   source() {
     return {
@@ -43,6 +49,7 @@ class ScriptedJob {
         etag: string | undefined,
         _signal: AbortSignal,
         from?: number,
+        onBytes?: (bytes: Uint8Array, offset: number) => void,
       ): Promise<TraceFetchResult> => {
         this.traceReads.push(etag);
         this.fromAsked.push(from);
@@ -51,6 +58,21 @@ class ScriptedJob {
         const current = `"r${this.revision}"`;
         if (etag === current) return Promise.resolve({ unchanged: true });
         const whole = Buffer.from(this.text, 'utf8');
+        const piece = this.streamPieceBytes;
+        if (onBytes && piece) {
+          const send = (end: number): void => {
+            for (let start = 0; start < end; start += piece)
+              onBytes(whole.subarray(start, Math.min(end, start + piece)), start);
+          };
+          const failAt = this.failStreamAt;
+          if (failAt !== undefined) {
+            this.failStreamAt = undefined;
+            send(failAt);
+            return Promise.reject(new Error('connection reset'));
+          }
+          if (this.repeatStreamUpTo > 0) send(this.repeatStreamUpTo);
+          send(whole.length);
+        }
         const offset = this.honoursFrom ? Math.min(from ?? 0, whole.length) : 0;
         return Promise.resolve({ unchanged: false, bytes: whole.subarray(offset), offset, etag: current });
       },
@@ -227,6 +249,61 @@ describe('TraceFollower', () => {
       follower.stop();
     });
   }
+
+  it('hands a trace read from its start on as it arrives, each byte once, also when the read is retried', async () => {
+    const job = new ScriptedJob();
+    const first = `${'é'.repeat(700)}\nsecond line\n`;
+    job.append(first);
+    job.streamPieceBytes = 100; // cuts 'é' (two bytes) in two
+    job.repeatStreamUpTo = 300;
+    const timers = new ManualTimers();
+    const texts: string[] = [];
+    const { events, listener } = recorder();
+    const follower = new TraceFollower(
+      job.source(),
+      {
+        ...listener,
+        onText: (text, replaced) => {
+          texts.push(text);
+          listener.onText(text, replaced);
+        },
+      },
+      { timers, minIntervalMs: 100 },
+    );
+    follower.start();
+    await timers.tick(follower);
+    assert.ok(texts.length > 10, `handed on in pieces as they came (${texts.length})`);
+    assert.equal(texts.join(''), first);
+    assert.ok(!events.some((event) => event.startsWith('replace:')));
+    assert.equal(follower.currentIntervalMs, 100, 'text arrived: polling stays fast');
+    job.append('third\n');
+    await timers.tick(follower);
+    assert.equal(texts.join(''), `${first}third\n`);
+    follower.stop();
+  });
+
+  it('goes on from where a first read was cut off', async () => {
+    const job = new ScriptedJob();
+    const whole = `${'x'.repeat(999)}\n${'y'.repeat(999)}\n`;
+    job.append(whole);
+    job.streamPieceBytes = 250;
+    job.failStreamAt = 1000;
+    const timers = new ManualTimers();
+    const texts: string[] = [];
+    const { listener } = recorder();
+    const follower = new TraceFollower(
+      job.source(),
+      { ...listener, onText: (text) => texts.push(text), onError: () => undefined },
+      { timers, minIntervalMs: 100 },
+    );
+    follower.start();
+    await timers.tick(follower);
+    assert.equal(texts.join(''), whole.slice(0, 1000));
+    await timers.tick(follower);
+    assert.equal(texts.join(''), whole);
+    assert.deepEqual(job.fromAsked, [0, 1000 - 256]);
+    follower.stop();
+  });
 
   it('retries after a failed poll and stops on a fatal one', async () => {
     const job = new ScriptedJob();
