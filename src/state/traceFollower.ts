@@ -309,14 +309,19 @@ export class TraceFollower<Job extends FollowedJob> {
     if (this.stopped || offset > this.receivedBytes) return;
     const fresh = bytes.subarray(this.receivedBytes - offset);
     if (fresh.length === 0) return;
+    this.handOnInPieces(fresh);
+    this.receivedBytes += fresh.length;
+    this.receivedTail = lastBytes(this.receivedTail, fresh);
+    this.streamedThisRead = true;
+  }
+
+  /** Decodes new bytes and hands them on, `TEXT_PIECE_BYTES` at a time. */
+  private handOnInPieces(fresh: Uint8Array): void {
     for (let start = 0; start < fresh.length; start += TEXT_PIECE_BYTES) {
       const text = this.decoder.decode(fresh.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });
       if (text.length > 0 || this.mustReplace) this.listener.onText(text, this.mustReplace);
       this.mustReplace = false;
     }
-    this.receivedBytes += fresh.length;
-    this.receivedTail = lastBytes(this.receivedTail, fresh);
-    this.streamedThisRead = true;
   }
 
   /** Hands on what is new in a read; true when there was anything (as it arrived, or now). */
@@ -347,10 +352,7 @@ export class TraceFollower<Job extends FollowedJob> {
       this.listener.onText(this.decoder.decode(bytes, { stream: true }), this.mustReplace);
       this.mustReplace = false;
     } else {
-      for (let start = this.receivedBytes - offset; start < bytes.length; start += TEXT_PIECE_BYTES) {
-        const text = this.decoder.decode(bytes.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });
-        if (text.length > 0) this.listener.onText(text, false);
-      }
+      this.handOnInPieces(bytes.subarray(this.receivedBytes - offset));
     }
     this.receivedBytes = size;
     // A copy: a view would keep the whole response alive.
