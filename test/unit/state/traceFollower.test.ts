@@ -122,14 +122,20 @@ function recorder() {
   return { events, texts, listener };
 }
 
+/** A follower of `job` polling every 100 ms on hand-driven timers, started, its first poll scheduled. */
+function startFollowing(job: ScriptedJob) {
+  const timers = new ManualTimers();
+  const { events, texts, listener } = recorder();
+  const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
+  follower.start();
+  return { timers, events, texts, follower };
+}
+
 describe('TraceFollower', () => {
   it('hands on only the new suffix and sends the ETag it was given', async () => {
     const job = new ScriptedJob();
     job.append('line 1\n');
-    const timers = new ManualTimers();
-    const { events, listener } = recorder();
-    const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
-    follower.start();
+    const { timers, events, follower } = startFollowing(job);
     await timers.tick(follower);
     job.append('line 2\n');
     await timers.tick(follower);
@@ -211,10 +217,7 @@ describe('TraceFollower', () => {
       job.honoursFrom = honoursFrom;
       const first = `${'x'.repeat(999)}\n`;
       job.append(first);
-      const timers = new ManualTimers();
-      const { events, listener } = recorder();
-      const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
-      follower.start();
+      const { timers, events, follower } = startFollowing(job);
       await timers.tick(follower);
       job.append('é next\n');
       await timers.tick(follower);
@@ -233,10 +236,7 @@ describe('TraceFollower', () => {
     it(`reads a rewritten trace again whole when the read skipped its start (${name})`, async () => {
       const job = new ScriptedJob();
       job.append(`${'a'.repeat(999)}\n`);
-      const timers = new ManualTimers();
-      const { events, listener } = recorder();
-      const follower = new TraceFollower(job.source(), listener, { timers, minIntervalMs: 100 });
-      follower.start();
+      const { timers, events, follower } = startFollowing(job);
       await timers.tick(follower);
       job.replace(rewritten);
       await timers.tick(follower);
@@ -256,21 +256,7 @@ describe('TraceFollower', () => {
     job.append(first);
     job.streamPieceBytes = 100; // cuts 'é' (two bytes) in two
     job.repeatStreamUpTo = 300;
-    const timers = new ManualTimers();
-    const texts: string[] = [];
-    const { events, listener } = recorder();
-    const follower = new TraceFollower(
-      job.source(),
-      {
-        ...listener,
-        onText: (text, replaced) => {
-          texts.push(text);
-          listener.onText(text, replaced);
-        },
-      },
-      { timers, minIntervalMs: 100 },
-    );
-    follower.start();
+    const { timers, events, texts, follower } = startFollowing(job);
     await timers.tick(follower);
     assert.ok(texts.length > 10, `handed on in pieces as they came (${texts.length})`);
     assert.equal(texts.join(''), first);
@@ -288,17 +274,10 @@ describe('TraceFollower', () => {
     job.append(whole);
     job.streamPieceBytes = 250;
     job.failStreamAt = 1000;
-    const timers = new ManualTimers();
-    const texts: string[] = [];
-    const { listener } = recorder();
-    const follower = new TraceFollower(
-      job.source(),
-      { ...listener, onText: (text) => texts.push(text), onError: () => undefined },
-      { timers, minIntervalMs: 100 },
-    );
-    follower.start();
+    const { timers, events, texts, follower } = startFollowing(job);
     await timers.tick(follower);
     assert.equal(texts.join(''), whole.slice(0, 1000));
+    assert.deepEqual(events.slice(-1), ['error:connection reset:true']);
     await timers.tick(follower);
     assert.equal(texts.join(''), whole);
     assert.deepEqual(job.fromAsked, [0, 1000 - 256]);
