@@ -34,8 +34,15 @@ export async function saveStreamToFile(
   const partial = `${destination}.part`;
   let receivedBytes = 0;
   const totalBytes = response.contentLength;
+  // undici's own idle timer ticks about every half second and fires up to a second late; this one
+  // gives up on a stalled body when the idle timeout says.
+  const idle = setTimeout(
+    () => response.body.destroy(new Error(`Body Timeout Error: nothing for ${response.idleTimeoutMs} ms`)),
+    response.idleTimeoutMs,
+  );
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      idle.refresh();
       receivedBytes += chunk.length;
       options.onProgress?.({ receivedBytes, totalBytes });
       callback(null, chunk);
@@ -59,5 +66,7 @@ export async function saveStreamToFile(
     throw new ForgeError(
       `${label} broke off after ${receivedBytes} bytes (${error instanceof Error ? error.message : String(error)}); nothing was saved`,
     );
+  } finally {
+    clearTimeout(idle);
   }
 }

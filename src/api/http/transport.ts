@@ -113,6 +113,8 @@ export interface JsonResponse extends HttpResponseInfo {
 export interface StreamResponse extends HttpResponseInfo {
   body: Readable;
   contentLength: number | undefined;
+  /** How long the body may go without a byte before the reader gives up. */
+  idleTimeoutMs: number;
 }
 
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
@@ -355,9 +357,14 @@ export class HttpTransport {
 
   /** The body is handed over unread; the caller must consume or destroy it. */
   async requestStream(options: RequestOptions): Promise<StreamResponse> {
-    const { info, body } = await this.send(options, 'stream');
+    const { info, body, timeoutMs } = await this.send(options, 'stream');
     const length = headerValue(info.headers, 'content-length');
-    return { ...info, body, contentLength: length !== undefined ? Number(length) : undefined };
+    return {
+      ...info,
+      body,
+      contentLength: length !== undefined ? Number(length) : undefined,
+      idleTimeoutMs: timeoutMs,
+    };
   }
 
   private secrets(): string[] {
