@@ -131,6 +131,17 @@ describe('job trace panel and tails', function () {
     assert.deepEqual(panel.host.pageErrors, []);
     const snapshot = lastOf(panel, 'snapshot');
     assert.ok(snapshot && snapshot.bytes.length < big.length, 'the remembered copy of a huge message is cut');
+
+    // The page loads again (as when the panel is shown again): the rest waits until it has drawn.
+    await panel.host.receive({ type: 'ready' });
+    const reloaded = sent(panel).slice(-1)[0];
+    assert.ok(reloaded?.type === 'snapshot', 'nothing follows the snapshot before the page has drawn it');
+    assert.ok(reloaded.bytes.length <= 64 * 1024);
+    await panel.host.receive({ type: 'snapshotDrawn' });
+    const rest = sent(panel).slice(sent(panel).indexOf(reloaded) + 1);
+    assert.ok(rest.length > 1 && rest.every((message) => message.type === 'append'));
+    await panel.host.receive({ type: 'snapshotDrawn' });
+    assert.equal(sent(panel).length - sent(panel).indexOf(reloaded), rest.length + 1, 'sent once');
     panel.dispose();
   });
 

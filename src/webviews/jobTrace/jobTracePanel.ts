@@ -81,6 +81,11 @@ export class JobTracePanel implements OpenPanel {
   private unsent: string[] = [];
   private unsentReplaces = false;
   private flushQueued = false;
+  /**
+   * The rest of a snapshot, held back with any text received since, until the page has drawn the
+   * snapshot's first piece: megabytes posted at once would reach the page before that piece does.
+   */
+  private heldBack: string | undefined;
   private job: Job;
   private follower: TraceFollower<Job> | undefined;
   private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
@@ -162,6 +167,7 @@ export class JobTracePanel implements OpenPanel {
 
   private flushText(): void {
     this.flushQueued = false;
+    if (this.heldBack !== undefined) return;
     if (this.unsent.length === 0 && !this.unsentReplaces) return;
     const text = this.unsent.join('');
     const replaced = this.unsentReplaces;
@@ -189,6 +195,7 @@ export class JobTracePanel implements OpenPanel {
     this.follower?.stop();
     this.unsent = [];
     this.unsentReplaces = false;
+    if (this.heldBack !== undefined) this.heldBack = '';
     if (this.rawPieces.length > 0) {
       this.rawPieces = [];
       this.host.post({ type: 'append', bytes: new Uint8Array(0), replaced: true });
@@ -236,8 +243,9 @@ export class JobTracePanel implements OpenPanel {
 
   /**
    * The whole state for a page that just loaded. A long trace goes in pieces: a small first one the
-   * page can draw at once, then larger ones, so the first rows do not wait for megabytes to cross
-   * the webview channel (a remote window sends them over its connection).
+   * page can draw at once, then, once the page has drawn it (`snapshotDrawn`), larger ones, so the
+   * first rows do not wait for megabytes to cross the webview channel (a remote window sends them
+   * over its connection).
    */
   private sendSnapshot(): void {
     // The snapshot carries everything received so far.
@@ -251,8 +259,17 @@ export class JobTracePanel implements OpenPanel {
       bytes: utf8.encode(raw.slice(0, firstEnd)),
       following: this.isFollowing && !isJobFinished(this.job.status),
     });
-    this.postText(raw.slice(firstEnd), false);
+    this.heldBack = raw.slice(firstEnd);
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
+  }
+
+  /** The page drew the snapshot: what was held back follows, unless the trace was replaced since. */
+  private sendHeldBack(): void {
+    const held = this.heldBack;
+    if (held === undefined) return;
+    this.heldBack = undefined;
+    if (!this.unsentReplaces) this.postText(held, false);
+    this.flushText();
   }
 
   /** Sends trace text in pieces: a small first one the page draws at once, then larger ones. */
@@ -290,6 +307,8 @@ export class JobTracePanel implements OpenPanel {
         return this.saveRaw();
       case 'tail':
         return vscode.commands.executeCommand('forge.job.tailTrace', this.ref());
+      case 'snapshotDrawn':
+        return this.sendHeldBack();
       default:
         return undefined;
     }

@@ -22,6 +22,8 @@ export const JobTracePageMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('saveRaw') }),
   /** Streams the trace into an output channel as well. */
   z.strictObject({ type: z.literal('tail') }),
+  /** The page has drawn the snapshot's first piece: the host sends the rest of the trace now. */
+  z.strictObject({ type: z.literal('snapshotDrawn') }),
 ]);
 
 export type JobTracePageMessage = z.infer<typeof JobTracePageMessageSchema>;

@@ -122,6 +122,18 @@ function runSearch(query: string): void {
   saveState();
 }
 
+/** Calls back as the next frame is drawn, or soon if no frame comes (a panel in the background). */
+function afterNextFrame(callback: () => void): void {
+  let called = false;
+  const once = (): void => {
+    if (called) return;
+    called = true;
+    callback();
+  };
+  requestAnimationFrame(once);
+  setTimeout(once, 250);
+}
+
 function onMessage(message: JobTraceHostMessage): void {
   if ((message.type === 'snapshot' || message.type === 'append') && message.bytes.length > 0) {
     // When the first text arrived: the benchmark tells waiting for the host from the page's own work.
@@ -131,6 +143,7 @@ function onMessage(message: JobTraceHostMessage): void {
     case 'snapshot':
       view.feed(message.bytes, true);
       showJob(message.job, message.following);
+      afterNextFrame(() => bridge.post({ type: 'snapshotDrawn' }));
       break;
     case 'append':
       view.feed(message.bytes, message.replaced);
