@@ -158,6 +158,56 @@ describe('job trace panel (UI)', function () {
     await screenshot(page, 'job-trace-search-and-fold');
   });
 
+  it('draws each line right in rows that showed other lines before (scrolled down and back up)', async () => {
+    type DrawnRow = { number: number; text: string; header: boolean; chevrons: number; spans: number };
+    const drawnRows = (): Promise<DrawnRow[]> =>
+      frame.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.rows .row')].map((row) => ({
+          number: Number(row.querySelector('.line-number')?.textContent),
+          text: row.querySelector('.content')?.textContent ?? '',
+          header: row.classList.contains('section-header') && row.dataset['section'] !== undefined,
+          chevrons: row.querySelectorAll('.chevron').length,
+          spans: row.querySelectorAll('.content > span:not(.chevron)').length,
+        })),
+      );
+    const check = async (where: string): Promise<void> => {
+      const rows = await drawnRows();
+      assert.ok(rows.length > 10, `rows drawn ${where}`);
+      for (const row of rows) {
+        assert.equal(
+          row.chevrons,
+          row.header ? 1 : 0,
+          `line ${row.number} ${where}: a chevron on headers only`,
+        );
+        // Line 8 is test 1: the prepare section's header and five lines, then the step_script header.
+        const test = row.number - 7;
+        if (test >= 1 && test <= 4000) {
+          assert.equal(row.text, `ok test ${test} passed in ${test % 97} ms`, `line ${row.number} ${where}`);
+          assert.equal(row.spans, 4, `line ${row.number} ${where}: its four coloured runs`);
+          assert.equal(row.header, false);
+        }
+      }
+    };
+    await frame.locator('#scroll-top').click();
+    await check('at the top');
+    await frame.locator('.viewport').evaluate((viewport) => (viewport.scrollTop = 40_000));
+    await waitUntil(
+      async () => (await drawnRows()).every((row) => row.number > 1_000),
+      5_000,
+      'rows from the middle',
+    );
+    await check('in the middle');
+    await frame.locator('#scroll-top').click();
+    await waitUntil(async () => (await drawnRows())[0]?.number === 1, 5_000, 'the first rows again');
+    await check('back at the top');
+    const top = await drawnRows();
+    assert.deepEqual(
+      top.filter((row) => row.header).map((row) => row.number),
+      [1, 7],
+      'the two section headers (prepare is folded)',
+    );
+  });
+
   it('shows the final status when the job ends', async () => {
     forge.state.appendTrace(jobId, `section_end:1700000100:step_script\r${ESC}[0KJob succeeded\n`);
     forge.state.setJobStatus(jobId, 'success');

@@ -66,18 +66,23 @@ export class TraceLineStore {
     return this.push(this.streamDecoder.decode(bytes, { stream: true }));
   }
 
-  /** Feeds the next piece of the trace; returns the index of the first line that is new or changed. */
+  /**
+   * Feeds the next piece of the trace; returns the index of the first line that is new or changed,
+   * the header line of a section that changed included (it shows how long the section took).
+   */
   push(chunk: string): number {
     const delta = this.parser.push(chunk);
     this.truncate(delta.firstChangedLine);
     let index = this.parser.firstLineIndex;
     for (const line of delta.lines) this.store(index++, line);
+    let firstChanged = delta.firstChangedLine;
     for (const section of delta.changedSections) {
+      firstChanged = Math.min(firstChanged, section.startLine);
       if (this.sectionSet.has(section)) continue;
       this.sectionSet.add(section);
       this.sectionList.push(section);
     }
-    return delta.firstChangedLine;
+    return firstChanged;
   }
 
   /** The text of line `index` without styles. */

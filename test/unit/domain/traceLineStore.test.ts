@@ -72,6 +72,16 @@ function assertSameAsRetainingParser(store: TraceLineStore, text: string): void 
 }
 
 describe('TraceLineStore', () => {
+  it('reports the header line of a section that ends as changed, for a view to draw it again', () => {
+    const store = new TraceLineStore();
+    assert.equal(store.push(`intro\n${ESC}[0Ksection_start:1700000000:build\r${ESC}[0KBuild\n`), 0);
+    assert.equal(store.push('one\ntwo\n'), 2, 'only the new lines while the section is open');
+    const ended = store.push(`${ESC}[0Ksection_end:1700000042:build\r${ESC}[0Kafter\n`);
+    assert.equal(ended, 1, 'the header, which now shows the duration');
+    assert.equal(store.line(1)?.section?.durationSeconds, 42);
+    assert.equal(store.push('more\n'), 5);
+  });
+
   it('holds the same lines, spans, depths and sections as a parser that retains its lines', () => {
     const text = sampleTrace();
     const store = new TraceLineStore();

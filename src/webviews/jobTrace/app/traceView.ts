@@ -3,7 +3,7 @@
  * draws only the rows on screen (plus a margin), so a 20 MB trace scrolls like a short one. Sections
  * fold; folded lines are left out of the row index. Server text reaches the DOM only as textContent.
  */
-import { TraceLineStore, type TraceLine, type TraceSection } from '../../../domain/trace';
+import { TraceLineStore, type TraceLine, type TraceSection, type TraceStyle } from '../../../domain/trace';
 import { colorClass, colorValue } from './ansiColors';
 
 /** Bytes parsed at a time (a millisecond or two), so a frame never waits long for the parser. */
@@ -61,6 +61,8 @@ export class TraceView {
   private currentMatch = -1;
   private highlightLine = -1;
 
+  /** Row elements, drawn into again on every paint; the first ones are in the DOM. */
+  private readonly rowPool: RowElements[] = [];
   private readonly spacer: HTMLDivElement;
   private readonly rowsElement: HTMLDivElement;
 
@@ -247,17 +249,19 @@ export class TraceView {
     const step = (): void => {
       const deadline = performance.now() + PARSE_BUDGET_MS;
       let parsed = false;
+      let firstChangedLine = Number.MAX_SAFE_INTEGER;
       while (this.queue.length > 0 && performance.now() < deadline) {
         const chunk = this.queue.shift();
         if (chunk !== undefined) {
-          this.store.pushBytes(chunk);
+          firstChangedLine = Math.min(firstChangedLine, this.store.pushBytes(chunk));
           this.parsedByteCount += chunk.length;
         }
         parsed = true;
       }
       if (parsed) {
         this.extendRows();
-        this.requestFrame();
+        // Lines added below the rows in the DOM (the user reads further up) only make the list longer.
+        this.requestFrame(this.isDrawn(firstChangedLine));
         if (!this.painted) this.paint();
       }
       if (this.queue.length === 0) {
@@ -337,6 +341,12 @@ export class TraceView {
     return Math.max(0, low - 1);
   }
 
+  /** Whether a change from `line` on reaches the rows in the DOM (rows are in line order). */
+  private isDrawn(line: number): boolean {
+    if (this.drawnLast <= this.drawnFirst) return true;
+    return line <= (this.rows[this.drawnLast - 1] ?? -1);
+  }
+
   /** Draws in the next frame; `redraw` false when only the scroll position changed. */
   private requestFrame(redraw = true): void {
     if (redraw) this.drawnStale = true;
@@ -364,71 +374,113 @@ export class TraceView {
     this.drawnFirst = first;
     this.drawnLast = last;
     this.drawnStale = false;
-    const fragment = document.createDocumentFragment();
+    let shown = 0;
     for (let row = first; row < last; row++) {
       const lineIndex = this.rows[row] ?? 0;
       const line = this.store.line(lineIndex);
-      if (line) fragment.append(this.renderLine(line, lineIndex));
+      if (!line) continue;
+      const element = this.rowPool[shown] ?? this.newRow();
+      this.rowPool[shown] = element;
+      this.fillRow(element, line, lineIndex);
+      shown++;
     }
     this.rowsElement.style.transform = `translateY(${first * this.rowHeight}px)`;
-    this.rowsElement.replaceChildren(fragment);
+    this.showRows(shown);
     if (!this.painted && this.rowCount > 0) {
       this.painted = true;
       this.events.onFirstPaint();
     }
   }
 
-  private renderLine(line: TraceLine, index: number): HTMLElement {
-    const row = document.createElement('div');
-    row.className = 'row';
-    if (this.matchSet.has(index)) row.classList.add(index === this.highlightLine ? 'match-current' : 'match');
-    else if (index === this.highlightLine) row.classList.add('highlight');
-    const number = document.createElement('span');
-    number.className = 'line-number';
-    number.textContent = String(index + 1);
-    row.append(number);
+  private newRow(): RowElements {
+    const element = document.createElement('div');
+    const numberElement = document.createElement('span');
+    numberElement.className = 'line-number';
+    const number = document.createTextNode('');
+    numberElement.append(number);
     const content = document.createElement('span');
-    content.className = 'content';
+    element.append(numberElement, content);
+    return {
+      element,
+      number,
+      content,
+      chevron: undefined,
+      spans: [],
+      spansShown: 0,
+      duration: undefined,
+      line: -1,
+    };
+  }
+
+  /** Keeps the first `count` pooled rows in the DOM, in order, and takes the others out. */
+  private showRows(count: number): void {
+    const children = this.rowsElement.children;
+    for (let index = 0; index < count; index++) {
+      const element = this.rowPool[index]?.element;
+      if (element && children[index] !== element) this.rowsElement.append(element);
+    }
+    while (children.length > count) children[children.length - 1]?.remove();
+  }
+
+  /**
+   * Draws a line into a row drawn before, reusing its elements and text nodes: scrolling fast would
+   * otherwise leave thousands of elements a second to the garbage collector, whose pauses the page
+   * shares with the whole workbench. Server text reaches the DOM only as text nodes.
+   */
+  private fillRow(row: RowElements, line: TraceLine, index: number): void {
+    const { element, content } = row;
+    if (row.line !== index && element === document.activeElement) element.blur();
+    row.line = index;
+    let className = 'row';
+    if (this.matchSet.has(index)) className += index === this.highlightLine ? ' match-current' : ' match';
+    else if (index === this.highlightLine) className += ' highlight';
     const section = line.section?.startLine === index ? line.section : undefined;
+    if (section) className += ' section-header';
+    element.className = className;
+    row.number.data = String(index + 1);
     const depth = section ? line.sectionDepth - 1 : line.sectionDepth;
-    if (depth > 0) content.classList.add(`depth-${Math.min(depth, 6)}`);
+    content.className = depth > 0 ? `content depth-${Math.min(depth, 6)}` : 'content';
     if (section) {
-      row.classList.add('section-header');
-      row.dataset['section'] = String(index);
-      row.tabIndex = 0;
+      element.dataset['section'] = String(index);
+      element.tabIndex = 0;
       const collapsed = this.isCollapsed(section);
-      row.setAttribute('aria-expanded', String(!collapsed));
-      const chevron = document.createElement('span');
-      chevron.className = `codicon codicon-chevron-${collapsed ? 'right' : 'down'} chevron`;
-      content.append(chevron);
+      element.setAttribute('aria-expanded', String(!collapsed));
+      row.chevron ??= document.createElement('span');
+      row.chevron.className = `codicon codicon-chevron-${collapsed ? 'right' : 'down'} chevron`;
+      if (content.firstChild !== row.chevron) content.prepend(row.chevron);
+    } else if (element.dataset['section'] !== undefined) {
+      delete element.dataset['section'];
+      element.removeAttribute('tabindex');
+      element.removeAttribute('aria-expanded');
+      row.chevron?.remove();
     }
-    for (const span of line.spans) {
-      const element = document.createElement('span');
-      element.textContent = span.text;
-      const { style } = span;
-      const classes: string[] = [];
-      const fgClass = colorClass('fg', style.fg);
-      const bgClass = colorClass('bg', style.bg);
-      if (fgClass) classes.push(fgClass);
-      if (bgClass) classes.push(bgClass);
-      if (style.bold) classes.push('bold');
-      if (style.italic) classes.push('italic');
-      if (style.underline) classes.push('underline');
-      if (classes.length > 0) element.className = classes.join(' ');
-      const fg = colorValue(style.fg);
-      const bg = colorValue(style.bg);
-      if (fg) element.style.color = fg;
-      if (bg) element.style.backgroundColor = bg;
-      content.append(element);
+    const { spans } = line;
+    for (let position = 0; position < spans.length; position++) {
+      const span = spans[position];
+      if (!span) continue;
+      let pooled = row.spans[position];
+      if (!pooled) {
+        const spanElement = document.createElement('span');
+        const text = document.createTextNode('');
+        spanElement.append(text);
+        pooled = { element: spanElement, text };
+        row.spans[position] = pooled;
+      }
+      pooled.text.data = span.text;
+      styleSpan(pooled.element, span.style);
+      if (position >= row.spansShown) content.append(pooled.element);
     }
-    row.append(content);
+    for (let position = spans.length; position < row.spansShown; position++)
+      row.spans[position]?.element.remove();
+    row.spansShown = spans.length;
     if (section?.durationSeconds !== undefined) {
-      const duration = document.createElement('span');
-      duration.className = 'section-duration';
-      duration.textContent = formatSeconds(section.durationSeconds);
-      row.append(duration);
+      row.duration ??= document.createElement('span');
+      row.duration.className = 'section-duration';
+      row.duration.textContent = formatSeconds(section.durationSeconds);
+      if (element.lastChild !== row.duration) element.append(row.duration);
+    } else {
+      row.duration?.remove();
     }
-    return row;
   }
 
   private measureRowHeight(): void {
@@ -440,6 +492,37 @@ export class TraceView {
     probe.remove();
     if (height > 0) this.rowHeight = Math.round(height);
   }
+}
+
+/** A row's elements, kept to draw other lines into. */
+interface RowElements {
+  element: HTMLDivElement;
+  number: Text;
+  content: HTMLSpanElement;
+  chevron: HTMLSpanElement | undefined;
+  /** One element and text node per span of the longest line drawn in this row; `spansShown` in the DOM. */
+  spans: { element: HTMLSpanElement; text: Text }[];
+  spansShown: number;
+  duration: HTMLSpanElement | undefined;
+  /** The line drawn in it. */
+  line: number;
+}
+
+function styleSpan(element: HTMLSpanElement, style: TraceStyle): void {
+  let className = '';
+  const fgClass = colorClass('fg', style.fg);
+  const bgClass = colorClass('bg', style.bg);
+  if (fgClass) className += fgClass;
+  if (bgClass) className += ` ${bgClass}`;
+  if (style.bold) className += ' bold';
+  if (style.italic) className += ' italic';
+  if (style.underline) className += ' underline';
+  className = className.trim();
+  if (element.className !== className) element.className = className;
+  const fg = colorValue(style.fg) ?? '';
+  const bg = colorValue(style.bg) ?? '';
+  if (fg || element.style.color) element.style.color = fg;
+  if (bg || element.style.backgroundColor) element.style.backgroundColor = bg;
 }
 
 export function formatSeconds(seconds: number): string {
