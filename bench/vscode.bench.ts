@@ -101,9 +101,19 @@ function plantBigDiff(forge: FakeForge): void {
   branch.commitSha = sha;
 }
 
-/** Scrolls `selector` by `step` px per animation frame and returns the frame intervals (ms). */
+/**
+ * Scrolls `selector` by `step` px per animation frame and returns the frame intervals (ms). Fails
+ * after a minute instead of waiting for ever on a page that draws no frames.
+ */
 async function scrollFrames(frame: Frame, selector: string, frames: number, step: number): Promise<number[]> {
-  return frame.evaluate(
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`scrolling ${selector}: no ${frames} frames drawn within a minute`)),
+      60_000,
+    );
+  });
+  const scrolled = frame.evaluate(
     async ({ selector, frames, step }) => {
       const element = document.querySelector(selector) ?? document.scrollingElement;
       if (!element) return [];
@@ -119,6 +129,11 @@ async function scrollFrames(frame: Frame, selector: string, frames: number, step
     },
     { selector, frames, step },
   );
+  try {
+    return await Promise.race([scrolled, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string, number>> {
