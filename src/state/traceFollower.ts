@@ -158,8 +158,6 @@ export class TraceFollower<Job extends FollowedJob> {
   private receivedTail = new Uint8Array(0);
   /** Streaming: a character whose bytes a read cut in two is completed by the next read. */
   private decoder = new TextDecoder();
-  /** The listener has text that the next text handed on replaces. */
-  private mustReplace = false;
   /** Text was handed on while the current read was arriving. */
   private streamedThisRead = false;
   private lastStatus: string | undefined;
@@ -319,12 +317,14 @@ export class TraceFollower<Job extends FollowedJob> {
   private handOnInPieces(fresh: Uint8Array): void {
     for (let start = 0; start < fresh.length; start += TEXT_PIECE_BYTES) {
       const text = this.decoder.decode(fresh.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });
-      if (text.length > 0 || this.mustReplace) this.listener.onText(text, this.mustReplace);
-      this.mustReplace = false;
+      if (text.length > 0) this.listener.onText(text, false);
     }
   }
 
-  /** Hands on what is new in a read; true when there was anything (as it arrived, or now). */
+  /**
+   * Hands on what is new in a read (`read` has read a rewritten trace again from 0); true when the
+   * read brought new text, as it arrived or now.
+   */
   private apply(result: TraceFetchResult): boolean {
     if (result.unchanged) return false;
     this.etag = result.etag;
@@ -333,24 +333,13 @@ export class TraceFollower<Job extends FollowedJob> {
     const size = offset + bytes.length;
     const appended = this.isAppended(bytes, offset);
     if (appended && size === this.receivedBytes) return this.streamedThisRead;
-    if (!appended && offset > 0) {
-      // Only part of a rewritten trace (a source that dropped its start anyway): the next poll reads all.
-      this.etag = undefined;
-      this.receivedBytes = 0;
-      this.receivedTail = new Uint8Array(0);
-      this.decoder = new TextDecoder();
-      this.mustReplace = true;
-      return false;
-    }
     if (!appended) {
       // Erased or rewritten (a retried job reuses nothing): start over with the whole text.
       this.decoder = new TextDecoder();
-      this.mustReplace = false;
       this.listener.onText(this.decoder.decode(bytes, { stream: true }), true);
     } else if (this.receivedBytes === 0) {
       // The first read, from a source that does not stream: the whole response is the trace.
-      this.listener.onText(this.decoder.decode(bytes, { stream: true }), this.mustReplace);
-      this.mustReplace = false;
+      this.listener.onText(this.decoder.decode(bytes, { stream: true }), false);
     } else {
       this.handOnInPieces(bytes.subarray(this.receivedBytes - offset));
     }
