@@ -212,11 +212,11 @@ async function measureChanges(page: Page): Promise<Record<string, number>> {
   const file = frame.locator('section.file[data-path="src/long.ts"]');
   await file.waitFor({ timeout: 60_000 });
   const tabShownMs = Date.now() - started;
-  // Files over 3,000 lines start collapsed; expanding one draws only the pieces near the screen.
+  // Files over 3,000 lines start collapsed; expanding one draws only the rows near the screen.
   const expandStarted = Date.now();
   if (/\bcollapsed\b/.test((await file.getAttribute('class')) ?? ''))
     await file.locator('.file-toggle').click();
-  await file.locator('.d2h-diff-table').first().waitFor({ timeout: 60_000 });
+  await file.locator('.diff-row.added').first().waitFor({ timeout: 60_000 });
   const firstLinesMs = Date.now() - expandStarted;
   const intervals = await scrollFrames(frame, 'html', 120, 1200);
   return {

@@ -375,7 +375,7 @@ describe('hostile corpus in the real VS Code (UI)', function () {
     await frame.locator('vscode-tab-header[data-tab="changes"]').click();
     const fileName = frame.locator('section.file .file-name', { hasText: 'hostile/<body onload' }).first();
     await fileName.waitFor({ timeout: 20_000 });
-    await frame.locator('section.file .d2h-diff-table').first().waitFor({ timeout: 20_000 });
+    await frame.locator('section.file .diff-lines .diff-row').first().waitFor({ timeout: 20_000 });
     const corpusFile = frame.locator('section.file[data-path="hostile/corpus.txt"]');
     await corpusFile.scrollIntoViewIfNeeded();
     await waitUntil(

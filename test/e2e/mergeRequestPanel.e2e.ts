@@ -1,5 +1,5 @@
 // The merge request panel in the real VS Code: opened by clicking a merge request in the tree, its
-// Overview, Changes (unified, then side by side, a 5,000-line file rendered lazily) and Discussion
+// Overview, Changes (unified, then side by side, a 5,000-line file drawn as a virtual list) and Discussion
 // tabs clicked through with screenshots, and hostile server strings (title, description, a comment,
 // a file name) shown as inert text: no element made from them, nothing run, no CSP violation.
 import assert from 'node:assert/strict';
@@ -210,43 +210,77 @@ describe('merge request panel (UI)', function () {
     await screenshot(page, 'merge-request-overview');
   });
 
-  it('shows the Changes, unified then side by side, drawing a 5,000-line file lazily', async () => {
+  it('shows the Changes, unified then side by side, drawing only the rows on screen of a 5,000-line file', async () => {
     await frame.locator('vscode-tab-header[data-tab="changes"]').click();
     const sections = frame.locator('section.file');
     await waitUntil(async () => (await sections.count()) === 5, 20_000, 'five changed files');
     const hostile = frame.locator('section.file .file-name', { hasText: 'src/<img' });
     assert.equal(await hostile.innerText(), HOSTILE_FILE, 'the file name shows as text');
-    await frame.locator('section.file .d2h-diff-table').first().waitFor({ timeout: 20_000 });
+    await frame
+      .locator('section.file .diff-lines.unified .diff-row.added')
+      .first()
+      .waitFor({ timeout: 20_000 });
     await screenshot(page, 'merge-request-changes-unified');
 
     await frame.locator('vscode-button[data-mode="side-by-side"]').click();
-    await frame.locator('section.file .d2h-files-diff').first().waitFor({ timeout: 20_000 });
+    await frame.locator('section.file .diff-lines.split .diff-pane.new .diff-row.added').first().waitFor({
+      timeout: 20_000,
+    });
     assert.ok(
-      (await frame.locator('section.file .d2h-file-side-diff').count()) >= 2,
+      (await frame.locator('section.file .diff-lines.split .diff-pane.old .diff-row').count()) > 0,
       'files are drawn side by side',
     );
     await screenshot(page, 'merge-request-changes-side-by-side');
 
-    // The long file starts collapsed; expanded, only the pieces near the viewport are drawn.
+    // The long file starts collapsed; expanded, only the rows near the viewport exist.
     const big = frame.locator('section.file[data-path="src/big.ts"]');
     assert.match((await big.getAttribute('class')) ?? '', /\bcollapsed\b/);
     const started = Date.now();
     await big.locator('.file-toggle').click();
-    await big.locator('.d2h-diff-table').first().waitFor({ timeout: 10_000 });
-    const firstPieceMs = Date.now() - started;
-    const pieces = big.locator('.piece');
-    const pending = big.locator('.piece.pending');
-    // Pieces of 40 lines (CHUNK_LINES in the page's changes.ts).
-    assert.equal(await pieces.count(), Math.ceil(BIG_FILE_LINES / 40));
-    assert.ok((await pending.count()) >= 8, `${await pending.count()} pieces still waiting`);
-    assert.ok(firstPieceMs < 5_000, `first piece drawn in ${firstPieceMs} ms`);
-    await pieces.last().scrollIntoViewIfNeeded();
-    await waitUntil(
-      async () => (await pieces.last().getAttribute('class')) === 'piece',
-      10_000,
-      'the last piece',
+    await big.locator('.diff-pane.new .diff-row.added').first().waitFor({ timeout: 10_000 });
+    const firstRowsMs = Date.now() - started;
+    assert.ok(firstRowsMs < 5_000, `first rows drawn in ${firstRowsMs} ms`);
+    const diff = big.locator('.diff-lines');
+    assert.equal(
+      await diff.getAttribute('aria-rowcount'),
+      String(BIG_FILE_LINES + 1),
+      'a hunk header and every line',
     );
-    assert.ok((await big.innerText()).includes(`export const value${BIG_FILE_LINES} = ${BIG_FILE_LINES};`));
+    const drawn = await big.locator('.diff-pane.new .diff-row').count();
+    assert.ok(drawn < 300, `${drawn} rows drawn of ${BIG_FILE_LINES + 1}`);
+
+    // Scrolled to the end, then back to the middle: each drawn row shows its own line in its own
+    // place, in rows that showed other lines before.
+    const rowsAreRight = async (): Promise<number> => {
+      const wrong = await big.locator('.diff-pane.new').evaluate((pane) =>
+        [...pane.querySelectorAll<HTMLElement>('.diff-row.added')].filter((row) => {
+          const number = Number(row.querySelector('.num')?.textContent);
+          return (
+            row.querySelector('.code')?.textContent !== `export const value${number} = ${number};` ||
+            row.style.top !== `${number * 20}px` ||
+            row.getAttribute('aria-rowindex') !== String(number + 1)
+          );
+        }),
+      );
+      assert.deepEqual(wrong, []);
+      return big.locator('.diff-pane.new .diff-row.added').count();
+    };
+    assert.ok((await rowsAreRight()) > 20);
+    await diff.evaluate((node) => node.scrollIntoView({ block: 'end' }));
+    const last = `export const value${BIG_FILE_LINES} = ${BIG_FILE_LINES};`;
+    await waitUntil(async () => (await big.innerText()).includes(last), 10_000, 'the last line');
+    assert.ok((await rowsAreRight()) > 20);
+    await diff.evaluate((node) =>
+      window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY + 50_000),
+    );
+    const middle = 'export const value2520 = 2520;';
+    await waitUntil(async () => (await big.innerText()).includes(middle), 10_000, 'the middle lines');
+    assert.ok((await rowsAreRight()) > 20);
+    assert.ok(!(await big.innerText()).includes(last), 'the rows at the end were drawn again');
+    assert.ok(
+      (await big.locator('.diff-pane.new .diff-row').count()) < 300,
+      'scrolling reuses rows instead of adding them',
+    );
     await assertInert();
   });
 

@@ -6,7 +6,6 @@ import {
   type ChangeFacts,
   type PanelMergeRequestFacts,
   canChangeNote,
-  chunkDiff,
   diffRefs,
   diffStats,
   displayPath,
@@ -251,82 +250,6 @@ describe('diffStats', () => {
       { added: 2, removed: 1, lines: 4 },
     );
     assert.deepEqual(diffStats(''), { added: 0, removed: 0, lines: 0 });
-  });
-});
-
-describe('chunkDiff', () => {
-  const bigNewFile = (lines: number): string =>
-    unifiedDiff(
-      change({
-        new_file: true,
-        diff: `@@ -0,0 +1,${lines} @@\n${Array.from({ length: lines }, (_, index) => `+line ${index + 1}`).join('\n')}\n`,
-      }),
-    );
-
-  it('keeps a short diff whole', () => {
-    const text = unifiedDiff(change());
-    assert.deepEqual(chunkDiff(text, 400), [text]);
-  });
-
-  it('cuts a 5,000-line file into pieces that each parse, with continuous line numbers', () => {
-    const pieces = chunkDiff(bigNewFile(5000), 400);
-    assert.equal(pieces.length, 13);
-    let expected = 1;
-    let added = 0;
-    for (const piece of pieces) {
-      assert.match(piece, /^diff --git a\/src\/a\.ts b\/src\/a\.ts\nnew file mode 100644\n--- \/dev\/null\n/);
-      const [file] = parse(piece);
-      assert.ok(file);
-      added += file.addedLines;
-      for (const block of file.blocks) {
-        for (const line of block.lines) {
-          assert.equal(line.newNumber, expected);
-          assert.equal(line.content, `+line ${expected}`);
-          expected++;
-        }
-      }
-    }
-    assert.equal(added, 5000);
-  });
-
-  it('recomputes old and new line numbers when it splits a hunk with context and removals', () => {
-    const body = ['@@ -10,6 +10,6 @@ function main() {', ' a', '-b', '+B', ' c', '-d', '+D', ' e', ' f'].join(
-      '\n',
-    );
-    const pieces = chunkDiff(unifiedDiff(change({ diff: `${body}\n` })), 3);
-    const headers = pieces.map((piece) => piece.split('\n').filter((line) => line.startsWith('@@')));
-    assert.deepEqual(headers, [
-      ['@@ -10,2 +10,2 @@ function main() {'],
-      ['@@ -12,2 +12,2 @@'],
-      ['@@ -14,2 +14,2 @@'],
-    ]);
-    // A piece with only additions starts its empty old side one line earlier, as git writes it.
-    const added = chunkDiff(unifiedDiff(change({ diff: '@@ -4,1 +4,3 @@\n c\n+x\n+y\n' })), 1);
-    assert.deepEqual(
-      added.map((piece) => piece.split('\n').find((line) => line.startsWith('@@'))),
-      ['@@ -4,1 +4,1 @@', '@@ -4,0 +5,1 @@', '@@ -4,0 +6,1 @@'],
-    );
-    const parsed = pieces.map((piece) => parse(piece)[0]);
-    assert.equal(
-      parsed.reduce((sum, file) => sum + (file?.addedLines ?? 0), 0),
-      2,
-    );
-  });
-
-  it('packs whole hunks together and keeps a "no newline" marker with its line', () => {
-    const hunk = (start: number): string => `@@ -${start},1 +${start},1 @@\n-x${start}\n+y${start}`;
-    const diff = unifiedDiff(
-      change({ diff: `${[1, 10, 20, 30].map(hunk).join('\n')}\n\\ No newline at end of file\n` }),
-    );
-    const pieces = chunkDiff(diff, 5);
-    assert.equal(pieces.length, 2);
-    assert.equal(pieces[0]?.split('\n').filter((line) => line.startsWith('@@')).length, 2);
-    assert.match(pieces[1] ?? '', /\+y30\n\\ No newline at end of file\n$/);
-  });
-
-  it('leaves a diff without hunks alone', () => {
-    const renamed = unifiedDiff(change({ renamed_file: true, old_path: 'a', new_path: 'b', diff: '' }));
-    assert.deepEqual(chunkDiff(renamed, 10), [renamed]);
   });
 });
 

@@ -1,29 +1,19 @@
 /*
  * The Changes tab: a file list with badges, then every file of the merge request, each with its own
- * header (collapse, badge, path, line counts, "Open in diff editor"). Diffs are drawn with diff2html,
- * lazily: each file is cut into pieces of a hundred lines (`chunkDiff`), and a piece is rendered
- * only once it comes near the viewport and its file is expanded, one piece per task, so a diff of
- * thousands of lines keeps scrolling smooth; pieces off screen skip layout and paint
- * (`content-visibility`). Names and counts go in as text; diff2html's markup (which escapes the
- * diff itself) goes through DOMPurify as well.
+ * header (collapse, badge, path, line counts, "Open in diff editor") and its diff as a virtual list
+ * (`DiffView`): only the rows near the viewport exist, drawn again as the page scrolls, so a diff of
+ * thousands of lines opens at once and scrolls without creating elements. A file's diff is parsed
+ * when it first comes near the viewport expanded. Names, counts and diff lines all go in as text.
  */
-import { html, parse } from 'diff2html';
-import { ColorSchemeType } from 'diff2html/lib/types';
-import { chunkDiff } from '../../../domain/mergeRequestView';
+import { type DiffRows, diffRows } from '../../../domain/diffRows';
 import { element, icon } from '../../shared/app/bridge';
 import type { FileView } from '../protocol';
-import { sanitizeDiffHtml } from './markdown';
+import { DiffView, ROW_HEIGHT_PX, type ViewMode } from './diffView';
 
-export type ViewMode = 'line-by-line' | 'side-by-side';
+export type { ViewMode } from './diffView';
 
-/** Lines of a diff rendered at a time: sanitizing and laying out a line takes about 0.3 ms here. */
-const CHUNK_LINES = 40;
-/** Rendering time per task before the page yields to scrolling and drawing. */
-const RENDER_BUDGET_MS = 8;
 /** Files longer than this start collapsed (the person expands them on purpose). */
 const COLLAPSE_ABOVE_LINES = 3000;
-/** Estimated height of a diff line, to reserve room for pieces not rendered yet. */
-const LINE_HEIGHT_PX = 20;
 
 export interface ChangesCallbacks {
   openDiff(file: number): void;
@@ -38,32 +28,37 @@ interface FileSection {
   body: HTMLElement;
   toggle: HTMLElement;
   collapsed: boolean;
-  rendered: boolean;
+  /** The parsed diff, once the file has come near the viewport. */
+  rows?: DiffRows;
+  /** The diff drawn in the current view mode. */
+  view?: DiffView;
 }
 
 export class ChangesTab {
   readonly root = element('div', { className: 'changes' });
   private readonly observer: IntersectionObserver;
-  /** Pieces near the viewport waiting for their turn, nearest first when they arrived together. */
-  private readonly renderQueue: HTMLElement[] = [];
-  private renderScheduled = false;
   private sections: FileSection[] = [];
+  private readonly sectionOfBody = new WeakMap<Element, FileSection>();
+  /** Files whose body is near the viewport: the only ones a scroll draws. */
+  private readonly nearViewport = new Set<FileSection>();
+  private drawScheduled = false;
   private signature = '';
-  /** Pieces rendered so far (tests and benchmarks read it through the DOM's data attribute). */
-  private renderedPieces = 0;
 
   constructor(
     private mode: ViewMode,
     private readonly collapsedByPath: Record<string, boolean>,
     private readonly callbacks: ChangesCallbacks,
   ) {
-    // A wide margin: pieces are drawn a screen or two before they scroll into view. The root is the
-    // document itself because a webview is a cross-origin frame, where the margin of the implicit
-    // root (the top-level viewport) is ignored.
+    // A wide margin: a file's diff is parsed a screen or two before it scrolls into view. The root
+    // is the document itself because a webview is a cross-origin frame, where the margin of the
+    // implicit root (the top-level viewport) is ignored.
     this.observer = new IntersectionObserver((entries) => this.onIntersect(entries), {
       root: document,
       rootMargin: '1600px 0px',
     });
+    // Scroll events come once per frame, before it is drawn: the rows are drawn in the same frame.
+    document.addEventListener('scroll', () => this.drawNearViewport(), { passive: true });
+    window.addEventListener('resize', () => this.scheduleDraw());
   }
 
   /** Draws the files; unchanged files (same paths and diffs) keep what is already rendered. */
@@ -72,7 +67,7 @@ export class ChangesTab {
     if (signature === this.signature) return;
     this.signature = signature;
     this.observer.disconnect();
-    this.renderQueue.length = 0;
+    this.nearViewport.clear();
     this.root.replaceChildren();
     this.sections = [];
 
@@ -140,7 +135,7 @@ export class ChangesTab {
       const section = this.fileSection(file, index, hasLocalClone);
       this.sections.push(section);
       this.root.append(section.root);
-      this.preparePieces(section);
+      this.prepareBody(section);
     });
   }
 
@@ -150,7 +145,11 @@ export class ChangesTab {
     showMode(mode);
     this.callbacks.viewModeChanged(mode);
     this.root.dataset['mode'] = mode;
-    for (const section of this.sections) this.preparePieces(section);
+    for (const section of this.sections) {
+      section.view = undefined;
+      this.prepareBody(section);
+    }
+    this.scheduleDraw();
   }
 
   private setAllCollapsed(collapsed: boolean): void {
@@ -187,8 +186,8 @@ export class ChangesTab {
       body,
       toggle,
       collapsed: saved ?? file.lines > COLLAPSE_ABOVE_LINES,
-      rendered: false,
     };
+    this.sectionOfBody.set(body, section);
     toggle.addEventListener('click', () => this.setCollapsed(section, !section.collapsed));
     header.addEventListener('dblclick', () => this.setCollapsed(section, !section.collapsed));
     this.showCollapsed(section);
@@ -208,13 +207,15 @@ export class ChangesTab {
     section.body.classList.toggle('hidden', section.collapsed);
     section.toggle.replaceChildren(icon(section.collapsed ? 'chevron-right' : 'chevron-down'));
     section.toggle.setAttribute('aria-expanded', String(!section.collapsed));
+    if (!section.collapsed) this.scheduleDraw();
   }
 
-  /** Placeholders for the file's pieces, each rendered when it nears the viewport. */
-  private preparePieces(section: FileSection): void {
-    for (const piece of section.body.querySelectorAll('.piece')) this.observer.unobserve(piece);
-    section.body.replaceChildren();
-    const { file } = section;
+  /**
+   * The file's body: a message for a diff without lines, else its drawn diff, or until the file
+   * nears the viewport a placeholder as tall as the diff will be.
+   */
+  private prepareBody(section: FileSection): void {
+    const { file, body } = section;
     if (file.lines === 0) {
       const what =
         file.badge === 'renamed'
@@ -222,70 +223,55 @@ export class ChangesTab {
           : file.badge === 'deleted'
             ? 'Deleted (no text diff).'
             : 'No text changes (binary file or mode change).';
-      section.body.append(element('p', { className: 'muted empty-diff', text: what }));
+      body.replaceChildren(element('p', { className: 'muted empty-diff', text: what }));
       return;
     }
-    const pieces = chunkDiff(file.diff, CHUNK_LINES);
-    for (const text of pieces) {
-      const piece = element('div', { className: 'piece pending' });
-      const lines = Math.max(1, text.split('\n').length - 4);
-      piece.style.minHeight = `${lines * LINE_HEIGHT_PX}px`;
-      pieceTexts.set(piece, text);
-      section.body.append(piece);
-      this.observer.observe(piece);
+    if (section.rows) {
+      section.view = new DiffView(section.rows, this.mode);
+      body.replaceChildren(section.view.root);
+    } else {
+      const placeholder = element('div', { className: 'diff-lines pending' });
+      placeholder.style.height = `${file.lines * ROW_HEIGHT_PX}px`;
+      body.replaceChildren(placeholder);
     }
+    this.observer.observe(body);
   }
 
   private onIntersect(entries: IntersectionObserverEntry[]): void {
-    const arrived = entries
-      .filter((entry) => entry.isIntersecting)
-      .sort((a, b) => Math.abs(a.boundingClientRect.top) - Math.abs(b.boundingClientRect.top));
-    for (const entry of arrived) {
-      const piece = entry.target as HTMLElement;
-      this.observer.unobserve(piece);
-      this.renderQueue.push(piece);
+    for (const entry of entries) {
+      const section = this.sectionOfBody.get(entry.target);
+      if (!section) continue;
+      if (entry.isIntersecting) this.nearViewport.add(section);
+      else this.nearViewport.delete(section);
     }
-    this.scheduleRendering();
+    this.scheduleDraw();
   }
 
-  private scheduleRendering(): void {
-    if (this.renderScheduled || this.renderQueue.length === 0) return;
-    this.renderScheduled = true;
-    setTimeout(() => {
-      this.renderScheduled = false;
-      const deadline = performance.now() + RENDER_BUDGET_MS;
-      do {
-        const piece = this.renderQueue.shift();
-        // A piece of a file drawn again (another view mode) or of a list replaced since is skipped.
-        if (piece?.isConnected) this.renderPiece(piece);
-      } while (this.renderQueue.length > 0 && performance.now() < deadline);
-      this.scheduleRendering();
-    }, 0);
-  }
-
-  private renderPiece(piece: HTMLElement): void {
-    const text = pieceTexts.get(piece);
-    if (text === undefined) return;
-    pieceTexts.delete(piece);
-    const files = parse(text);
-    const markup = html(files, {
-      outputFormat: this.mode,
-      drawFileList: false,
-      matching: 'none',
-      diffStyle: 'word',
-      colorScheme: ColorSchemeType.LIGHT,
-      renderNothingWhenEmpty: false,
+  private scheduleDraw(): void {
+    if (this.drawScheduled) return;
+    this.drawScheduled = true;
+    requestAnimationFrame(() => {
+      this.drawScheduled = false;
+      this.drawNearViewport();
     });
-    piece.replaceChildren(sanitizeDiffHtml(markup));
-    piece.classList.remove('pending');
-    piece.style.minHeight = '';
-    this.renderedPieces++;
-    this.root.dataset['renderedPieces'] = String(this.renderedPieces);
+  }
+
+  /** Draws the rows on screen of every expanded file near the viewport (all reads, then all writes). */
+  private drawNearViewport(): void {
+    const views: DiffView[] = [];
+    for (const section of this.nearViewport) {
+      if (section.collapsed || !section.root.isConnected) continue;
+      if (!section.view) {
+        section.rows ??= diffRows(section.file.diff);
+        section.view = new DiffView(section.rows, this.mode);
+        section.body.replaceChildren(section.view.root);
+      }
+      views.push(section.view);
+    }
+    const ranges = views.map((view) => view.rangeInViewport());
+    views.forEach((view, index) => view.draw(ranges[index] ?? [0, 0]));
   }
 }
-
-/** The diff text of each placeholder, until it is rendered. */
-const pieceTexts = new WeakMap<HTMLElement, string>();
 
 const BADGE_TEXT: Record<FileView['badge'], string> = {
   added: 'added',

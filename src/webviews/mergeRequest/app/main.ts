@@ -2,7 +2,7 @@
  * The merge request panel's page (browser code, bundled to dist/webviews/mergeRequest.js). It draws
  * what the host's snapshot says: a header with the actions the server allows, and four tabs (Overview,
  * Changes, Commits, Discussion). Server strings go into the DOM as text; only Markdown (markdown-it
- * without HTML, then DOMPurify) and diff2html's markup are inserted as HTML. UI state (tab, scroll,
+ * without HTML, then DOMPurify) is inserted as HTML. UI state (tab, scroll,
  * collapsed files, diff view) lives in the webview state, so it survives the panel being hidden.
  */
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
@@ -13,7 +13,6 @@ import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
-import 'diff2html/bundles/css/diff2html.min.css';
 import '../../shared/app/base.css';
 import './style.css';
 import { type Bridge, connect, element, icon } from '../../shared/app/bridge';

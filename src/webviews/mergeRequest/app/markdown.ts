@@ -54,13 +54,3 @@ export function renderMarkdown(text: string): DocumentFragment {
     ALLOW_DATA_ATTR: false,
   });
 }
-
-/** Diff2html's markup for one piece of a diff, through DOMPurify as well (its own escaping is the first line). */
-export function sanitizeDiffHtml(html: string): DocumentFragment {
-  return purify.sanitize(html, {
-    RETURN_DOM_FRAGMENT: true,
-    FORBID_TAGS: ['style', 'img', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'script'],
-    FORBID_ATTR: ['style'],
-    ALLOW_DATA_ATTR: false,
-  });
-}
