@@ -126,7 +126,7 @@ describe('job trace panel and tails', function () {
       '20 MB trace: page script start to first rows drawn, ms',
       panel.host.renders[0]?.ms ?? -1,
     );
-    assert.equal(panel.rawTrace.length, big.length);
+    assert.ok(panel.rawTrace === big, 'the raw trace is all of it, in order');
     assert.deepEqual(panel.host.violations, []);
     assert.deepEqual(panel.host.pageErrors, []);
     const snapshot = lastOf(panel, 'snapshot');
@@ -139,7 +139,11 @@ describe('job trace panel and tails', function () {
     assert.ok(reloaded.bytes.length <= 64 * 1024);
     await panel.host.receive({ type: 'snapshotDrawn' });
     const rest = sent(panel).slice(sent(panel).indexOf(reloaded) + 1);
-    assert.ok(rest.length > 1 && rest.every((message) => message.type === 'append'));
+    // The rest in messages of about a megabyte (from the raw trace's blocks, never joined whole).
+    assert.ok(
+      rest.length >= 20 && rest.every((message) => message.type === 'append'),
+      `${rest.length} messages`,
+    );
     await panel.host.receive({ type: 'snapshotDrawn' });
     assert.equal(sent(panel).length - sent(panel).indexOf(reloaded), rest.length + 1, 'sent once');
     panel.dispose();

@@ -23,8 +23,12 @@ import { inertNotificationText } from '../../domain/inertText';
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
 const SNAPSHOT_FIRST_CHARS = 64 * 1024;
 const SNAPSHOT_PIECE_CHARS = 1024 * 1024;
-/** Pieces of the raw trace kept apart before they are joined into one string. */
-const MAX_RAW_PIECES = 256;
+/**
+ * The raw trace is kept in blocks of about this many characters: few strings for a long trace, and
+ * each character copied once (joining everything every few hundred pieces copied a 20 MB trace
+ * several times over while it arrived, stalling the extension host for tens of milliseconds).
+ */
+const RAW_BLOCK_CHARS = 1024 * 1024;
 
 export interface JobTraceTarget {
   account: AccountInfo;
@@ -71,12 +75,16 @@ const utf8 = new TextEncoder();
  * A job's trace in a webview. The host follows the trace (If-None-Match polls, only new text passed
  * on) and keeps the raw text for copy and save; the page parses what it is sent and draws only the
  * lines on screen. When the page reloads (the panel was hidden) it gets the whole text again.
- * The raw text is kept as the follower's pieces (strings of their own, not slices of a poll's whole
- * response, and no chain of concatenations), joined into one flat string when read.
+ * The raw text is kept as blocks of the follower's pieces (strings of their own, not slices of a
+ * poll's whole response, and no chain of concatenations), joined into one flat string only when
+ * copied or saved; the page is sent the blocks as they are.
  */
 export class JobTracePanel implements OpenPanel {
   readonly host: PanelHost<JobTracePageMessage, JobTraceHostMessage>;
+  /** The raw trace: blocks of about `RAW_BLOCK_CHARS`, then the pieces received since. */
+  private rawBlocks: string[] = [];
   private rawPieces: string[] = [];
+  private rawPieceChars = 0;
   /** A poll's text not posted yet: its pieces go to the page as one `append`. */
   private unsent: string[] = [];
   private unsentReplaces = false;
@@ -85,7 +93,7 @@ export class JobTracePanel implements OpenPanel {
    * The rest of a snapshot, held back with any text received since, until the page has drawn the
    * snapshot's first piece: megabytes posted at once would reach the page before that piece does.
    */
-  private heldBack: string | undefined;
+  private heldBack: string[] | undefined;
   private job: Job;
   private follower: TraceFollower<Job> | undefined;
   private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
@@ -143,21 +151,39 @@ export class JobTracePanel implements OpenPanel {
   }
 
   private raw(): string {
-    if (this.rawPieces.length > 1) this.rawPieces = [this.rawPieces.join('')];
-    return this.rawPieces[0] ?? '';
+    const parts = this.rawParts();
+    if (parts.length > 1) {
+      this.rawBlocks = [parts.join('')];
+      this.clearRawPieces();
+    }
+    return this.rawBlocks[0] ?? this.rawPieces[0] ?? '';
+  }
+
+  private rawParts(): string[] {
+    return this.rawPieces.length === 0 ? this.rawBlocks : [...this.rawBlocks, ...this.rawPieces];
+  }
+
+  private clearRawPieces(): void {
+    this.rawPieces = [];
+    this.rawPieceChars = 0;
   }
 
   private receive(text: string, replaced: boolean): void {
     if (replaced) {
-      this.rawPieces = [];
+      this.rawBlocks = [];
+      this.clearRawPieces();
       this.unsent = [];
       this.unsentReplaces = true;
     }
     if (text !== '') {
       this.rawPieces.push(text);
+      this.rawPieceChars += text.length;
       this.unsent.push(text);
     }
-    if (this.rawPieces.length > MAX_RAW_PIECES) this.rawPieces = [this.rawPieces.join('')];
+    if (this.rawPieceChars >= RAW_BLOCK_CHARS) {
+      this.rawBlocks.push(this.rawPieces.join(''));
+      this.clearRawPieces();
+    }
     if (!this.flushQueued) {
       // The follower hands a poll's text on in several calls, synchronously: post once it is done.
       this.flushQueued = true;
@@ -168,12 +194,12 @@ export class JobTracePanel implements OpenPanel {
   private flushText(): void {
     this.flushQueued = false;
     if (this.heldBack !== undefined) return;
-    if (this.unsent.length === 0 && !this.unsentReplaces) return;
-    const text = this.unsent.join('');
+    const parts = this.unsent;
     const replaced = this.unsentReplaces;
     this.unsent = [];
     this.unsentReplaces = false;
-    this.postText(text, replaced);
+    // A page that is not listening gets all of it in the snapshot that answers its `ready`.
+    if (this.host.isReady) this.postParts(parts, replaced);
   }
 
   /** Posts a message after the text received before it, so that the page sees them in order. */
@@ -195,9 +221,10 @@ export class JobTracePanel implements OpenPanel {
     this.follower?.stop();
     this.unsent = [];
     this.unsentReplaces = false;
-    if (this.heldBack !== undefined) this.heldBack = '';
-    if (this.rawPieces.length > 0) {
-      this.rawPieces = [];
+    if (this.heldBack !== undefined) this.heldBack = [];
+    if (this.rawBlocks.length > 0 || this.rawPieces.length > 0) {
+      this.rawBlocks = [];
+      this.clearRawPieces();
       this.host.post({ type: 'append', bytes: new Uint8Array(0), replaced: true });
     }
     const jobId = this.job.id;
@@ -251,15 +278,23 @@ export class JobTracePanel implements OpenPanel {
     // The snapshot carries everything received so far.
     this.unsent = [];
     this.unsentReplaces = false;
-    const raw = this.raw();
-    const firstEnd = pieceEnd(raw, 0, SNAPSHOT_FIRST_CHARS);
+    const parts = this.rawParts();
+    let first = '';
+    let index = 0;
+    const rest: string[] = [];
+    while (index < parts.length && first.length < SNAPSHOT_FIRST_CHARS) {
+      const part = parts[index++] ?? '';
+      const end = pieceEnd(part, 0, SNAPSHOT_FIRST_CHARS - first.length);
+      first += part.slice(0, end);
+      if (end < part.length) rest.push(part.slice(end));
+    }
     this.host.post({
       type: 'snapshot',
       job: jobView(this.job, this.project),
-      bytes: utf8.encode(raw.slice(0, firstEnd)),
+      bytes: utf8.encode(first),
       following: this.isFollowing && !isJobFinished(this.job.status),
     });
-    this.heldBack = raw.slice(firstEnd);
+    this.heldBack = [...rest, ...parts.slice(index)];
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
   }
 
@@ -268,28 +303,41 @@ export class JobTracePanel implements OpenPanel {
     const held = this.heldBack;
     if (held === undefined) return;
     this.heldBack = undefined;
-    if (!this.unsentReplaces) this.postText(held, false);
+    if (!this.unsentReplaces) this.postParts(held, false);
     this.flushText();
   }
 
-  /** Sends trace text in pieces: a small first one the page draws at once, then larger ones. */
-  private postText(text: string, replaced: boolean): void {
-    if (text.length === 0) {
-      if (replaced) this.host.post({ type: 'append', bytes: new Uint8Array(0), replaced });
-      return;
-    }
-    let start = 0;
+  /**
+   * Sends trace text (the parts in order) in messages: a small first one the page draws at once,
+   * then ones of about `SNAPSHOT_PIECE_CHARS`.
+   */
+  private postParts(parts: readonly string[], replaced: boolean): void {
     let size = SNAPSHOT_FIRST_CHARS;
-    while (start < text.length) {
-      const end = pieceEnd(text, start, size);
+    let batch: string[] = [];
+    let batchChars = 0;
+    let posted = false;
+    const send = (): void => {
       this.host.post({
         type: 'append',
-        bytes: utf8.encode(text.slice(start, end)),
-        replaced: replaced && start === 0,
+        bytes: utf8.encode(batch.join('')),
+        replaced: replaced && !posted,
       });
-      start = end;
+      posted = true;
+      batch = [];
+      batchChars = 0;
       size = SNAPSHOT_PIECE_CHARS;
+    };
+    for (const part of parts) {
+      let start = 0;
+      while (start < part.length) {
+        const end = pieceEnd(part, start, size - batchChars);
+        batch.push(start === 0 && end === part.length ? part : part.slice(start, end));
+        batchChars += end - start;
+        start = end;
+        if (batchChars >= size) send();
+      }
     }
+    if (batchChars > 0 || (replaced && !posted)) send();
   }
 
   private async onMessage(message: JobTracePageMessage): Promise<unknown> {
