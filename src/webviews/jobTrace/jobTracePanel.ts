@@ -22,7 +22,14 @@ import { inertNotificationText } from '../../domain/inertText';
 
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
 const SNAPSHOT_FIRST_CHARS = 64 * 1024;
-const SNAPSHOT_PIECE_CHARS = 1024 * 1024;
+const SNAPSHOT_PIECE_CHARS = 256 * 1024;
+/**
+ * Pieces of text on their way to the page or waiting there to be parsed. The page gives one back
+ * each time it has parsed one, so a long trace crosses as fast as the page parses it (in its idle
+ * time) instead of all at once: megabytes of messages delivered in a burst held up the page's
+ * frames, and stayed in its memory until parsed.
+ */
+const PAGE_WINDOW = 3;
 /**
  * The raw trace is kept in blocks of about this many characters: few strings for a long trace, and
  * each character copied once (joining everything every few hundred pieces copied a 20 MB trace
@@ -89,11 +96,14 @@ export class JobTracePanel implements OpenPanel {
   private unsent: string[] = [];
   private unsentReplaces = false;
   private flushQueued = false;
+  /** Text for the page not sent yet, in order; with `outboxReplaces`, it replaces the page's text. */
+  private outbox: string[] = [];
+  private outboxReplaces = false;
   /**
-   * The rest of a snapshot, held back with any text received since, until the page has drawn the
-   * snapshot's first piece: megabytes posted at once would reach the page before that piece does.
+   * Pieces the page can take now (`PAGE_WINDOW` at most). None after a snapshot until the page has
+   * drawn its first piece: megabytes posted at once would reach the page before that piece does.
    */
-  private heldBack: string[] | undefined;
+  private credits = 0;
   private job: Job;
   private follower: TraceFollower<Job> | undefined;
   private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
@@ -128,6 +138,11 @@ export class JobTracePanel implements OpenPanel {
 
   get rawTrace(): string {
     return this.raw();
+  }
+
+  /** Characters of trace text not sent to the page yet (waiting for it to parse what it has). */
+  get unsentChars(): number {
+    return this.outbox.reduce((sum, part) => sum + part.length, 0);
   }
 
   get isFollowing(): boolean {
@@ -193,16 +208,51 @@ export class JobTracePanel implements OpenPanel {
 
   private flushText(): void {
     this.flushQueued = false;
-    if (this.heldBack !== undefined) return;
     const parts = this.unsent;
     const replaced = this.unsentReplaces;
     this.unsent = [];
     this.unsentReplaces = false;
     // A page that is not listening gets all of it in the snapshot that answers its `ready`.
-    if (this.host.isReady) this.postParts(parts, replaced);
+    if (!this.host.isReady) return;
+    if (replaced) this.replaceOutbox();
+    for (const part of parts) this.outbox.push(part);
+    this.sendOutbox();
   }
 
-  /** Posts a message after the text received before it, so that the page sees them in order. */
+  private replaceOutbox(): void {
+    this.outbox = [];
+    this.outboxReplaces = true;
+  }
+
+  /** Sends the page as many pieces of the outbox as it can take now. */
+  private sendOutbox(): void {
+    while (this.credits > 0 && (this.outboxReplaces || this.outbox.length > 0)) {
+      const batch: string[] = [];
+      let chars = 0;
+      let taken = 0;
+      while (taken < this.outbox.length && chars < SNAPSHOT_PIECE_CHARS) {
+        const part = this.outbox[taken] ?? '';
+        const end = pieceEnd(part, 0, SNAPSHOT_PIECE_CHARS - chars);
+        if (end < part.length) {
+          batch.push(part.slice(0, end));
+          this.outbox[taken] = part.slice(end);
+        } else {
+          batch.push(part);
+          taken++;
+        }
+        chars += end;
+      }
+      this.outbox.splice(0, taken);
+      this.host.post({ type: 'append', bytes: utf8.encode(batch.join('')), replaced: this.outboxReplaces });
+      this.outboxReplaces = false;
+      this.credits--;
+    }
+  }
+
+  /**
+   * Posts a message after the text received before it has gone to the outbox. Text waiting there
+   * for the page to parse what it has may reach the page after the message.
+   */
   private post(message: JobTraceHostMessage): void {
     this.flushText();
     this.host.post(message);
@@ -221,11 +271,11 @@ export class JobTracePanel implements OpenPanel {
     this.follower?.stop();
     this.unsent = [];
     this.unsentReplaces = false;
-    if (this.heldBack !== undefined) this.heldBack = [];
     if (this.rawBlocks.length > 0 || this.rawPieces.length > 0) {
       this.rawBlocks = [];
       this.clearRawPieces();
-      this.host.post({ type: 'append', bytes: new Uint8Array(0), replaced: true });
+      this.replaceOutbox();
+      this.sendOutbox();
     }
     const jobId = this.job.id;
     const projectId = this.project.id;
@@ -294,50 +344,16 @@ export class JobTracePanel implements OpenPanel {
       bytes: utf8.encode(first),
       following: this.isFollowing && !isJobFinished(this.job.status),
     });
-    this.heldBack = [...rest, ...parts.slice(index)];
+    this.outbox = [...rest, ...parts.slice(index)];
+    this.outboxReplaces = false;
+    this.credits = 0;
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
   }
 
-  /** The page drew the snapshot: what was held back follows, unless the trace was replaced since. */
-  private sendHeldBack(): void {
-    const held = this.heldBack;
-    if (held === undefined) return;
-    this.heldBack = undefined;
-    if (!this.unsentReplaces) this.postParts(held, false);
-    this.flushText();
-  }
-
-  /**
-   * Sends trace text (the parts in order) in messages: a small first one the page draws at once,
-   * then ones of about `SNAPSHOT_PIECE_CHARS`.
-   */
-  private postParts(parts: readonly string[], replaced: boolean): void {
-    let size = SNAPSHOT_FIRST_CHARS;
-    let batch: string[] = [];
-    let batchChars = 0;
-    let posted = false;
-    const send = (): void => {
-      this.host.post({
-        type: 'append',
-        bytes: utf8.encode(batch.join('')),
-        replaced: replaced && !posted,
-      });
-      posted = true;
-      batch = [];
-      batchChars = 0;
-      size = SNAPSHOT_PIECE_CHARS;
-    };
-    for (const part of parts) {
-      let start = 0;
-      while (start < part.length) {
-        const end = pieceEnd(part, start, size - batchChars);
-        batch.push(start === 0 && end === part.length ? part : part.slice(start, end));
-        batchChars += end - start;
-        start = end;
-        if (batchChars >= size) send();
-      }
-    }
-    if (batchChars > 0 || (replaced && !posted)) send();
+  /** The page drew the snapshot's first piece, or parsed a piece: it can take more. */
+  private pageCanTake(pieces: number): void {
+    this.credits = Math.min(PAGE_WINDOW, this.credits + pieces);
+    this.sendOutbox();
   }
 
   private async onMessage(message: JobTracePageMessage): Promise<unknown> {
@@ -356,7 +372,9 @@ export class JobTracePanel implements OpenPanel {
       case 'tail':
         return vscode.commands.executeCommand('forge.job.tailTrace', this.ref());
       case 'snapshotDrawn':
-        return this.sendHeldBack();
+        return this.pageCanTake(PAGE_WINDOW);
+      case 'parsed':
+        return this.pageCanTake(1);
       default:
         return undefined;
     }

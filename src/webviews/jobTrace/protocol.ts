@@ -24,6 +24,8 @@ export const JobTracePageMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('tail') }),
   /** The page has drawn the snapshot's first piece: the host sends the rest of the trace now. */
   z.strictObject({ type: z.literal('snapshotDrawn') }),
+  /** The page has parsed (or dropped) an `append`: the host may send another. */
+  z.strictObject({ type: z.literal('parsed') }),
 ]);
 
 export type JobTracePageMessage = z.infer<typeof JobTracePageMessageSchema>;

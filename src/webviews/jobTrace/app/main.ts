@@ -146,7 +146,8 @@ function onMessage(message: JobTraceHostMessage): void {
       afterNextFrame(() => bridge.post({ type: 'snapshotDrawn' }));
       break;
     case 'append':
-      view.feed(message.bytes, message.replaced);
+      // Each piece parsed lets the host send another: a long trace comes as fast as it is parsed.
+      view.feed(message.bytes, message.replaced, () => bridge.post({ type: 'parsed' }));
       updateEmpty();
       break;
     case 'job':

@@ -8,8 +8,10 @@ import { colorClass, colorValue } from './ansiColors';
 
 /** Bytes parsed at a time (a millisecond or two), so a frame never waits long for the parser. */
 const PARSE_SLICE_BYTES = 32 * 1024;
-/** Parsing time per task before the page yields to scrolling and drawing. */
+/** Parsing time for the first piece, before the page draws its first rows. */
 const PARSE_BUDGET_MS = 8;
+/** Longest the parser waits for idle time (a page that is never idle still gets its text parsed). */
+const PARSE_WAIT_MS = 250;
 /**
  * Rows drawn above and below the visible ones: a short scroll moves rows already drawn, while every
  * extra row is painted again whenever the window moves (in software raster, the bulk of a frame).
@@ -34,8 +36,8 @@ export interface TraceViewEvents {
 export class TraceView {
   /** Every line, compactly (one string each): the page keeps hundreds of thousands of them. */
   private store = new TraceLineStore();
-  /** Views into the buffers the host sent, not parsed yet. */
-  private readonly queue: Uint8Array[] = [];
+  /** Views into the buffers the host sent, not parsed yet; `done` with the last view of a buffer. */
+  private readonly queue: { bytes: Uint8Array; done?: () => void }[] = [];
   /** Bytes parsed since the text last started over. */
   private parsedByteCount = 0;
   private pumping = false;
@@ -127,10 +129,13 @@ export class TraceView {
     return this.pumping || this.queue.length > 0;
   }
 
-  /** Appends trace text as UTF-8 (only what is new); with `replace`, starts over with this text. */
-  feed(bytes: Uint8Array, replace = false): void {
+  /**
+   * Appends trace text as UTF-8 (only what is new); with `replace`, starts over with this text.
+   * `done` is called once these bytes are parsed, or dropped because newer text replaced them.
+   */
+  feed(bytes: Uint8Array, replace = false, done?: () => void): void {
     if (replace) {
-      this.queue.length = 0;
+      for (const dropped of this.queue.splice(0)) dropped.done?.();
       this.store = new TraceLineStore();
       this.parsedByteCount = 0;
       this.toggles.clear();
@@ -141,8 +146,10 @@ export class TraceView {
       this.stickToBottom = true;
     }
     for (let start = 0; start < bytes.length; start += PARSE_SLICE_BYTES) {
-      this.queue.push(bytes.subarray(start, start + PARSE_SLICE_BYTES));
+      const end = start + PARSE_SLICE_BYTES;
+      this.queue.push({ bytes: bytes.subarray(start, end), done: end >= bytes.length ? done : undefined });
     }
+    if (bytes.length === 0) done?.();
     if (replace) this.requestFrame();
     this.pump();
   }
@@ -245,19 +252,21 @@ export class TraceView {
   private pump(): void {
     if (this.pumping) return;
     this.pumping = true;
-    // Parses for a few milliseconds per task, then yields, so scrolling and drawing go on meanwhile.
-    const step = (): void => {
-      const deadline = performance.now() + PARSE_BUDGET_MS;
+    // Until the first rows are drawn, text is parsed at once (they wait for it); after that in the
+    // page's idle time, so parsing never delays a frame while the person scrolls.
+    const step = (idle?: IdleDeadline): void => {
+      const deadline = performance.now() + (idle ? idle.timeRemaining() : PARSE_BUDGET_MS);
       let parsed = false;
       let firstChangedLine = Number.MAX_SAFE_INTEGER;
-      while (this.queue.length > 0 && performance.now() < deadline) {
+      do {
         const chunk = this.queue.shift();
         if (chunk !== undefined) {
-          firstChangedLine = Math.min(firstChangedLine, this.store.pushBytes(chunk));
-          this.parsedByteCount += chunk.length;
+          firstChangedLine = Math.min(firstChangedLine, this.store.pushBytes(chunk.bytes));
+          this.parsedByteCount += chunk.bytes.length;
+          chunk.done?.();
+          parsed = true;
         }
-        parsed = true;
-      }
+      } while (this.queue.length > 0 && performance.now() < deadline);
       if (parsed) {
         this.extendRows();
         // Lines added below the rows in the DOM (the user reads further up) only make the list longer.
@@ -269,9 +278,10 @@ export class TraceView {
         this.events.onIdle();
         return;
       }
-      setTimeout(step, 0);
+      requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
     };
-    step();
+    if (this.painted) requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
+    else step();
   }
 
   /** Folds changed or the text started over: the row index is built again from the first line. */
