@@ -221,6 +221,10 @@ describe('merge request panel (UI)', function () {
       .first()
       .waitFor({ timeout: 20_000 });
     await screenshot(page, 'merge-request-changes-unified');
+    // The changed word of a changed line is marked on both sides.
+    const index = frame.locator('section.file[data-path="src/index.ts"]');
+    assert.deepEqual(await index.locator('.diff-row.removed .word').allInnerTexts(), ['_request']);
+    assert.equal(await index.locator('.diff-row.added .word').first().innerText(), 'request');
 
     await frame.locator('vscode-button[data-mode="side-by-side"]').click();
     await frame.locator('section.file .diff-lines.split .diff-pane.new .diff-row.added').first().waitFor({
@@ -242,7 +246,7 @@ describe('merge request panel (UI)', function () {
     assert.ok(firstRowsMs < 5_000, `first rows drawn in ${firstRowsMs} ms`);
     const diff = big.locator('.diff-lines');
     assert.equal(
-      await diff.getAttribute('aria-rowcount'),
+      await big.locator('.diff-pane.new[role="table"]').getAttribute('aria-rowcount'),
       String(BIG_FILE_LINES + 1),
       'a hunk header and every line',
     );

@@ -34,6 +34,8 @@ interface Row {
 
 type Side = 'both' | 'old' | 'new';
 
+const PANE_LABEL: Record<Side, string> = { both: 'Diff', old: 'Old version', new: 'New version' };
+
 export class DiffView {
   readonly root: HTMLElement;
   private readonly panes: HTMLElement[] = [];
@@ -52,20 +54,19 @@ export class DiffView {
     this.sides = mode === 'side-by-side' ? ['old', 'new'] : ['both'];
     this.rows = mode === 'side-by-side' ? diff.split : diff.unified;
     this.root = element('div', { className: `diff-lines ${mode === 'side-by-side' ? 'split' : 'unified'}` });
-    this.root.setAttribute('role', 'table');
-    this.root.setAttribute('aria-rowcount', String(this.rows.length));
     for (const side of this.sides) {
       const sheet = element('div', { className: 'diff-sheet' });
+      sheet.setAttribute('role', 'rowgroup');
       sheet.style.height = `${this.rows.length * ROW_HEIGHT_PX}px`;
       const pane = element('div', { className: `diff-pane ${side}` }, sheet);
+      // A table of all the rows for assistive technology, which is told where each drawn row is.
+      pane.setAttribute('role', 'table');
+      pane.setAttribute('aria-label', PANE_LABEL[side]);
+      pane.setAttribute('aria-rowcount', String(this.rows.length));
       pane.addEventListener('scroll', () => this.scrolledSideways(pane), { passive: true });
       this.panes.push(pane);
       this.root.append(pane);
     }
-  }
-
-  get rowCount(): number {
-    return this.rows.length;
   }
 
   /** The rows to draw for the viewport: reads layout, so call it before any `draw` of the frame. */
@@ -108,6 +109,7 @@ export class DiffView {
         code,
       );
       root.setAttribute('role', 'row');
+      for (const cell of root.children) cell.setAttribute('role', 'cell');
       this.panes[paneIndex]?.firstElementChild?.append(root);
       return { root, numbers, sign, code };
     });
