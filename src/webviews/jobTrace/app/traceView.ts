@@ -256,23 +256,10 @@ export class TraceView {
     this.pumping = true;
     // Until the first rows are drawn, text is parsed at once (they wait for it); after that in the
     // page's idle time, so parsing never delays a frame while the person scrolls.
-    // When the parser started waiting: idle periods all shorter than the reserve must not starve it.
-    let waitingSince = performance.now();
-    const later = (): void => {
-      waitingSince = performance.now();
-      requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
-    };
     const step = (idle?: IdleDeadline): void => {
-      const waited = performance.now() - waitingSince >= PARSE_WAIT_MS;
-      const budget = idle
-        ? idle.didTimeout || waited
-          ? 0
-          : idle.timeRemaining() - IDLE_RESERVE_MS
-        : PARSE_BUDGET_MS;
-      if (idle && !idle.didTimeout && !waited && budget <= 0) {
-        requestIdleCallback(step, {
-          timeout: Math.max(1, PARSE_WAIT_MS - (performance.now() - waitingSince)),
-        });
+      const budget = idle ? (idle.didTimeout ? 0 : idle.timeRemaining() - IDLE_RESERVE_MS) : PARSE_BUDGET_MS;
+      if (idle && !idle.didTimeout && budget <= 0) {
+        requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
         return;
       }
       const deadline = performance.now() + budget;
@@ -298,9 +285,9 @@ export class TraceView {
         this.events.onIdle();
         return;
       }
-      later();
+      requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
     };
-    if (this.painted) later();
+    if (this.painted) requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
     else step();
   }
 
