@@ -10,8 +10,6 @@ import { colorClass, colorValue } from './ansiColors';
 const PARSE_SLICE_BYTES = 32 * 1024;
 /** Parsing time for the first piece, before the page draws its first rows. */
 const PARSE_BUDGET_MS = 8;
-/** Idle time left to the renderer's own idle work (V8 finishing a garbage collection there). */
-const IDLE_RESERVE_MS = 4;
 /** Longest the parser waits for idle time (a page that is never idle still gets its text parsed). */
 const PARSE_WAIT_MS = 250;
 /**
@@ -257,12 +255,7 @@ export class TraceView {
     // Until the first rows are drawn, text is parsed at once (they wait for it); after that in the
     // page's idle time, so parsing never delays a frame while the person scrolls.
     const step = (idle?: IdleDeadline): void => {
-      const budget = idle ? (idle.didTimeout ? 0 : idle.timeRemaining() - IDLE_RESERVE_MS) : PARSE_BUDGET_MS;
-      if (idle && !idle.didTimeout && budget <= 0) {
-        requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
-        return;
-      }
-      const deadline = performance.now() + budget;
+      const deadline = performance.now() + (idle ? idle.timeRemaining() : PARSE_BUDGET_MS);
       let parsed = false;
       let firstChangedLine = Number.MAX_SAFE_INTEGER;
       do {
