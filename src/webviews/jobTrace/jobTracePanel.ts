@@ -227,23 +227,8 @@ export class JobTracePanel implements OpenPanel {
   /** Sends the page as many pieces of the outbox as it can take now. */
   private sendOutbox(): void {
     while (this.credits > 0 && (this.outboxReplaces || this.outbox.length > 0)) {
-      const batch: string[] = [];
-      let chars = 0;
-      let taken = 0;
-      while (taken < this.outbox.length && chars < SNAPSHOT_PIECE_CHARS) {
-        const part = this.outbox[taken] ?? '';
-        const end = pieceEnd(part, 0, SNAPSHOT_PIECE_CHARS - chars);
-        if (end < part.length) {
-          batch.push(part.slice(0, end));
-          this.outbox[taken] = part.slice(end);
-        } else {
-          batch.push(part);
-          taken++;
-        }
-        chars += end;
-      }
-      this.outbox.splice(0, taken);
-      this.host.post({ type: 'append', bytes: utf8.encode(batch.join('')), replaced: this.outboxReplaces });
+      const text = takeText(this.outbox, SNAPSHOT_PIECE_CHARS);
+      this.host.post({ type: 'append', bytes: utf8.encode(text), replaced: this.outboxReplaces });
       this.outboxReplaces = false;
       this.credits--;
     }
@@ -328,23 +313,14 @@ export class JobTracePanel implements OpenPanel {
     // The snapshot carries everything received so far.
     this.unsent = [];
     this.unsentReplaces = false;
-    const parts = this.rawParts();
-    let first = '';
-    let index = 0;
-    const rest: string[] = [];
-    while (index < parts.length && first.length < SNAPSHOT_FIRST_CHARS) {
-      const part = parts[index++] ?? '';
-      const end = pieceEnd(part, 0, SNAPSHOT_FIRST_CHARS - first.length);
-      first += part.slice(0, end);
-      if (end < part.length) rest.push(part.slice(end));
-    }
+    this.outbox = [...this.rawParts()];
+    const first = takeText(this.outbox, SNAPSHOT_FIRST_CHARS);
     this.host.post({
       type: 'snapshot',
       job: jobView(this.job, this.project),
       bytes: utf8.encode(first),
       following: this.isFollowing && !isJobFinished(this.job.status),
     });
-    this.outbox = [...rest, ...parts.slice(index)];
     this.outboxReplaces = false;
     this.credits = 0;
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
@@ -445,4 +421,23 @@ export function openJobTracePanel(
     jobTracePanelKey(target),
     () => new JobTracePanel(services, registry, target.account, target.project, target.job, options),
   ).panel;
+}
+
+/** Takes up to `size` characters (whole ones) from the front of `parts`, which keeps the rest. */
+function takeText(parts: string[], size: number): string {
+  const taken: string[] = [];
+  let chars = 0;
+  while (parts.length > 0 && chars < size) {
+    const part = parts[0] ?? '';
+    const end = pieceEnd(part, 0, size - chars);
+    if (end < part.length) {
+      taken.push(part.slice(0, end));
+      parts[0] = part.slice(end);
+    } else {
+      taken.push(part);
+      parts.shift();
+    }
+    chars += end;
+  }
+  return taken.join('');
 }
