@@ -10,6 +10,12 @@ import { colorClass, colorValue } from './ansiColors';
 const PARSE_SLICE_BYTES = 32 * 1024;
 /** Parsing time for the first piece, before the page draws its first rows. */
 const PARSE_BUDGET_MS = 8;
+/**
+ * Idle time left to the renderer's own idle work: V8 finishes a garbage collection there, which
+ * otherwise lands in a frame. Each idle period still parses at least one slice, so a page whose idle
+ * periods are all short (drawing all the time, or in the background) is never starved.
+ */
+const IDLE_RESERVE_MS = 4;
 /** Longest the parser waits for idle time (a page that is never idle still gets its text parsed). */
 const PARSE_WAIT_MS = 250;
 /**
@@ -255,7 +261,9 @@ export class TraceView {
     // Until the first rows are drawn, text is parsed at once (they wait for it); after that in the
     // page's idle time, so parsing never delays a frame while the person scrolls.
     const step = (idle?: IdleDeadline): void => {
-      const deadline = performance.now() + (idle ? idle.timeRemaining() : PARSE_BUDGET_MS);
+      // Waited the longest for idle time: parse for a frame's share anyway.
+      const budget = !idle || idle.didTimeout ? PARSE_BUDGET_MS : idle.timeRemaining() - IDLE_RESERVE_MS;
+      const deadline = performance.now() + budget;
       let parsed = false;
       let firstChangedLine = Number.MAX_SAFE_INTEGER;
       do {
