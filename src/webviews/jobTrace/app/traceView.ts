@@ -16,8 +16,13 @@ const PARSE_BUDGET_MS = 8;
  * periods are all short (drawing all the time, or in the background) is never starved.
  */
 const IDLE_RESERVE_MS = 4;
-/** Longest the parser waits for idle time (a page that is never idle still gets its text parsed). */
+/**
+ * Longest the parser waits for idle time, at first and after the page was idle. Each wait that ends
+ * without idle time halves the next, down to `PARSE_WAIT_MIN_MS`: a renderer that is never idle (an
+ * animation elsewhere in the window) still gets its trace parsed within seconds, a third of the time.
+ */
 const PARSE_WAIT_MS = 250;
+const PARSE_WAIT_MIN_MS = 16;
 /**
  * Rows drawn above and below the visible ones: a short scroll moves rows already drawn, while every
  * extra row is painted again whenever the window moves (in software raster, the bulk of a frame).
@@ -260,9 +265,11 @@ export class TraceView {
     this.pumping = true;
     // Until the first rows are drawn, text is parsed at once (they wait for it); after that in the
     // page's idle time, so parsing never delays a frame while the person scrolls.
+    let wait = PARSE_WAIT_MS;
     const step = (idle?: IdleDeadline): void => {
       // Waited the longest for idle time: parse for a frame's share anyway.
       const budget = !idle || idle.didTimeout ? PARSE_BUDGET_MS : idle.timeRemaining() - IDLE_RESERVE_MS;
+      if (idle) wait = idle.didTimeout ? Math.max(PARSE_WAIT_MIN_MS, wait / 2) : PARSE_WAIT_MS;
       const deadline = performance.now() + budget;
       let parsed = false;
       let firstChangedLine = Number.MAX_SAFE_INTEGER;
@@ -286,7 +293,7 @@ export class TraceView {
         this.events.onIdle();
         return;
       }
-      requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
+      requestIdleCallback(step, { timeout: wait });
     };
     if (this.painted) requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
     else step();
