@@ -81,6 +81,40 @@ const core = {
   logLevel: 'info',
 };
 
+/**
+ * `import source from 'worker:./traceWorker'` bundles that module on its own and gives its code as
+ * a string: webviews start workers only from blob: or data: URLs, not from the extension's files.
+ * @type {import('esbuild').Plugin}
+ */
+const workerSource = {
+  name: 'worker-source',
+  setup(build) {
+    build.onResolve({ filter: /^worker:/ }, (args) => ({
+      path: join(args.resolveDir, `${args.path.slice('worker:'.length)}.ts`),
+      namespace: 'worker-source',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'worker-source' }, async (args) => {
+      const result = await esbuild.build({
+        entryPoints: [args.path],
+        bundle: true,
+        platform: 'browser',
+        target: 'es2022',
+        format: 'iife',
+        write: false,
+        minify: production,
+        metafile: true,
+        logLevel: 'warning',
+      });
+      const code = result.outputFiles[0]?.text ?? '';
+      return {
+        contents: `export default ${JSON.stringify(code)};`,
+        loader: 'js',
+        watchFiles: Object.keys(result.metafile.inputs).map((input) => join(process.cwd(), input)),
+      };
+    });
+  },
+};
+
 // Each folder src/webviews/<name>/app/main.ts becomes dist/webviews/<name>.js.
 const webviewRoot = 'src/webviews';
 const webviewEntries = existsSync(webviewRoot)
@@ -101,6 +135,7 @@ const webviews = {
   sourcemap: !production,
   // The codicon font is copied next to its stylesheet below; pages load it from there.
   external: ['*.ttf'],
+  plugins: [workerSource],
   logLevel: 'info',
 };
 

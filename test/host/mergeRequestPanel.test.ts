@@ -185,6 +185,7 @@ describe('merge request panel', function () {
     await drawn(panel);
     assert.deepEqual(panel.host.violations, []);
     assert.deepEqual(panel.host.pageErrors, []);
+    assert.doesNotMatch(panel.host.panel.webview.html, /worker-src/, 'this page starts no worker');
   });
 
   it('keeps one panel per merge request: opening it again (palette path, Projects view) reveals it', async () => {

@@ -103,6 +103,12 @@ describe('job trace panel and tails', function () {
     assert.deepEqual(panel.host.violations, []);
     assert.deepEqual(panel.host.pageErrors, []);
     assert.equal(panel.host.panel.title, `${panel.currentJob.name} #${jobId}`);
+    // The page draws rows its worker parsed: workers from blob: URLs are allowed, nothing else.
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(
+      panel.host.panel.webview.html,
+    )?.[1];
+    assert.match(csp ?? '', /(^|; )worker-src blob:(;|$)/);
+    assert.match(csp ?? '', /default-src 'none'/);
   });
 
   it('opens a 20 MB trace: the first rows are drawn while the rest is still being parsed', async function () {

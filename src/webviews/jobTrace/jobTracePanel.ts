@@ -124,6 +124,8 @@ export class JobTracePanel implements OpenPanel {
       extensionUri: services.context.extensionUri,
       log: services.log,
       schema: JobTracePageMessageSchema,
+      // Parses and keeps the trace off the page's thread (see traceWorker.ts).
+      workers: true,
     });
     this.host.onReady(() => this.sendSnapshot());
     this.host.handleMessages((message) => this.onMessage(message));

@@ -37,6 +37,8 @@ export interface PanelHostOptions<FromPage extends { type: string }> {
   schema: z.ZodType<FromPage>;
   /** Icon on the editor tab. */
   iconPath?: vscode.Uri | { light: vscode.Uri; dark: vscode.Uri };
+  /** The page starts workers (from blob: URLs, the only kind webviews allow). */
+  workers?: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
       extensionUri: options.extensionUri,
       app: options.app,
       title: options.title,
+      workers: options.workers ?? false,
     });
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((message: unknown) => {

@@ -22,11 +22,14 @@ export interface WebviewPage {
   app: string;
   /** The page title (escaped here). */
   title: string;
+  /** Lets the page start workers from blob: URLs it made itself (its own bundled code). */
+  workers?: boolean;
 }
 
 /**
  * The page shell: a strict Content-Security-Policy (scripts only with this page's nonce, styles and
- * fonts only from the extension, images only from the extension or data: URLs, nothing remote), the
+ * fonts only from the extension, images only from the extension or data: URLs, workers only from
+ * blob: URLs and only when the page asks for them, nothing remote), the
  * codicon stylesheet that `vscode-icon` looks up by id, and the app. Server content never goes into
  * this HTML: the app receives it as data through postMessage and renders it as text.
  */
@@ -42,6 +45,7 @@ export function webviewHtml(page: WebviewPage): string {
     `style-src ${source}`,
     `font-src ${source}`,
     `img-src ${source} data:`,
+    ...(page.workers ? ['worker-src blob:'] : []),
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">

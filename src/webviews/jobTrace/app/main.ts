@@ -115,11 +115,13 @@ function updateEmpty(): void {
   }
 }
 
-function runSearch(query: string): void {
+async function runSearch(query: string): Promise<void> {
   currentQuery = query;
-  const count = view.search(query);
-  matchCount.textContent = query.length === 0 ? '' : count === 0 ? 'No results' : `1 of ${count}`;
   saveState();
+  const count = await view.search(query);
+  // A later search (the user still typing) shows its own count.
+  if (query !== currentQuery) return;
+  matchCount.textContent = query.length === 0 ? '' : count === 0 ? 'No results' : `1 of ${count}`;
 }
 
 /** Calls back as the next frame is drawn, or soon if no frame comes (a panel in the background). */
@@ -180,9 +182,10 @@ const view = new TraceView(
       // The host sends a long trace in pieces: the benchmark waits until all of it is parsed.
       document.documentElement.dataset['parsedBytes'] = String(view.parsedBytes);
       updateEmpty();
-      if (currentQuery.length > 0 && view.matchCount === 0) runSearch(currentQuery);
+      if (currentQuery.length > 0 && view.matchCount === 0) void runSearch(currentQuery);
     },
     onStateChange: saveState,
+    onError: (message) => bridge.post({ type: 'pageError', message: message.slice(0, 2000) }),
   },
   saved.trace,
 );
@@ -191,7 +194,7 @@ const view = new TraceView(
 searchField.addEventListener('input', () => {
   const value = (searchField as HTMLElement & { value: string }).value;
   if (searchTimer) clearTimeout(searchTimer);
-  searchTimer = setTimeout(() => runSearch(value), 150);
+  searchTimer = setTimeout(() => void runSearch(value), 150);
 });
 searchField.addEventListener('keydown', (event: KeyboardEvent) => {
   if (event.key === 'Enter') {
@@ -200,7 +203,7 @@ searchField.addEventListener('keydown', (event: KeyboardEvent) => {
     if (position > 0) matchCount.textContent = `${position} of ${view.matchCount}`;
   } else if (event.key === 'Escape') {
     (searchField as HTMLElement & { value: string }).value = '';
-    runSearch('');
+    void runSearch('');
   }
 });
 
@@ -226,7 +229,9 @@ toolButton(
   'error',
   'First error',
   () => {
-    if (!view.revealFirstError()) matchCount.textContent = 'No error line found';
+    void view.revealFirstError().then((found) => {
+      if (!found) matchCount.textContent = 'No error line found';
+    });
   },
   'first-error',
 );

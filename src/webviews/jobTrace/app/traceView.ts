@@ -1,33 +1,26 @@
 /*
- * The trace itself: an incremental parser fed with whatever the host sends, and a virtual list that
- * draws only the rows on screen (plus a margin), so a 20 MB trace scrolls like a short one. Sections
- * fold; folded lines are left out of the row index. Server text reaches the DOM only as textContent.
+ * The trace itself: a virtual list that draws only the rows on screen (plus a margin), so a 20 MB
+ * trace scrolls like a short one. The trace lives in a worker (traceWorker.ts) that parses what the
+ * host sends, folds sections and searches: parsing 20 MB on this thread, and collecting the garbage
+ * it leaves in the heap this page shares with the workbench, cost frames while the user scrolled.
+ * The page keeps only the rows around the viewport, asked of the worker as the user scrolls. Server
+ * text reaches the DOM only as textContent.
  */
-import { TraceLineStore, type TraceLine, type TraceSection, type TraceStyle } from '../../../domain/trace';
+import workerSource from 'worker:./traceWorker';
+import type { TraceStyle } from '../../../domain/trace';
+import type { TraceRowView } from '../../../domain/trace/traceRows';
 import { colorClass, colorValue } from './ansiColors';
+import type { TraceWorkerReply, TraceWorkerRequest } from './traceWorkerProtocol';
 
-/** Bytes parsed at a time (a millisecond or two), so a frame never waits long for the parser. */
-const PARSE_SLICE_BYTES = 32 * 1024;
-/** Parsing time for the first piece, before the page draws its first rows. */
-const PARSE_BUDGET_MS = 8;
-/**
- * Idle time left to the renderer's own idle work: V8 finishes a garbage collection there, which
- * otherwise lands in a frame. Each idle period still parses at least one slice, so a page whose idle
- * periods are all short (drawing all the time, or in the background) is never starved.
- */
-const IDLE_RESERVE_MS = 4;
-/**
- * Longest the parser waits for idle time, at first and after the page was idle. Each wait that ends
- * without idle time halves the next, down to `PARSE_WAIT_MIN_MS`: a renderer that is never idle (an
- * animation elsewhere in the window) still gets its trace parsed within seconds, a third of the time.
- */
-const PARSE_WAIT_MS = 250;
-const PARSE_WAIT_MIN_MS = 16;
 /**
  * Rows drawn above and below the visible ones: a short scroll moves rows already drawn, while every
  * extra row is painted again whenever the window moves (in software raster, the bulk of a frame).
  */
 const OVERSCAN_ROWS = 8;
+/** Rows asked of the worker beyond those drawn, each way: a few screens of scrolling need no ask. */
+const PREFETCH_ROWS = 400;
+/** Most rows kept from the worker; the ones furthest from the view go first. */
+const CACHE_MAX_ROWS = 4000;
 
 export interface TraceViewState {
   scrollTop: number;
@@ -42,25 +35,25 @@ export interface TraceViewEvents {
   /** All text sent so far has been parsed. */
   onIdle(): void;
   onStateChange(): void;
+  /** The worker failed: the page reports it. */
+  onError(message: string): void;
 }
 
 export class TraceView {
-  /** Every line, compactly (one string each): the page keeps hundreds of thousands of them. */
-  private store = new TraceLineStore();
-  /** Views into the buffers the host sent, not parsed yet; `done` with the last view of a buffer. */
-  private readonly queue: { bytes: Uint8Array; done?: () => void }[] = [];
-  /** Bytes parsed since the text last started over. */
-  private parsedByteCount = 0;
-  private pumping = false;
-  /** Visible line indices, in order. */
-  private rows = new Int32Array(0);
+  private readonly worker: Worker;
   private rowCount = 0;
-  /** Where `rows` stands for the lines before `rowsUpTo`, so new lines extend it without a rescan. */
-  private rowsUpTo = 0;
-  private rowsOpenSections: TraceSection[] = [];
-  private rowsFoldedDepth = 0;
-  private rowsCommitted = 0;
-  private readonly toggles = new Map<number, boolean>();
+  private lines = 0;
+  private parsedByteCount = 0;
+  /** Feeds sent to the worker and not parsed yet, with what to call when they are. */
+  private readonly feeds = new Map<number, (() => void) | undefined>();
+  private nextFeedId = 0;
+  private workerBusy = false;
+  /** Rows from the worker, the first being row `cacheFirst`. */
+  private cache: TraceRowView[] = [];
+  private cacheFirst = 0;
+  /** Rows asked for and not received yet. */
+  private asked: { first: number; last: number } | undefined;
+  private toggles: [number, boolean][];
   private rowHeight = 18;
   private painted = false;
   private frameRequested = false;
@@ -69,10 +62,13 @@ export class TraceView {
   private drawnLast = 0;
   private drawnStale = true;
   private stickToBottom = true;
-  private matches: number[] = [];
-  private matchSet = new Set<number>();
+  private matches = 0;
   private currentMatch = -1;
   private highlightLine = -1;
+  private searchSeq = 0;
+  private revealSeq = 0;
+  private readonly answers = new Map<string, (reply: TraceWorkerReply) => void>();
+  private pendingScrollTop: number | undefined;
 
   /** Row elements, drawn into again on every paint; the first ones are in the DOM. */
   private readonly rowPool: RowElements[] = [];
@@ -91,9 +87,22 @@ export class TraceView {
     this.rowsElement.setAttribute('role', 'log');
     this.rowsElement.setAttribute('aria-live', 'off');
     viewport.append(this.spacer, this.rowsElement);
-    for (const [line, collapsed] of saved?.toggles ?? []) this.toggles.set(line, collapsed);
+    this.toggles = saved?.toggles ?? [];
     if (saved?.atBottom === false) this.stickToBottom = false;
     this.pendingScrollTop = saved?.scrollTop;
+
+    const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    this.worker = new Worker(url);
+    this.worker.addEventListener('message', (event: MessageEvent<TraceWorkerReply>) => {
+      URL.revokeObjectURL(url);
+      this.receive(event.data);
+    });
+    this.worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.events.onError(`The trace worker failed: ${event.message}`);
+    });
+    this.send({ type: 'toggles', toggles: this.toggles });
+
     viewport.addEventListener('scroll', () => {
       this.stickToBottom = this.isAtBottom();
       this.requestFrame(false);
@@ -114,10 +123,8 @@ export class TraceView {
     this.measureRowHeight();
   }
 
-  private pendingScrollTop: number | undefined;
-
   get lineCount(): number {
-    return this.store.length;
+    return this.lines;
   }
 
   get parsedBytes(): number {
@@ -131,38 +138,37 @@ export class TraceView {
   get state(): TraceViewState {
     return {
       scrollTop: this.viewport.scrollTop,
-      toggles: [...this.toggles.entries()],
+      toggles: this.toggles,
       atBottom: this.stickToBottom,
     };
   }
 
   get isBusy(): boolean {
-    return this.pumping || this.queue.length > 0;
+    return this.workerBusy || this.feeds.size > 0;
   }
 
   /**
    * Appends trace text as UTF-8 (only what is new); with `replace`, starts over with this text.
    * `done` is called once these bytes are parsed, or dropped because newer text replaced them.
+   * The bytes' buffer goes to the worker: the caller must not use it afterwards.
    */
   feed(bytes: Uint8Array, replace = false, done?: () => void): void {
+    const id = this.nextFeedId++;
+    this.feeds.set(id, done);
     if (replace) {
-      for (const dropped of this.queue.splice(0)) dropped.done?.();
-      this.store = new TraceLineStore();
-      this.parsedByteCount = 0;
-      this.toggles.clear();
-      this.rows = new Int32Array(0);
       this.rowCount = 0;
-      this.resetRows();
-      this.clearSearch();
+      this.cache = [];
+      this.cacheFirst = 0;
+      this.asked = undefined;
+      this.matches = 0;
+      this.currentMatch = -1;
+      this.highlightLine = -1;
       this.stickToBottom = true;
+      this.requestFrame();
     }
-    for (let start = 0; start < bytes.length; start += PARSE_SLICE_BYTES) {
-      const end = start + PARSE_SLICE_BYTES;
-      this.queue.push({ bytes: bytes.subarray(start, end), done: end >= bytes.length ? done : undefined });
-    }
-    if (bytes.length === 0) done?.();
-    if (replace) this.requestFrame();
-    this.pump();
+    // The buffer is the message's own copy: moved to the worker, not copied again.
+    const transfer = bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+    this.worker.postMessage({ type: 'feed', bytes, replace, id } satisfies TraceWorkerRequest, transfer);
   }
 
   scrollToTop(): void {
@@ -176,200 +182,158 @@ export class TraceView {
   }
 
   /** Shows the first line that looks like an error; false when there is none. */
-  revealFirstError(): boolean {
-    const line = this.store.findFirstError();
-    if (line < 0) return false;
-    this.revealLine(line);
-    return true;
+  async revealFirstError(): Promise<boolean> {
+    return (await this.reveal('firstError', 0)) >= 0;
   }
 
   /** Finds `query` (case-insensitive) and shows the first match; returns how many lines match. */
-  search(query: string): number {
-    this.clearSearch();
-    const needle = query.toLowerCase();
-    if (needle.length === 0) {
-      this.requestFrame();
-      return 0;
-    }
-    this.matches = this.store.findAll(needle);
-    this.matchSet = new Set(this.matches);
-    if (this.matches.length > 0) this.goToMatch(0);
+  async search(query: string): Promise<number> {
+    const seq = ++this.searchSeq;
+    this.matches = 0;
+    this.currentMatch = -1;
+    this.highlightLine = -1;
+    const reply = await this.ask({ type: 'search', query, seq }, `searched ${seq}`);
+    if (reply.type !== 'searched' || seq !== this.searchSeq) return 0;
+    this.matches = reply.count;
+    if (this.matches > 0) this.goToMatch(0);
     else this.requestFrame();
-    return this.matches.length;
+    return this.matches;
   }
 
   /** Moves to the next (or previous) match; returns its 1-based position. */
   nextMatch(step: 1 | -1): number {
-    if (this.matches.length === 0) return 0;
-    const next = (this.currentMatch + step + this.matches.length) % this.matches.length;
+    if (this.matches === 0) return 0;
+    const next = (this.currentMatch + step + this.matches) % this.matches;
     this.goToMatch(next);
     return next + 1;
   }
 
   get matchCount(): number {
-    return this.matches.length;
-  }
-
-  private clearSearch(): void {
-    this.matches = [];
-    this.matchSet = new Set();
-    this.currentMatch = -1;
-    this.highlightLine = -1;
+    return this.matches;
   }
 
   private goToMatch(index: number): void {
     this.currentMatch = index;
-    const line = this.matches[index];
-    if (line !== undefined) this.revealLine(line);
+    void this.reveal('match', index);
   }
 
   /** Unfolds the sections around `line` and scrolls it into the middle of the view. */
-  revealLine(line: number): void {
-    let unfolded = false;
-    for (const section of this.store.sections) {
-      const inside = line > section.startLine && (section.endLine === undefined || line <= section.endLine);
-      if (inside && this.isCollapsed(section)) {
-        this.toggles.set(section.startLine, false);
-        unfolded = true;
-      }
-    }
-    if (unfolded) this.rebuildRows();
-    this.highlightLine = line;
-    const row = this.rowOfLine(line);
+  revealLine(line: number): Promise<number> {
+    return this.reveal('line', line);
+  }
+
+  /** Asks the worker to unfold what hides the target, then scrolls to it; returns its line or -1. */
+  private async reveal(target: 'match' | 'line' | 'firstError', value: number): Promise<number> {
+    const seq = ++this.revealSeq;
+    const reply = await this.ask({ type: 'reveal', target, value, seq }, `revealed ${seq}`);
+    if (reply.type !== 'revealed' || reply.line < 0) return -1;
+    // A later reveal (the next match, pressed quickly) decides where the view ends up.
+    if (seq !== this.revealSeq) return reply.line;
+    this.highlightLine = reply.line;
     this.stickToBottom = false;
-    this.viewport.scrollTop = Math.max(0, row * this.rowHeight - this.viewport.clientHeight / 3);
+    this.pendingScrollTop = undefined;
+    this.viewport.scrollTop = Math.max(0, reply.row * this.rowHeight - this.viewport.clientHeight / 3);
     this.requestFrame();
     this.events.onStateChange();
+    return reply.line;
+  }
+
+  private ask(request: TraceWorkerRequest, key: string): Promise<TraceWorkerReply> {
+    return new Promise((resolve) => {
+      this.answers.set(key, resolve);
+      this.send(request);
+    });
+  }
+
+  private send(request: TraceWorkerRequest): void {
+    this.worker.postMessage(request);
+  }
+
+  private receive(reply: TraceWorkerReply): void {
+    switch (reply.type) {
+      case 'progress':
+        this.onProgress(reply);
+        break;
+      case 'rows':
+        this.onRows(reply.first, reply.rows);
+        break;
+      case 'searched':
+      case 'revealed': {
+        const key = `${reply.type} ${reply.seq}`;
+        this.answers.get(key)?.(reply);
+        this.answers.delete(key);
+        break;
+      }
+    }
+  }
+
+  private onProgress(reply: Extract<TraceWorkerReply, { type: 'progress' }>): void {
+    this.rowCount = reply.rowCount;
+    this.lines = reply.lineCount;
+    this.parsedByteCount = reply.parsedBytes;
+    this.workerBusy = reply.busy;
+    if (reply.toggles) {
+      this.toggles = reply.toggles;
+      this.events.onStateChange();
+    }
+    // Rows from `changedFrom` on are stale: drop them, and draw again if some are on screen.
+    const keep = Math.max(0, reply.changedFrom - this.cacheFirst);
+    if (keep < this.cache.length) this.cache.length = keep;
+    this.spacer.style.height = `${this.rowCount * this.rowHeight}px`;
+    for (const id of reply.done) {
+      const done = this.feeds.get(id);
+      this.feeds.delete(id);
+      done?.();
+    }
+    this.requestFrame(reply.changedFrom < this.drawnLast || this.drawnLast <= this.drawnFirst);
+    if (!this.painted) this.paint();
+    // Only when text was parsed: a progress after a search or a fold says nothing new here.
+    if (reply.done.length > 0 && !this.isBusy) this.events.onIdle();
+  }
+
+  private onRows(first: number, rows: TraceRowView[]): void {
+    if (this.asked?.first === first) this.asked = undefined;
+    const cacheLast = this.cacheFirst + this.cache.length;
+    if (this.cache.length > 0 && first === cacheLast) {
+      this.cache.push(...rows);
+      const excess = this.cache.length - CACHE_MAX_ROWS;
+      if (excess > 0) {
+        this.cache.splice(0, excess);
+        this.cacheFirst += excess;
+      }
+    } else if (this.cache.length > 0 && first + rows.length === this.cacheFirst) {
+      this.cache = rows.concat(this.cache.slice(0, CACHE_MAX_ROWS - rows.length));
+      this.cacheFirst = first;
+    } else {
+      this.cache = rows;
+      this.cacheFirst = first;
+    }
+    this.drawnStale = true;
+    if (this.painted) this.requestFrame();
+    else this.paint();
+  }
+
+  /** Asks the worker for rows [first, last) and some around them, unless they are on their way. */
+  private fetchRows(first: number, last: number): void {
+    if (this.asked && this.asked.first <= first && this.asked.last >= last) return;
+    const cacheLast = this.cacheFirst + this.cache.length;
+    let from = Math.max(0, first - PREFETCH_ROWS);
+    let to = Math.min(this.rowCount, last + PREFETCH_ROWS);
+    // Next to the rows kept: ask only for the ones missing, to add to them.
+    if (this.cache.length > 0 && first >= this.cacheFirst && first <= cacheLast) from = cacheLast;
+    else if (this.cache.length > 0 && last >= this.cacheFirst && last <= cacheLast) to = this.cacheFirst;
+    if (from >= to) return;
+    this.asked = { first: from, last: to };
+    this.send({ type: 'rows', first: from, last: to });
   }
 
   private toggleSection(startLine: number): void {
-    const section = this.store.sectionAt(startLine);
-    if (!section) return;
-    this.toggles.set(startLine, !this.isCollapsed(section));
-    this.rebuildRows();
-    this.requestFrame();
-    this.events.onStateChange();
-  }
-
-  private isCollapsed(section: TraceSection): boolean {
-    return this.toggles.get(section.startLine) ?? section.collapsed;
+    this.send({ type: 'toggle', line: startLine });
   }
 
   private isAtBottom(): boolean {
     const { scrollTop, clientHeight, scrollHeight } = this.viewport;
     return scrollTop + clientHeight >= scrollHeight - this.rowHeight;
-  }
-
-  private pump(): void {
-    if (this.pumping) return;
-    this.pumping = true;
-    // Until the first rows are drawn, text is parsed at once (they wait for it); after that in the
-    // page's idle time, so parsing never delays a frame while the person scrolls.
-    let wait = PARSE_WAIT_MS;
-    const step = (idle?: IdleDeadline): void => {
-      // Waited the longest for idle time: parse for a frame's share anyway.
-      const budget = !idle || idle.didTimeout ? PARSE_BUDGET_MS : idle.timeRemaining() - IDLE_RESERVE_MS;
-      if (idle) wait = idle.didTimeout ? Math.max(PARSE_WAIT_MIN_MS, wait / 2) : PARSE_WAIT_MS;
-      const deadline = performance.now() + budget;
-      let parsed = false;
-      let firstChangedLine = Number.MAX_SAFE_INTEGER;
-      do {
-        const chunk = this.queue.shift();
-        if (chunk !== undefined) {
-          firstChangedLine = Math.min(firstChangedLine, this.store.pushBytes(chunk.bytes));
-          this.parsedByteCount += chunk.bytes.length;
-          chunk.done?.();
-          parsed = true;
-        }
-      } while (this.queue.length > 0 && performance.now() < deadline);
-      if (parsed) {
-        this.extendRows();
-        // Lines added below the rows in the DOM (the user reads further up) only make the list longer.
-        this.requestFrame(this.isDrawn(firstChangedLine));
-        if (!this.painted) this.paint();
-      }
-      if (this.queue.length === 0) {
-        this.pumping = false;
-        this.events.onIdle();
-        return;
-      }
-      requestIdleCallback(step, { timeout: wait });
-    };
-    if (this.painted) requestIdleCallback(step, { timeout: PARSE_WAIT_MS });
-    else step();
-  }
-
-  /** Folds changed or the text started over: the row index is built again from the first line. */
-  private rebuildRows(): void {
-    this.resetRows();
-    this.extendRows();
-  }
-
-  private resetRows(): void {
-    this.rowsUpTo = 0;
-    this.rowsOpenSections = [];
-    this.rowsFoldedDepth = 0;
-    this.rowsCommitted = 0;
-  }
-
-  /**
-   * Row index of every line that is not inside a folded section, extended over the lines parsed
-   * since the last call. The last line may still grow (a section marker may complete on it), so
-   * it is indexed again next time.
-   */
-  private extendRows(): void {
-    const lineCount = this.store.length;
-    if (this.rows.length < lineCount) {
-      const grown = new Int32Array(Math.max(lineCount, this.rows.length * 2));
-      grown.set(this.rows);
-      this.rows = grown;
-    }
-    const open = this.rowsOpenSections;
-    let foldedDepth = this.rowsFoldedDepth;
-    let count = this.rowsCommitted;
-    const settled = Math.max(this.rowsUpTo, lineCount - 1);
-    for (let index = this.rowsUpTo; index < lineCount; index++) {
-      if (index === settled) {
-        // Everything before the last line is final: remember where the index stands.
-        this.rowsUpTo = index;
-        this.rowsFoldedDepth = foldedDepth;
-        this.rowsCommitted = count;
-        this.rowsOpenSections = [...open];
-      }
-      let top = open[open.length - 1];
-      while (top && top.endLine !== undefined && top.endLine < index) {
-        open.pop();
-        if (this.isCollapsed(top)) foldedDepth--;
-        top = open[open.length - 1];
-      }
-      if (foldedDepth === 0) this.rows[count++] = index;
-      const section = this.store.sectionAt(index);
-      if (section) {
-        open.push(section);
-        if (this.isCollapsed(section)) foldedDepth++;
-      }
-    }
-    this.rowCount = count;
-    this.spacer.style.height = `${count * this.rowHeight}px`;
-  }
-
-  private rowOfLine(line: number): number {
-    let low = 0;
-    let high = this.rowCount - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const value = this.rows[middle] ?? 0;
-      if (value === line) return middle;
-      if (value < line) low = middle + 1;
-      else high = middle - 1;
-    }
-    return Math.max(0, low - 1);
-  }
-
-  /** Whether a change from `line` on reaches the rows in the DOM (rows are in line order). */
-  private isDrawn(line: number): boolean {
-    if (this.drawnLast <= this.drawnFirst) return true;
-    return line <= (this.rows[this.drawnLast - 1] ?? -1);
   }
 
   /** Draws in the next frame; `redraw` false when only the scroll position changed. */
@@ -394,24 +358,28 @@ export class TraceView {
     const bottom = Math.min(this.rowCount, top + Math.ceil(this.viewport.clientHeight / this.rowHeight) + 1);
     // Rows on screen all drawn already (a short scroll): the compositor moves them, nothing to do.
     if (!this.drawnStale && top >= this.drawnFirst && bottom <= this.drawnLast) return;
-    const first = Math.max(0, top - OVERSCAN_ROWS);
-    const last = Math.min(this.rowCount, bottom + OVERSCAN_ROWS);
+    const wantFirst = Math.max(0, top - OVERSCAN_ROWS);
+    const wantLast = Math.min(this.rowCount, bottom + OVERSCAN_ROWS);
+    const cacheLast = this.cacheFirst + this.cache.length;
+    if (wantFirst < this.cacheFirst || wantLast > cacheLast) this.fetchRows(wantFirst, wantLast);
+    // Draw what is here; rows still on their way are drawn when they come.
+    const first = Math.max(wantFirst, this.cacheFirst);
+    const last = Math.min(wantLast, cacheLast);
     this.drawnFirst = first;
-    this.drawnLast = last;
-    this.drawnStale = false;
+    this.drawnLast = Math.max(first, last);
+    this.drawnStale = first > wantFirst || last < wantLast;
     let shown = 0;
     for (let row = first; row < last; row++) {
-      const lineIndex = this.rows[row] ?? 0;
-      const line = this.store.line(lineIndex);
+      const line = this.cache[row - this.cacheFirst];
       if (!line) continue;
       const element = this.rowPool[shown] ?? this.newRow();
       this.rowPool[shown] = element;
-      this.fillRow(element, line, lineIndex);
+      this.fillRow(element, line);
       shown++;
     }
     this.rowsElement.style.transform = `translateY(${first * this.rowHeight}px)`;
     this.showRows(shown);
-    if (!this.painted && this.rowCount > 0) {
+    if (!this.painted && shown > 0) {
       this.painted = true;
       this.events.onFirstPaint();
     }
@@ -452,14 +420,15 @@ export class TraceView {
    * otherwise leave thousands of elements a second to the garbage collector, whose pauses the page
    * shares with the whole workbench. Server text reaches the DOM only as text nodes.
    */
-  private fillRow(row: RowElements, line: TraceLine, index: number): void {
+  private fillRow(row: RowElements, line: TraceRowView): void {
     const { element, content } = row;
+    const index = line.line;
     if (row.line !== index && element === document.activeElement) element.blur();
     row.line = index;
     let className = 'row';
-    if (this.matchSet.has(index)) className += index === this.highlightLine ? ' match-current' : ' match';
+    if (line.match) className += index === this.highlightLine ? ' match-current' : ' match';
     else if (index === this.highlightLine) className += ' highlight';
-    const section = line.section?.startLine === index ? line.section : undefined;
+    const section = line.section;
     if (section) className += ' section-header';
     element.className = className;
     row.number.data = String(index + 1);
@@ -468,7 +437,7 @@ export class TraceView {
     if (section) {
       element.dataset['section'] = String(index);
       element.tabIndex = 0;
-      const collapsed = this.isCollapsed(section);
+      const { collapsed } = section;
       element.setAttribute('aria-expanded', String(!collapsed));
       row.chevron ??= document.createElement('span');
       row.chevron.className = `codicon codicon-chevron-${collapsed ? 'right' : 'down'} chevron`;
