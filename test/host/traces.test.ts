@@ -1,6 +1,7 @@
 // The job trace panel and output-channel tails inside a real VS Code, against a fake forge in this
 // extension host: what the page is sent, what the server is asked, and how page messages are handled.
 import * as assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
@@ -13,6 +14,13 @@ import { recordMeasurement } from './index';
 import { eventually, workbenchApi } from './support';
 
 const utf8 = new TextDecoder();
+
+/** The text a snapshot or an append carries (an append may be gzipped). */
+function textOf(message: JobTraceHostMessage): string {
+  if (message.type === 'snapshot') return utf8.decode(message.bytes);
+  if (message.type !== 'append') return '';
+  return utf8.decode(message.gzip ? gunzipSync(message.bytes) : message.bytes);
+}
 const FAST = { minIntervalMs: 50, maxIntervalMs: 200 };
 
 describe('job trace panel and tails', function () {
@@ -94,7 +102,7 @@ describe('job trace panel and tails', function () {
       // The page gets either the whole trace in the snapshot, or the snapshot plus what followed it.
       const appended = sent(panel)
         .slice(sent(panel).indexOf(snapshot) + 1)
-        .map((message) => (message.type === 'append' ? utf8.decode(message.bytes) : ''))
+        .map((message) => (message.type === 'append' ? textOf(message) : ''))
         .join('');
       assert.equal(utf8.decode(snapshot.bytes) + appended, expected);
     });
@@ -148,12 +156,22 @@ describe('job trace panel and tails', function () {
     // Then as many pieces as the page may have waiting, and one more for each it has parsed.
     assert.equal(rest.length, 3);
     assert.ok(rest.every((message) => message.type === 'append' && !message.replaced));
+    // Gzipped: a fraction of the bytes passes through the workbench on the way to the page.
+    for (const message of rest) {
+      assert.ok(message.type === 'append' && message.gzip);
+      assert.ok(message.bytes.length < 64 * 1024, `${message.bytes.length} bytes for 256 KB of text`);
+    }
     assert.ok(panel.unsentChars > big.length - 4 * 256 * 1024, `${panel.unsentChars} characters wait`);
     await panel.host.receive({ type: 'parsed' });
     assert.equal(sent(panel).length - sent(panel).indexOf(reloaded), 5, 'one more piece');
     // The page (the real one, which got these messages too) parses them all and asks for the rest.
     await eventually(() => assert.equal(panel.unsentChars, 0), 30_000);
     assert.ok(panel.rawTrace === big, 'the raw trace is still all of it');
+    const afterReload = sent(panel).slice(sent(panel).indexOf(reloaded));
+    assert.ok(afterReload.map(textOf).join('') === big, 'the page was sent all of it, in order');
+    // …and parsed all of it, in its worker: the first paint and no error from the page.
+    await eventually(() => assert.ok(panel.host.renders.length > 0));
+    assert.deepEqual(panel.host.pageErrors, []);
     panel.dispose();
   });
 
@@ -186,7 +204,7 @@ describe('job trace panel and tails', function () {
       assert.ok(
         sent(panel).some(
           (message) =>
-            message.type === 'append' && utf8.decode(message.bytes) === '\x1b[32mstep two\x1b[0m\n',
+            message.type === 'append' && !message.gzip && textOf(message) === '\x1b[32mstep two\x1b[0m\n',
         ),
       ),
     );

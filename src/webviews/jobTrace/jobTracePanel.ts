@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { gzipSync } from 'node:zlib';
 import type { Job, Project } from '../../api/hosting';
 import { type JobRef } from '../../commands/jobs';
 import { describeError } from '../../commands/registerCommand';
@@ -36,6 +37,13 @@ const PAGE_WINDOW = 3;
  * several times over while it arrived, stalling the extension host for tens of milliseconds).
  */
 const RAW_BLOCK_CHARS = 1024 * 1024;
+/**
+ * Pieces of at least this many characters cross to the page gzipped (the page's worker inflates
+ * them). Every byte sent passes through the workbench's own heap on the way; 20 MB of trace did so
+ * several times over and set off collections of that heap, which paused the frames of the page and
+ * of the whole window. CI traces shrink five to twelve times, at level 1 in about 1.5 ms per MB.
+ */
+const GZIP_MIN_CHARS = 16 * 1024;
 
 export interface JobTraceTarget {
   account: AccountInfo;
@@ -230,7 +238,10 @@ export class JobTracePanel implements OpenPanel {
   private sendOutbox(): void {
     while (this.credits > 0 && (this.outboxReplaces || this.outbox.length > 0)) {
       const text = takeText(this.outbox, SNAPSHOT_PIECE_CHARS);
-      this.host.post({ type: 'append', bytes: utf8.encode(text), replaced: this.outboxReplaces });
+      const gzip = text.length >= GZIP_MIN_CHARS;
+      // A plain Uint8Array of its own: a Node Buffer would cross as JSON, or share a larger buffer.
+      const bytes = gzip ? new Uint8Array(gzipSync(utf8.encode(text), { level: 1 })) : utf8.encode(text);
+      this.host.post({ type: 'append', bytes, replaced: this.outboxReplaces, gzip });
       this.outboxReplaces = false;
       this.credits--;
     }

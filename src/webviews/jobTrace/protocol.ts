@@ -49,11 +49,12 @@ export type JobTraceHostMessage =
   /** The whole state, in answer to `ready` (the page may have been reloaded). */
   | { type: 'snapshot'; job: JobView; bytes: Uint8Array; following: boolean }
   /**
-   * New trace text, as UTF-8 (whole characters); with `replaced`, the whole trace replacing what the
-   * page has. Bytes cross to the page as a buffer of their own, outside the JavaScript heap that the
-   * page shares with the workbench; a string would be parsed and copied there on every hop.
+   * New trace text, as UTF-8 (whole characters), gzipped when `gzip`; with `replaced`, the whole
+   * trace replacing what the page has. Bytes cross to the page as a buffer of their own, outside
+   * the JavaScript heap that the page shares with the workbench; a string would be parsed and
+   * copied there on every hop.
    */
-  | { type: 'append'; bytes: Uint8Array; replaced: boolean }
+  | { type: 'append'; bytes: Uint8Array; replaced: boolean; gzip: boolean }
   | { type: 'job'; job: JobView; following: boolean }
   /** A problem the page shows in its header (polling failed, an action failed); empty clears it. */
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };

@@ -149,7 +149,7 @@ function onMessage(message: JobTraceHostMessage): void {
       break;
     case 'append':
       // Each piece parsed lets the host send another: a long trace comes as fast as it is parsed.
-      view.feed(message.bytes, message.replaced, () => bridge.post({ type: 'parsed' }));
+      view.feed(message.bytes, message.replaced, () => bridge.post({ type: 'parsed' }), message.gzip);
       updateEmpty();
       break;
     case 'job':

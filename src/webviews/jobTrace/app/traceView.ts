@@ -149,10 +149,10 @@ export class TraceView {
 
   /**
    * Appends trace text as UTF-8 (only what is new); with `replace`, starts over with this text.
-   * `done` is called once these bytes are parsed, or dropped because newer text replaced them.
-   * The bytes' buffer goes to the worker: the caller must not use it afterwards.
+   * `done` is called once these bytes are parsed, or dropped because newer text replaced them;
+   * `gzip` when they are gzipped. The bytes' buffer goes to the worker: the caller must not use it afterwards.
    */
-  feed(bytes: Uint8Array, replace = false, done?: () => void): void {
+  feed(bytes: Uint8Array, replace = false, done?: () => void, gzip = false): void {
     const id = this.nextFeedId++;
     this.feeds.set(id, done);
     if (replace) {
@@ -168,7 +168,10 @@ export class TraceView {
     }
     // The buffer is the message's own copy: moved to the worker, not copied again.
     const transfer = bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
-    this.worker.postMessage({ type: 'feed', bytes, replace, id } satisfies TraceWorkerRequest, transfer);
+    this.worker.postMessage(
+      { type: 'feed', bytes, replace, gzip, id } satisfies TraceWorkerRequest,
+      transfer,
+    );
   }
 
   scrollToTop(): void {
@@ -256,6 +259,9 @@ export class TraceView {
         break;
       case 'rows':
         this.onRows(reply.first, reply.rows);
+        break;
+      case 'failed':
+        this.events.onError(reply.message);
         break;
       case 'searched':
       case 'revealed': {

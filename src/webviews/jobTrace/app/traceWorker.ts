@@ -53,6 +53,50 @@ function parseBatch(): void {
   if (parsing) next.port2.postMessage(null);
 }
 
+/** Feeds in the order they came; one waits while an earlier one inflates. */
+let feeds: Promise<void> = Promise.resolve();
+
+async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const inflater = new DecompressionStream('gzip');
+  const writer = inflater.writable.getWriter();
+  // Errors surface from the reader below; these only say the same again.
+  writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => undefined);
+  writer.close().catch(() => undefined);
+  const reader = inflater.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    chunks.push(chunk.value);
+    length += chunk.value.length;
+  }
+  const whole = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return whole;
+}
+
+function receive(request: Extract<TraceWorkerRequest, { type: 'feed' }>): void {
+  const { replace, gzip, id } = request;
+  // Inflated at once (natively, in parallel with parsing); taken in order.
+  const bytes = gzip ? inflate(request.bytes) : Promise.resolve(request.bytes);
+  // Its failure is handled in turn, below; not reported as unhandled before then.
+  bytes.catch(() => undefined);
+  feeds = feeds.then(async () => {
+    try {
+      feed(await bytes, replace, id);
+    } catch (error) {
+      scope.postMessage({
+        type: 'failed',
+        message: `A piece of the trace could not be read: ${String(error)}`,
+      });
+      feed(new Uint8Array(0), replace, id);
+    }
+  });
+}
+
 function feed(bytes: Uint8Array, replace: boolean, id: number): void {
   if (replace) {
     const dropped = queue.splice(0).flatMap((piece) => (piece.id === undefined ? [] : [piece.id]));
@@ -86,7 +130,7 @@ scope.onmessage = ({ data: request }) => {
       model = new TraceRows(request.toggles);
       break;
     case 'feed':
-      feed(request.bytes, request.replace, request.id);
+      receive(request);
       break;
     case 'rows':
       scope.postMessage({

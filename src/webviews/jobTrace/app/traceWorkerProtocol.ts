@@ -9,8 +9,11 @@ import type { TraceRowView } from '../../../domain/trace/traceRows';
 export type TraceWorkerRequest =
   /** The sections folded or unfolded before the page was reloaded; sent first. */
   | { type: 'toggles'; toggles: [number, boolean][] }
-  /** Trace text as UTF-8; with `replace`, the trace starts over with it. `id` comes back in `done`. */
-  | { type: 'feed'; bytes: Uint8Array; replace: boolean; id: number }
+  /**
+   * Trace text as UTF-8, gzipped when `gzip`; with `replace`, the trace starts over with it. `id`
+   * comes back in `done`.
+   */
+  | { type: 'feed'; bytes: Uint8Array; replace: boolean; gzip: boolean; id: number }
   | { type: 'rows'; first: number; last: number }
   | { type: 'toggle'; line: number }
   | { type: 'search'; query: string; seq: number }
@@ -35,4 +38,6 @@ export type TraceWorkerReply =
   | { type: 'rows'; first: number; rows: TraceRowView[] }
   | { type: 'searched'; seq: number; count: number }
   /** `line` -1: nothing to reveal (no such match, no error line). */
-  | { type: 'revealed'; seq: number; line: number; row: number };
+  | { type: 'revealed'; seq: number; line: number; row: number }
+  /** Text that could not be read (a piece that does not inflate): left out, and reported. */
+  | { type: 'failed'; message: string };
