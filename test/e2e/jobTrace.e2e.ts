@@ -156,6 +156,15 @@ describe('job trace panel (UI)', function () {
     );
     assert.match(await header.innerText(), /3s/, 'the section shows its duration');
     await screenshot(page, 'job-trace-search-and-fold');
+
+    // The page loads again (as when the panel was hidden and shown): the section is still folded.
+    await runCommand(page, 'Developer: Reload Webviews');
+    await waitUntil(() => Promise.resolve(frame.isDetached()), 10_000, 'the page unloaded');
+    frame = await webviewFrame(page, '.viewport .row');
+    const headerAgain = frame.locator('.row.section-header', { hasText: 'Preparing the environment' });
+    await frame.locator('#scroll-top').click();
+    await headerAgain.waitFor();
+    assert.equal(await headerAgain.getAttribute('aria-expanded'), 'false', 'still folded');
   });
 
   it('draws each line right in rows that showed other lines before (scrolled down and back up)', async () => {
