@@ -167,6 +167,56 @@ describe('job trace panel (UI)', function () {
     assert.equal(await headerAgain.getAttribute('aria-expanded'), 'false', 'still folded');
   });
 
+  it('steps through matches both ways and jumps to the first error line', async () => {
+    const search = frame.locator('vscode-textfield.search input');
+    const count = frame.locator('.match-count');
+    const current = frame.locator('.row.match-current');
+    // Tests 96, 193, … 3976: every 97th.
+    await search.fill('passed in 96 ms');
+    await waitUntil(async () => (await count.innerText()) === '1 of 41', 10_000, '41 matches');
+    await waitUntil(
+      async () => (await current.innerText().catch(() => '')).includes('test 96 '),
+      5_000,
+      'first',
+    );
+    await search.press('Enter');
+    await waitUntil(async () => (await count.innerText()) === '2 of 41', 5_000, 'the second match');
+    await waitUntil(
+      async () => (await current.innerText().catch(() => '')).includes('test 193 '),
+      5_000,
+      'second',
+    );
+    await search.press('Shift+Enter');
+    await search.press('Shift+Enter');
+    await waitUntil(async () => (await count.innerText()) === '41 of 41', 5_000, 'back round to the last');
+    await waitUntil(
+      async () => (await current.innerText().catch(() => '')).includes('test 3976 '),
+      5_000,
+      'last',
+    );
+
+    await frame.locator('#first-error').click();
+    await waitUntil(async () => (await count.innerText()) === 'No error line found', 5_000, 'no error yet');
+    forge.state.appendTrace(jobId, `${ESC}[31;1mERROR: the build failed${ESC}[0;m\n`);
+    await frame.locator('#scroll-bottom').click();
+    await frame.locator('.rows .row', { hasText: 'ERROR: the build failed' }).waitFor({ timeout: 30_000 });
+    await frame.locator('#scroll-top').click();
+    await frame.locator('#first-error').click();
+    await waitUntil(
+      async () =>
+        (
+          await frame
+            .locator('.row.highlight')
+            .innerText()
+            .catch(() => '')
+        ).includes('ERROR: the build'),
+      5_000,
+      'the error line shown and marked',
+    );
+    await search.fill('');
+    await waitUntil(async () => (await count.innerText()) === '', 5_000, 'the search cleared');
+  });
+
   it('draws each line right in rows that showed other lines before (scrolled down and back up)', async () => {
     type DrawnRow = { number: number; text: string; header: boolean; chevrons: number; spans: number };
     const drawnRows = (): Promise<DrawnRow[]> =>

@@ -93,10 +93,10 @@ export class TraceView {
 
     const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
     this.worker = new Worker(url);
-    this.worker.addEventListener('message', (event: MessageEvent<TraceWorkerReply>) => {
-      URL.revokeObjectURL(url);
-      this.receive(event.data);
-    });
+    this.worker.addEventListener('message', () => URL.revokeObjectURL(url), { once: true });
+    this.worker.addEventListener('message', (event: MessageEvent<TraceWorkerReply>) =>
+      this.receive(event.data),
+    );
     this.worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.events.onError(`The trace worker failed: ${event.message}`);
@@ -131,10 +131,6 @@ export class TraceView {
     return this.parsedByteCount;
   }
 
-  get visibleRowCount(): number {
-    return this.rowCount;
-  }
-
   get state(): TraceViewState {
     return {
       scrollTop: this.viewport.scrollTop,
@@ -150,7 +146,8 @@ export class TraceView {
   /**
    * Appends trace text as UTF-8 (only what is new); with `replace`, starts over with this text.
    * `done` is called once these bytes are parsed, or dropped because newer text replaced them;
-   * `gzip` when they are gzipped. The bytes' buffer goes to the worker: the caller must not use it afterwards.
+   * `gzip` when they are gzipped. The bytes' buffer goes to the worker: the caller must not use it
+   * afterwards.
    */
   feed(bytes: Uint8Array, replace = false, done?: () => void, gzip = false): void {
     const id = this.nextFeedId++;
@@ -220,13 +217,8 @@ export class TraceView {
     void this.reveal('match', index);
   }
 
-  /** Unfolds the sections around `line` and scrolls it into the middle of the view. */
-  revealLine(line: number): Promise<number> {
-    return this.reveal('line', line);
-  }
-
   /** Asks the worker to unfold what hides the target, then scrolls to it; returns its line or -1. */
-  private async reveal(target: 'match' | 'line' | 'firstError', value: number): Promise<number> {
+  private async reveal(target: 'match' | 'firstError', value: number): Promise<number> {
     const seq = ++this.revealSeq;
     const reply = await this.ask({ type: 'reveal', target, value, seq }, `revealed ${seq}`);
     if (reply.type !== 'revealed' || reply.line < 0) return -1;
@@ -367,7 +359,12 @@ export class TraceView {
     const wantFirst = Math.max(0, top - OVERSCAN_ROWS);
     const wantLast = Math.min(this.rowCount, bottom + OVERSCAN_ROWS);
     const cacheLast = this.cacheFirst + this.cache.length;
-    if (wantFirst < this.cacheFirst || wantLast > cacheLast) this.fetchRows(wantFirst, wantLast);
+    if (wantFirst < this.cacheFirst || wantLast > cacheLast) {
+      this.fetchRows(wantFirst, wantLast);
+      // Rows that changed (a line that grew, a fold) stay as drawn until the new ones come, rather
+      // than blinking out for a frame.
+      if (this.painted && top >= this.drawnFirst && bottom <= this.drawnLast) return;
+    }
     // Draw what is here; rows still on their way are drawn when they come.
     const first = Math.max(wantFirst, this.cacheFirst);
     const last = Math.min(wantLast, cacheLast);

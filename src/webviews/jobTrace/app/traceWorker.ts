@@ -152,11 +152,7 @@ scope.onmessage = ({ data: request }) => {
     }
     case 'reveal':
       reveal(
-        request.target === 'line'
-          ? request.value
-          : request.target === 'match'
-            ? model.matchLine(request.value)
-            : model.firstErrorLine(),
+        request.target === 'match' ? model.matchLine(request.value) : model.firstErrorLine(),
         request.seq,
       );
       break;

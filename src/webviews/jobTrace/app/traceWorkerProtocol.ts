@@ -17,8 +17,8 @@ export type TraceWorkerRequest =
   | { type: 'rows'; first: number; last: number }
   | { type: 'toggle'; line: number }
   | { type: 'search'; query: string; seq: number }
-  /** Unfolds what hides the `index`-th match (or, with `line`, that line, or the first error) and says where it is. */
-  | { type: 'reveal'; target: 'match' | 'line' | 'firstError'; value: number; seq: number };
+  /** Unfolds what hides the `value`-th match (or the first error line) and says where it is. */
+  | { type: 'reveal'; target: 'match' | 'firstError'; value: number; seq: number };
 
 export type TraceWorkerReply =
   | {
