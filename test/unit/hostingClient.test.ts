@@ -347,6 +347,18 @@ describe('HostingClient against the fake forge', () => {
         },
       });
       assert.deepEqual(Buffer.concat(pieces), whole.bytes, 'every piece handed on as it arrived, in order');
+      // A failure of the caller's own is passed on as it is: not a cut-off reply, and not retried.
+      const requestsBefore = forge.requests.length;
+      const mistake = new Error('the caller’s own mistake');
+      await assert.rejects(
+        alice.getTrace(WEB, jobId, {
+          onBytes: () => {
+            throw mistake;
+          },
+        }),
+        (error) => error === mistake,
+      );
+      assert.equal(forge.requests.length - requestsBefore, 1, 'read once');
       // A Content-Length shorter than the offset: not the trace the caller has, so all of it is kept.
       const shorter = await alice.getTrace(WEB, jobId, { from: whole.bytes.length + 10 });
       assert.ok(!shorter.unchanged);

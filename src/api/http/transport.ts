@@ -625,6 +625,8 @@ export class HttpTransport {
     // A body declared shorter than what the caller has is not the one it has: keep all of it.
     const keepFrom = Number.isFinite(declared) && declared < (read.keepFrom ?? 0) ? 0 : read.keepFrom;
     const collector = new BodyCollector(keepFrom);
+    // The caller's own failure in `onChunk`: passed on as it is, neither a cut-off reply nor retried.
+    let callerFailure: { error: unknown } | undefined;
     try {
       for await (const chunk of body) {
         const buffer = chunk as Buffer;
@@ -633,7 +635,12 @@ export class HttpTransport {
           throw new ReplyTooLargeError(read.method, path(), read.limit, read.kind);
         }
         collector.add(buffer);
-        read.onChunk?.(buffer, collector.size - buffer.length);
+        try {
+          read.onChunk?.(buffer, collector.size - buffer.length);
+        } catch (error) {
+          callerFailure = { error };
+          break;
+        }
       }
     } catch (error) {
       if (error instanceof ForgeError) throw error;
@@ -658,6 +665,7 @@ export class HttpTransport {
         'reply',
       );
     }
+    if (callerFailure) throw callerFailure.error;
     return collector.finish();
   }
 }
