@@ -276,6 +276,52 @@ describe('job trace panel (UI)', function () {
     );
   });
 
+  it('keeps rows on screen while the view is dragged far each frame (a fast scrollbar drag)', async () => {
+    await frame.locator('#scroll-top').click();
+    await waitUntil(
+      async () =>
+        (
+          await frame
+            .locator('.rows .row')
+            .first()
+            .innerText()
+            .catch(() => '')
+        ).startsWith('1'),
+      5_000,
+      'the first rows',
+    );
+    // 10,000 px (555 rows) a frame, more than the rows kept ahead. Each scroll's frame is checked
+    // after the page has drawn it (a frame callback asked for after the page's own): do the rows in
+    // the DOM cover the screen?
+    const frames = await frame.locator('.viewport').evaluate(async (viewport) => {
+      // No named helpers in here: the test's transpiler would wrap them in a function the page lacks.
+      const seen: boolean[] = [];
+      viewport.addEventListener('scroll', () =>
+        requestAnimationFrame(() => {
+          const screen = viewport.getBoundingClientRect();
+          const rows = [...viewport.querySelectorAll('.rows .row')].map((row) => row.getBoundingClientRect());
+          seen.push(
+            rows.some((row) => row.top <= screen.top + 1) &&
+              rows.some((row) => row.bottom >= screen.bottom - 1),
+          );
+        }),
+      );
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      for (let step = 0; step < 6; step++) {
+        viewport.scrollTop += 10_000;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return seen;
+    });
+    assert.ok(frames.length >= 5, `${frames.length} frames`);
+    // The first frame cannot know where the next ones go.
+    assert.ok(
+      frames.slice(1).every((shown) => shown),
+      `screen covered per frame: ${frames.join(', ')}`,
+    );
+  });
+
   it('shows the final status when the job ends', async () => {
     forge.state.appendTrace(jobId, `section_end:1700000100:step_script\r${ESC}[0KJob succeeded\n`);
     forge.state.setJobStatus(jobId, 'success');

@@ -48,11 +48,10 @@ export class TraceView {
   private readonly feeds = new Map<number, (() => void) | undefined>();
   private nextFeedId = 0;
   private workerBusy = false;
-  /** Rows from the worker, the first being row `cacheFirst`. */
-  private cache: TraceRowView[] = [];
-  private cacheFirst = 0;
+  /** Rows from the worker, by row: around the viewport, and where a fast scroll is heading. */
+  private cache = new Map<number, TraceRowView>();
   /** Rows asked for and not received yet. */
-  private asked: { first: number; last: number } | undefined;
+  private asked: { first: number; last: number }[] = [];
   private toggles: [number, boolean][];
   private rowHeight = 18;
   private painted = false;
@@ -69,6 +68,8 @@ export class TraceView {
   private revealSeq = 0;
   private readonly answers = new Map<string, (reply: TraceWorkerReply) => void>();
   private pendingScrollTop: number | undefined;
+  /** The first row on screen at the last paint: how far a frame moves tells where the next will be. */
+  private lastTop = 0;
 
   /** Row elements, drawn into again on every paint; the first ones are in the DOM. */
   private readonly rowPool: RowElements[] = [];
@@ -154,9 +155,8 @@ export class TraceView {
     this.feeds.set(id, done);
     if (replace) {
       this.rowCount = 0;
-      this.cache = [];
-      this.cacheFirst = 0;
-      this.asked = undefined;
+      this.cache.clear();
+      this.asked = [];
       this.matches = 0;
       this.currentMatch = -1;
       this.highlightLine = -1;
@@ -275,8 +275,7 @@ export class TraceView {
       this.events.onStateChange();
     }
     // Rows from `changedFrom` on are stale: drop them, and draw again if some are on screen.
-    const keep = Math.max(0, reply.changedFrom - this.cacheFirst);
-    if (keep < this.cache.length) this.cache.length = keep;
+    for (const row of this.cache.keys()) if (row >= reply.changedFrom) this.cache.delete(row);
     this.spacer.style.height = `${this.rowCount * this.rowHeight}px`;
     for (const id of reply.done) {
       const done = this.feeds.get(id);
@@ -290,38 +289,35 @@ export class TraceView {
   }
 
   private onRows(first: number, rows: TraceRowView[]): void {
-    if (this.asked?.first === first) this.asked = undefined;
-    const cacheLast = this.cacheFirst + this.cache.length;
-    if (this.cache.length > 0 && first === cacheLast) {
-      this.cache.push(...rows);
-      const excess = this.cache.length - CACHE_MAX_ROWS;
-      if (excess > 0) {
-        this.cache.splice(0, excess);
-        this.cacheFirst += excess;
-      }
-    } else if (this.cache.length > 0 && first + rows.length === this.cacheFirst) {
-      this.cache = rows.concat(this.cache.slice(0, CACHE_MAX_ROWS - rows.length));
-      this.cacheFirst = first;
-    } else {
-      this.cache = rows;
-      this.cacheFirst = first;
+    this.asked = this.asked.filter((range) => range.first !== first);
+    for (const [offset, row] of rows.entries()) this.cache.set(first + offset, row);
+    if (this.cache.size > CACHE_MAX_ROWS) {
+      // The rows furthest from the view go first.
+      const top = this.lastTop;
+      const byDistance = [...this.cache.keys()].sort((a, b) => Math.abs(b - top) - Math.abs(a - top));
+      for (const row of byDistance.slice(0, this.cache.size - CACHE_MAX_ROWS / 2)) this.cache.delete(row);
     }
     this.drawnStale = true;
     if (this.painted) this.requestFrame();
     else this.paint();
   }
 
-  /** Asks the worker for rows [first, last) and some around them, unless they are on their way. */
+  /** Whether every row in [first, last) is here. */
+  private haveRows(first: number, last: number): boolean {
+    for (let row = first; row < last; row++) if (!this.cache.has(row)) return false;
+    return true;
+  }
+
+  /** Asks the worker for the rows missing in [first, last) and some around them, unless asked already. */
   private fetchRows(first: number, last: number): void {
-    if (this.asked && this.asked.first <= first && this.asked.last >= last) return;
-    const cacheLast = this.cacheFirst + this.cache.length;
+    if (this.asked.some((range) => range.first <= first && range.last >= last)) return;
     let from = Math.max(0, first - PREFETCH_ROWS);
     let to = Math.min(this.rowCount, last + PREFETCH_ROWS);
-    // Next to the rows kept: ask only for the ones missing, to add to them.
-    if (this.cache.length > 0 && first >= this.cacheFirst && first <= cacheLast) from = cacheLast;
-    else if (this.cache.length > 0 && last >= this.cacheFirst && last <= cacheLast) to = this.cacheFirst;
+    // Only the ones missing: rows kept at either end are not asked for again.
+    while (from < to && this.cache.has(from)) from++;
+    while (to > from && this.cache.has(to - 1)) to--;
     if (from >= to) return;
-    this.asked = { first: from, last: to };
+    this.asked.push({ first: from, last: to });
     this.send({ type: 'rows', first: from, last: to });
   }
 
@@ -354,26 +350,38 @@ export class TraceView {
     }
     const top = Math.floor(this.viewport.scrollTop / this.rowHeight);
     const bottom = Math.min(this.rowCount, top + Math.ceil(this.viewport.clientHeight / this.rowHeight) + 1);
+    const velocity = top - this.lastTop;
+    this.lastTop = top;
     // Rows on screen all drawn already (a short scroll): the compositor moves them, nothing to do.
     if (!this.drawnStale && top >= this.drawnFirst && bottom <= this.drawnLast) return;
     const wantFirst = Math.max(0, top - OVERSCAN_ROWS);
     const wantLast = Math.min(this.rowCount, bottom + OVERSCAN_ROWS);
-    const cacheLast = this.cacheFirst + this.cache.length;
-    if (wantFirst < this.cacheFirst || wantLast > cacheLast) {
+    if (!this.haveRows(wantFirst, wantLast)) {
       this.fetchRows(wantFirst, wantLast);
+      // Moving further each frame than the rows kept ahead (a dragged scrollbar): ask now for where
+      // the next frame will be, so that its rows are here in time for it.
+      // Half to one and a half frames' moves ahead: the moves are not all the same length.
+      if (Math.abs(velocity) > PREFETCH_ROWS / 2) {
+        const near = velocity > 0 ? top + velocity / 2 : bottom + velocity / 2;
+        const far = velocity > 0 ? bottom + (velocity * 3) / 2 : top + (velocity * 3) / 2;
+        const clamp = (row: number): number => Math.min(Math.max(0, Math.round(row)), this.rowCount);
+        this.fetchRows(clamp(Math.min(near, far)), clamp(Math.max(near, far)));
+      }
       // Rows that changed (a line that grew, a fold) stay as drawn until the new ones come, rather
       // than blinking out for a frame.
       if (this.painted && top >= this.drawnFirst && bottom <= this.drawnLast) return;
     }
-    // Draw what is here; rows still on their way are drawn when they come.
-    const first = Math.max(wantFirst, this.cacheFirst);
-    const last = Math.min(wantLast, cacheLast);
+    // Draw what is here (the rows kept on one side); rows still on their way are drawn when they come.
+    let first = wantFirst;
+    while (first < wantLast && !this.cache.has(first)) first++;
+    let last = first;
+    while (last < wantLast && this.cache.has(last)) last++;
     this.drawnFirst = first;
     this.drawnLast = Math.max(first, last);
     this.drawnStale = first > wantFirst || last < wantLast;
     let shown = 0;
     for (let row = first; row < last; row++) {
-      const line = this.cache[row - this.cacheFirst];
+      const line = this.cache.get(row);
       if (!line) continue;
       const element = this.rowPool[shown] ?? this.newRow();
       this.rowPool[shown] = element;
