@@ -19,8 +19,10 @@ import type { TraceWorkerReply, TraceWorkerRequest } from './traceWorkerProtocol
 const OVERSCAN_ROWS = 8;
 /** Rows asked of the worker beyond those drawn, each way: a few screens of scrolling need no ask. */
 const PREFETCH_ROWS = 400;
-/** Most rows kept from the worker; the ones furthest from the view go first. */
+/** Most rows kept from the worker; the ones that came longest ago go first. */
 const CACHE_MAX_ROWS = 4000;
+/** Most rows asked for around where a fast drag is heading (besides `PREFETCH_ROWS` each way). */
+const LOOK_AHEAD_ROWS = 1000;
 
 export interface TraceViewState {
   scrollTop: number;
@@ -290,12 +292,15 @@ export class TraceView {
 
   private onRows(first: number, rows: TraceRowView[]): void {
     this.asked = this.asked.filter((range) => range.first !== first);
-    for (const [offset, row] of rows.entries()) this.cache.set(first + offset, row);
-    if (this.cache.size > CACHE_MAX_ROWS) {
-      // The rows furthest from the view go first.
-      const top = this.lastTop;
-      const byDistance = [...this.cache.keys()].sort((a, b) => Math.abs(b - top) - Math.abs(a - top));
-      for (const row of byDistance.slice(0, this.cache.size - CACHE_MAX_ROWS / 2)) this.cache.delete(row);
+    for (const [offset, row] of rows.entries()) {
+      // Taken out and put back: the map's order is the order rows came in, the oldest first.
+      this.cache.delete(first + offset);
+      this.cache.set(first + offset, row);
+    }
+    // The rows that came longest ago go first, except those drawn now.
+    for (const row of this.cache.keys()) {
+      if (this.cache.size <= CACHE_MAX_ROWS) break;
+      if (row < this.drawnFirst || row >= this.drawnLast) this.cache.delete(row);
     }
     this.drawnStale = true;
     if (this.painted) this.requestFrame();
@@ -358,18 +363,17 @@ export class TraceView {
     const wantLast = Math.min(this.rowCount, bottom + OVERSCAN_ROWS);
     if (!this.haveRows(wantFirst, wantLast)) {
       this.fetchRows(wantFirst, wantLast);
-      // Moving further each frame than the rows kept ahead (a dragged scrollbar): ask now for where
-      // the next frame will be, so that its rows are here in time for it.
-      // Half to one and a half frames' moves ahead: the moves are not all the same length.
-      if (Math.abs(velocity) > PREFETCH_ROWS / 2) {
-        const near = velocity > 0 ? top + velocity / 2 : bottom + velocity / 2;
-        const far = velocity > 0 ? bottom + (velocity * 3) / 2 : top + (velocity * 3) / 2;
-        const clamp = (row: number): number => Math.min(Math.max(0, Math.round(row)), this.rowCount);
-        this.fetchRows(clamp(Math.min(near, far)), clamp(Math.max(near, far)));
-      }
       // Rows that changed (a line that grew, a fold) stay as drawn until the new ones come, rather
       // than blinking out for a frame.
       if (this.painted && top >= this.drawnFirst && bottom <= this.drawnLast) return;
+    }
+    // Moving further each frame than the rows kept ahead (a dragged scrollbar): ask now for where
+    // the next frame will be, so that its rows are here in time for it; half to one and a half
+    // frames' moves ahead (the moves are not all the same length), at most LOOK_AHEAD_ROWS.
+    if (Math.abs(velocity) > PREFETCH_ROWS / 2) {
+      const spread = Math.min(Math.abs(velocity) / 2, LOOK_AHEAD_ROWS / 2);
+      const clamp = (row: number): number => Math.min(Math.max(0, Math.round(row)), this.rowCount);
+      this.fetchRows(clamp(top + velocity - spread), clamp(bottom + velocity + spread));
     }
     // Draw what is here (the rows kept on one side); rows still on their way are drawn when they come.
     let first = wantFirst;
