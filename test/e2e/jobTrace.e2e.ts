@@ -171,29 +171,29 @@ describe('job trace panel (UI)', function () {
     const search = frame.locator('vscode-textfield.search input');
     const count = frame.locator('.match-count');
     const current = frame.locator('.row.match-current');
+    /** The count says `position of 41`, and the current match is the line of test `test`. */
+    const expectMatch = async (position: number, test: number, countWithinMs = 5_000): Promise<void> => {
+      await waitUntil(
+        async () => (await count.innerText()) === `${position} of 41`,
+        countWithinMs,
+        `match ${position}`,
+      );
+      await waitUntil(
+        async () => (await current.innerText().catch(() => '')).includes(`test ${test} `),
+        5_000,
+        `match ${position} on test ${test}`,
+      );
+    };
     // Tests 96, 193, … 3976: every 97th.
     await search.fill('passed in 96 ms');
-    await waitUntil(async () => (await count.innerText()) === '1 of 41', 10_000, '41 matches');
-    await waitUntil(
-      async () => (await current.innerText().catch(() => '')).includes('test 96 '),
-      5_000,
-      'first',
-    );
+    // The first search waits for the whole trace to be searched.
+    await expectMatch(1, 96, 10_000);
     await search.press('Enter');
-    await waitUntil(async () => (await count.innerText()) === '2 of 41', 5_000, 'the second match');
-    await waitUntil(
-      async () => (await current.innerText().catch(() => '')).includes('test 193 '),
-      5_000,
-      'second',
-    );
+    await expectMatch(2, 193);
+    // Back past the first, round to the last.
     await search.press('Shift+Enter');
     await search.press('Shift+Enter');
-    await waitUntil(async () => (await count.innerText()) === '41 of 41', 5_000, 'back round to the last');
-    await waitUntil(
-      async () => (await current.innerText().catch(() => '')).includes('test 3976 '),
-      5_000,
-      'last',
-    );
+    await expectMatch(41, 3976);
 
     await frame.locator('#first-error').click();
     await waitUntil(async () => (await count.innerText()) === 'No error line found', 5_000, 'no error yet');
