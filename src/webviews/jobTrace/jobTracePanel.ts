@@ -239,8 +239,9 @@ export class JobTracePanel implements OpenPanel {
     while (this.credits > 0 && (this.outboxReplaces || this.outbox.length > 0)) {
       const text = takeText(this.outbox, SNAPSHOT_PIECE_CHARS);
       const gzip = text.length >= GZIP_MIN_CHARS;
+      const utf8Bytes = utf8.encode(text);
       // A plain Uint8Array of its own: a Node Buffer would cross as JSON, or share a larger buffer.
-      const bytes = gzip ? new Uint8Array(gzipSync(utf8.encode(text), { level: 1 })) : utf8.encode(text);
+      const bytes = gzip ? new Uint8Array(gzipSync(utf8Bytes, { level: 1 })) : utf8Bytes;
       this.host.post({ type: 'append', bytes, replaced: this.outboxReplaces, gzip });
       this.outboxReplaces = false;
       this.credits--;
