@@ -22,6 +22,7 @@ import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './views/shared/treeNode';
 import { registerStatusBar } from './views/statusBar/statusBarController';
 import { TodosTreeProvider } from './views/todos/todosTreeProvider';
+import { type ShownMessage, observeMessages } from './platform/userMessages';
 
 /** What the extension hands to its tests (host suites drive it through this). */
 export interface ForgeWorkbenchApi {
@@ -44,6 +45,8 @@ export interface ForgeWorkbenchApi {
   readonly coreLoadedInMs: number | undefined;
   /** Ids of the commands the core registered (the contract test matches them with package.json). */
   readonly coreCommandIds: readonly string[];
+  /** Every message the message door shows, as VS Code gets it (host tests assert it is inert). */
+  readonly messages: { observe(observer: (message: ShownMessage) => void): vscode.Disposable };
 }
 
 export interface Core {
@@ -167,6 +170,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       services,
       traceTails: traces.tails,
       coreCommandIds: [...commandHandlers.keys()],
+      messages: { observe: observeMessages },
     },
     commands: commandHandlers,
   };

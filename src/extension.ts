@@ -134,6 +134,9 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     get channelAccounts() {
       return api().channelAccounts;
     },
+    get messages() {
+      return api().messages;
+    },
     get projects() {
       return api().projects;
     },

@@ -3,7 +3,14 @@ import { CancelledError, NetworkError } from '../api/http';
 import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
 import { InvalidInputError, describeError, registerCommand, valueOrThrow } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import {
+  askText,
+  pickOne,
+  showError,
+  showInformation,
+  showWarning,
+  withProgress,
+} from '../platform/userMessages';
 
 /** Asks which account, unless there is only one or one was given. */
 export async function pickAccount(
@@ -15,14 +22,14 @@ export async function pickAccount(
   if (typeof given === 'string') return accounts.get(given);
   const candidates = accounts.list().filter(filter);
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage('No matching account. Run "Forge: Add Account" first.');
+    void showInformation('No matching account. Run "Forge: Add Account" first.');
     return undefined;
   }
   const [only] = candidates;
   if (candidates.length === 1) return only;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     candidates.map((account) => ({
-      label: inertQuickPickText(account.label),
+      label: account.label,
       description: account.serverUrl,
       account,
     })),
@@ -34,7 +41,7 @@ export async function pickAccount(
 const CERTIFICATE_HINT = /certificate is not trusted/;
 
 async function askToken(serverUrl: string, kind: TokenKind): Promise<string | undefined> {
-  return vscode.window.showInputBox({
+  return askText({
     title: 'Add Account (3/3)',
     prompt:
       kind === 'oauth'
@@ -90,18 +97,18 @@ async function addAccountWithOptions(
         ...(options.allowSelfSigned ? { allowSelfSigned: true } : {}),
       },
     });
-    void vscode.window.showInformationMessage(inertNotificationText(`Signed in to ${account.label}.`));
+    void showInformation(`Signed in to ${account.label}.`);
     return { added: true, accountId: account.id };
   } catch (error) {
     if (error instanceof CancelledError) throw error;
     const message = `Account not added: ${describeError(error)}`;
-    void vscode.window.showErrorMessage(inertNotificationText(message));
+    void showError(message);
     return { added: false, message };
   }
 }
 
 async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promise<void> {
-  const serverInput = await vscode.window.showInputBox({
+  const serverInput = await askText({
     title: 'Add Account (1/3)',
     prompt: 'Address of the server',
     placeHolder: 'https://gitlab.example.com',
@@ -113,7 +120,7 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
   const checked = checkServerUrl(serverInput);
   if (!checked.ok) return;
   const normalized = { url: checked.value };
-  const kindPick = await vscode.window.showQuickPick(
+  const kindPick = await pickOne(
     [
       {
         label: 'Personal access token',
@@ -130,7 +137,7 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
   let network: AccountInfo['network'] = {};
   for (;;) {
     try {
-      const account = await vscode.window.withProgress(
+      const account = await withProgress(
         {
           location: vscode.ProgressLocation.Notification,
           title: `Checking the token with ${normalized.url}…`,
@@ -153,19 +160,12 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
           });
         },
       );
-      void vscode.window.showInformationMessage(
-        inertNotificationText(
-          `Signed in to ${account.label}${account.isAdmin ? ' as an administrator' : ''}.`,
-        ),
-      );
+      void showInformation(`Signed in to ${account.label}${account.isAdmin ? ' as an administrator' : ''}.`);
       return;
     } catch (error) {
       const certificateProblem = error instanceof NetworkError && CERTIFICATE_HINT.test(error.message);
       const actions = certificateProblem ? ['Choose CA File…', 'Allow Self-Signed'] : ['Try Again'];
-      const choice = await vscode.window.showErrorMessage(
-        inertNotificationText(`Account not added: ${describeError(error)}`),
-        ...actions,
-      );
+      const choice = await showError(`Account not added: ${describeError(error)}`, ...actions);
       if (choice === 'Choose CA File…') {
         const files = await vscode.window.showOpenDialog({
           canSelectMany: false,
@@ -206,16 +206,14 @@ export function registerAccountCommands(
       if (!account) return;
       const confirm = options?.confirmed
         ? 'Remove'
-        : await vscode.window.showWarningMessage(
-            inertNotificationText(
-              `Remove the account ${account.label}? Its token is deleted from this machine.`,
-            ),
+        : await showWarning(
+            `Remove the account ${account.label}? Its token is deleted from this machine.`,
             { modal: true },
             'Remove',
           );
       if (confirm !== 'Remove') return;
       await accounts.remove(account.id);
-      void vscode.window.showInformationMessage(inertNotificationText(`Removed ${account.label}.`));
+      void showInformation(`Removed ${account.label}.`);
     },
   );
 
@@ -224,14 +222,14 @@ export function registerAccountCommands(
     if (!account) return;
     const token = await askToken(account.serverUrl, account.tokenKind);
     if (!token) return;
-    await vscode.window.withProgress(
+    await withProgress(
       {
         location: vscode.ProgressLocation.Notification,
         title: `Checking the new token with ${account.serverUrl}…`,
       },
       () => accounts.updateToken(account.id, token.trim()),
     );
-    void vscode.window.showInformationMessage(inertNotificationText(`Token updated for ${account.label}.`));
+    void showInformation(`Token updated for ${account.label}.`);
   });
 
   // `options.username` is for tests and automation ('' acts as yourself again).
@@ -250,7 +248,7 @@ export function registerAccountCommands(
       const current = accounts.sudoOf(account.id);
       const username =
         options?.username ??
-        (await vscode.window.showInputBox({
+        (await askText({
           title: `Act as another user on ${account.label}`,
           prompt: 'User name or id to act as for this session; leave empty to act as yourself again',
           value: current ?? '',
@@ -259,7 +257,7 @@ export function registerAccountCommands(
         }));
       if (username === undefined) return;
       accounts.setSudo(account.id, username.trim() || undefined);
-      void vscode.window.showInformationMessage(
+      void showInformation(
         username.trim()
           ? `Acting as ${username.trim()} on ${account.label} until VS Code restarts.`
           : `Acting as yourself on ${account.label}.`,
@@ -304,7 +302,7 @@ async function configureNetworkInteractively(
   accounts: AccountManager,
   account: AccountInfo,
 ): Promise<AccountInfo['network'] | undefined> {
-  const choice = await vscode.window.showQuickPick(
+  const choice = await pickOne(
     [
       { label: 'Choose CA file…', description: account.network.caFile ?? 'none', id: 'ca' as const },
       {

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { BroadcastMessage, BroadcastMessageInput, SystemHook, SystemHookTest } from '../api/hosting';
 import { NotFoundError } from '../api/http';
 import { isBroadcastActive, isHexColor, parseWhen, plainBroadcastText } from '../domain/broadcasts';
@@ -21,7 +20,15 @@ import { registerBoardCommands } from './boards';
 import { registerCommand } from './registerCommand';
 import { registerTodoFilterCommands } from './todoFilters';
 import { registerTriggerCommands } from './triggers';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import {
+  askText,
+  pickMany,
+  pickOne,
+  showError,
+  showInformation,
+  showWarning,
+  withProgress,
+} from '../platform/userMessages';
 
 /**
  * Trailing options of the broadcast message commands, for tests and automation. When given,
@@ -92,7 +99,7 @@ async function askWhen(
   value: string,
   from?: number,
 ): Promise<string | undefined> {
-  const typed = await vscode.window.showInputBox({
+  const typed = await askText({
     title,
     prompt,
     value,
@@ -115,17 +122,19 @@ function optionTime(value: string | undefined, from?: number): string | undefine
 }
 
 async function askColor(current?: string | null): Promise<string | undefined> {
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     [
       ...COLORS.map((entry) => ({
-        label: `$(symbol-color) ${entry.label}`,
+        icon: 'symbol-color',
+        label: `${entry.label}`,
         description: [entry.color, entry.description].filter(Boolean).join(' · '),
         color: entry.color,
         picked: current?.toLowerCase() === entry.color.toLowerCase(),
       })),
       {
-        label: '$(edit) Other colour…',
-        description: current ? inertQuickPickText(current) : undefined,
+        icon: 'edit',
+        label: 'Other colour…',
+        description: current ? current : undefined,
         color: undefined,
         picked: false,
       },
@@ -134,7 +143,7 @@ async function askColor(current?: string | null): Promise<string | undefined> {
   );
   if (!picked) return undefined;
   if (picked.color) return picked.color;
-  const typed = await vscode.window.showInputBox({
+  const typed = await askText({
     prompt: 'Background colour as a hex code',
     value: current ?? '#',
     validateInput: (text) => (isHexColor(text) ? undefined : 'Like #E75E40 or #abc'),
@@ -197,7 +206,7 @@ export function registerAdminCommands(services: Services): void {
 
   registerCommand(context, log, 'forge.broadcastMessage.showActive', async (): Promise<number[]> => {
     const shown: ShownBroadcast[] = await watcher.check(true);
-    if (shown.length === 0) void vscode.window.showInformationMessage('No new broadcast messages.');
+    if (shown.length === 0) void showInformation('No new broadcast messages.');
     return shown.map((entry) => entry.id);
   });
 
@@ -220,7 +229,7 @@ export function registerAdminCommands(services: Services): void {
         };
       } else {
         const title = `New broadcast message on ${account.label}`;
-        const message = await vscode.window.showInputBox({
+        const message = await askText({
           title,
           prompt: 'The message everybody sees in a banner',
           validateInput: (text) => (text.trim() === '' ? 'Type the message' : undefined),
@@ -244,14 +253,14 @@ export function registerAdminCommands(services: Services): void {
         input = { message: message.trim(), starts_at: startsAt, ends_at: endsAt, color };
       }
       const client = await accounts.client(account.id);
-      const created = await vscode.window.withProgress(
+      const created = await withProgress(
         { location: { viewId: 'forge.admin' }, title: 'Creating the broadcast message…' },
         () => client.createBroadcastMessage(input),
       );
       // Whoever wrote it needs no announcement of it.
       await watcher.markSeen(account.id, [created.id]);
       folderOf(account, 'broadcastMessages').reload();
-      void vscode.window.showInformationMessage(
+      void showInformation(
         isBroadcastActive(created)
           ? 'The broadcast message is showing now.'
           : `The broadcast message will show from ${created.starts_at ?? 'its start'}.`,
@@ -274,12 +283,12 @@ export function registerAdminCommands(services: Services): void {
       .page({ perPage: 100 })
       .then((page) =>
         page.items.map((message) => ({
-          label: inertQuickPickText(plainBroadcastText(message.message, 80)),
+          label: plainBroadcastText(message.message, 80),
           description: isBroadcastActive(message) ? 'active' : undefined,
           message,
         })),
       );
-    const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Broadcast message' });
+    const picked = await pickOne(items, { placeHolder: 'Broadcast message' });
     return picked ? { account, message: picked.message } : undefined;
   };
 
@@ -305,7 +314,7 @@ export function registerAdminCommands(services: Services): void {
         };
       } else {
         const title = `Edit broadcast message ${message.id}`;
-        const text = await vscode.window.showInputBox({
+        const text = await askText({
           title,
           prompt: 'The message',
           value: message.message,
@@ -332,7 +341,7 @@ export function registerAdminCommands(services: Services): void {
       }
       const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
       if (Object.keys(changes).length === 0) {
-        void vscode.window.showInformationMessage('Nothing changed.');
+        void showInformation('Nothing changed.');
         return undefined;
       }
       const client = await accounts.client(account.id);
@@ -350,10 +359,8 @@ export function registerAdminCommands(services: Services): void {
       const target = await broadcastTarget(arg);
       if (!target) return false;
       if (!options.confirmed) {
-        const answer = await vscode.window.showWarningMessage(
-          inertNotificationText(
-            `Delete the broadcast message "${plainBroadcastText(target.message.message, 60)}"?`,
-          ),
+        const answer = await showWarning(
+          `Delete the broadcast message "${plainBroadcastText(target.message.message, 60)}"?`,
           { modal: true, detail: 'Nobody will see it any more.' },
           'Delete Message',
         );
@@ -393,7 +400,7 @@ export function registerAdminCommands(services: Services): void {
         };
       } else {
         const title = `New system hook on ${account.label}`;
-        const url = await vscode.window.showInputBox({
+        const url = await askText({
           title,
           prompt: 'The URL the server posts events to',
           placeHolder: 'https://hooks.example.com/forge',
@@ -407,20 +414,20 @@ export function registerAdminCommands(services: Services): void {
           },
         });
         if (!url) return undefined;
-        const token = await vscode.window.showInputBox({
+        const token = await askText({
           title,
           prompt:
             'Secret token sent with each event so the receiver can check it (optional; leave empty for none)',
           password: true,
         });
         if (token === undefined) return undefined;
-        const flags = await vscode.window.showQuickPick(
+        const flags = await pickMany(
           [
             { label: 'Push events', flag: 'push', picked: true },
             { label: 'Tag push events', flag: 'tag', picked: false },
             { label: 'Verify SSL certificates', flag: 'ssl', picked: true },
           ],
-          { title, canPickMany: true, placeHolder: 'Events to send, and certificate checking' },
+          { title, placeHolder: 'Events to send, and certificate checking' },
         );
         if (!flags) return undefined;
         const chosen = new Set(flags.map((flag) => flag.flag));
@@ -433,14 +440,12 @@ export function registerAdminCommands(services: Services): void {
         };
       }
       const client = await accounts.client(account.id);
-      const hook = await vscode.window.withProgress(
+      const hook = await withProgress(
         { location: { viewId: 'forge.admin' }, title: 'Adding the system hook…' },
         () => client.createSystemHook(input),
       );
       folderOf(account, 'systemHooks').reload();
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`Added the system hook ${hook.url} (${describeHookEvents(hook)}).`),
-      );
+      void showInformation(`Added the system hook ${hook.url} (${describeHookEvents(hook)}).`);
       return hook;
     },
   );
@@ -457,12 +462,12 @@ export function registerAdminCommands(services: Services): void {
       .page({ perPage: 100 })
       .then((page) =>
         page.items.map((hook) => ({
-          label: inertQuickPickText(hook.url),
+          label: hook.url,
           description: describeHookEvents(hook),
           hook,
         })),
       );
-    const picked = await vscode.window.showQuickPick(items, { placeHolder: 'System hook' });
+    const picked = await pickOne(items, { placeHolder: 'System hook' });
     return picked ? { account, hook: picked.hook } : undefined;
   };
 
@@ -474,11 +479,11 @@ export function registerAdminCommands(services: Services): void {
       const target = await hookTarget(arg);
       if (!target) return undefined;
       const client = await accounts.client(target.account.id);
-      const sample = await vscode.window.withProgress(
+      const sample = await withProgress(
         { location: { viewId: 'forge.admin' }, title: 'Testing the system hook…' },
         () => client.testSystemHook(target.hook.id),
       );
-      void vscode.window.showInformationMessage(inertNotificationText(describeSample(target.hook, sample)));
+      void showInformation(describeSample(target.hook, sample));
       return sample;
     },
   );
@@ -491,8 +496,8 @@ export function registerAdminCommands(services: Services): void {
       const target = await hookTarget(arg);
       if (!target) return false;
       if (!options.confirmed) {
-        const answer = await vscode.window.showWarningMessage(
-          inertNotificationText(`Delete the system hook ${target.hook.url}?`),
+        const answer = await showWarning(
+          `Delete the system hook ${target.hook.url}?`,
           { modal: true, detail: 'The server stops sending it events.' },
           'Delete Hook',
         );
@@ -516,7 +521,7 @@ export function registerAdminCommands(services: Services): void {
       if (!account) return undefined;
       let id = options.id;
       if (id === undefined) {
-        const typed = await vscode.window.showInputBox({
+        const typed = await askText({
           title: `Look up an SSH key on ${account.label}`,
           prompt: 'The id of the SSH key (for example from an audit log)',
           validateInput: (text) => (parseId(text) === undefined ? 'A positive whole number' : undefined),
@@ -531,25 +536,22 @@ export function registerAdminCommands(services: Services): void {
         summary = summarizeKey(await client.getSshKey(id));
       } catch (error) {
         if (error instanceof NotFoundError) {
-          void vscode.window.showErrorMessage(inertNotificationText(`No SSH key with id ${id}.`));
+          void showError(`No SSH key with id ${id}.`);
           return undefined;
         }
         throw error;
       }
       // Not awaited: the dialog stays until dismissed and the command's result is ready now.
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`SSH key ${summary.id}: ${summary.title}`),
-        {
-          modal: true,
-          detail: [
-            `Owner: ${summary.owner ?? 'unknown'}`,
-            summary.createdAt ? `Created: ${summary.createdAt}` : undefined,
-            `Key: ${summary.keyStart}`,
-          ]
-            .filter(Boolean)
-            .join('\n'),
-        },
-      );
+      void showInformation(`SSH key ${summary.id}: ${summary.title}`, {
+        modal: true,
+        detail: [
+          `Owner: ${summary.owner ?? 'unknown'}`,
+          summary.createdAt ? `Created: ${summary.createdAt}` : undefined,
+          `Key: ${summary.keyStart}`,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      });
       return summary;
     },
   );

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { Awardable } from '../api/hosting';
 import { HttpError } from '../api/http';
 import { COMMON_EMOJI, firstLine, normalizeEmojiName } from '../domain/mergeRequestStatus';
@@ -17,7 +16,7 @@ import {
 } from './mergeRequestTargets';
 import { projectTarget } from './pickers';
 import { registerCommand } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import { askText, pickOne, showInformation, type PickItem } from '../platform/userMessages';
 
 /*
  * Reactions (award emoji) on merge requests and their comments, and from the palette on issues
@@ -72,7 +71,7 @@ async function awardTarget(
   const { services } = context;
   const target = await projectTarget(services, undefined, 'React to something in which project?');
   if (!target) return undefined;
-  const kind = await vscode.window.showQuickPick(
+  const kind = await pickOne(
     [
       { label: 'Merge request', what: 'mergeRequest' as const },
       { label: 'Comment on a merge request', what: 'mergeRequestNote' as const },
@@ -93,13 +92,13 @@ async function awardTarget(
     }
     const client = await services.accounts.client(target.account.id);
     const notes = await client.listNotes({ kind: 'mergeRequest', project, iid }).page({ perPage: 100 });
-    const choice = await vscode.window.showQuickPick(
+    const choice = await pickOne(
       notes.items.flatMap((note) =>
         'body' in note && typeof note.body === 'string' && note.system !== true
           ? [
               {
-                label: inertQuickPickText(firstLine(note.body) || '(empty)'),
-                description: inertQuickPickText(note.author?.name ?? ''),
+                label: firstLine(note.body) || '(empty)',
+                description: note.author?.name ?? '',
                 noteId: note.id,
               },
             ]
@@ -125,9 +124,9 @@ async function awardTarget(
 }
 
 async function askEmoji(label: string): Promise<string | undefined> {
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     [
-      ...COMMON_EMOJI.map((emoji): vscode.QuickPickItem & { name?: string } => ({
+      ...COMMON_EMOJI.map((emoji): PickItem & { name?: string } => ({
         label: `${emoji.glyph} ${emoji.name}`,
         name: emoji.name,
       })),
@@ -137,7 +136,7 @@ async function askEmoji(label: string): Promise<string | undefined> {
   );
   if (!picked) return undefined;
   if (picked.name) return picked.name;
-  const typed = await vscode.window.showInputBox({
+  const typed = await askText({
     prompt: 'Emoji name, without colons (e.g. clap, fire, 100)',
     validateInput: (value) => (normalizeEmojiName(value) ? undefined : 'Letters, digits, _ + - only'),
   });
@@ -166,18 +165,14 @@ export function registerAwardEmojiCommands(context: MergeRequestCommandContext):
     try {
       const award = await client.awardEmoji(target.awardable, name);
       afterAwardChange(context, target);
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`Reacted ${glyphOf(award.name) || `:${award.name}:`} on ${target.label}`),
-      );
+      void showInformation(`Reacted ${glyphOf(award.name) || `:${award.name}:`} on ${target.label}`);
       return { awarded: award.name, awardId: award.id };
     } catch (error) {
       if (
         error instanceof HttpError &&
         /already been taken/i.test(JSON.stringify([error.serverMessage, error.fieldErrors]))
       ) {
-        void vscode.window.showInformationMessage(
-          inertNotificationText(`You already reacted with :${name}: on ${target.label}`),
-        );
+        void showInformation(`You already reacted with :${name}: on ${target.label}`);
         return { awarded: undefined, reason: 'already-awarded' };
       }
       throw error;
@@ -199,7 +194,7 @@ export function registerAwardEmojiCommands(context: MergeRequestCommandContext):
     const wanted = options ? normalizeEmojiName(options.emoji ?? '') : undefined;
     const candidates = wanted ? own.filter((award) => award.name === wanted) : own;
     if (candidates.length === 0) {
-      void vscode.window.showInformationMessage(
+      void showInformation(
         wanted
           ? `You have not reacted with :${wanted}: on ${target.label}`
           : `You have no reactions on ${target.label}`,
@@ -208,10 +203,10 @@ export function registerAwardEmojiCommands(context: MergeRequestCommandContext):
     }
     let chosen = candidates[0];
     if (!options && candidates.length > 1) {
-      const picked = await vscode.window.showQuickPick(
+      const picked = await pickOne(
         candidates.map((award) => ({
-          label: inertQuickPickText(`${glyphOf(award.name)} ${award.name}`.trim()),
-          description: username === undefined ? inertQuickPickText(award.user.name) : undefined,
+          label: `${glyphOf(award.name)} ${award.name}`.trim(),
+          description: username === undefined ? award.user.name : undefined,
           award,
         })),
         { placeHolder: `Remove which reaction from ${target.label}?` },
@@ -222,9 +217,7 @@ export function registerAwardEmojiCommands(context: MergeRequestCommandContext):
     if (!chosen) return { removed: undefined, reason: 'none' };
     await client.deleteAwardEmoji(target.awardable, chosen.id);
     afterAwardChange(context, target);
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`Removed :${chosen.name}: from ${target.label}`),
-    );
+    void showInformation(`Removed :${chosen.name}: from ${target.label}`);
     return { removed: chosen.name, awardId: chosen.id };
   });
 }

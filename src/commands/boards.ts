@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { Board, BoardList } from '../api/hosting';
 import { NotFoundError } from '../api/http';
 import { parsePosition } from '../domain/boardsAndTriggers';
@@ -15,7 +14,14 @@ import {
 import type { TreeNode } from '../views/shared/treeNode';
 import { type ProjectTarget, projectTarget } from './pickers';
 import { registerCommand } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import {
+  askText,
+  pickOne,
+  showError,
+  showInformation,
+  showWarning,
+  withProgress,
+} from '../platform/userMessages';
 
 /** Trailing options of the board commands, for tests and automation: they skip the prompts. */
 export interface BoardCommandOptions {
@@ -60,17 +66,15 @@ async function boardTarget(services: Services, arg: unknown): Promise<BoardTarge
     .page({ perPage: 100 })
     .then((page) => {
       if (page.items.length === 0) {
-        void vscode.window.showInformationMessage(
-          inertNotificationText(`${projectLabel(target)} has no issue board.`),
-        );
+        void showInformation(`${projectLabel(target)} has no issue board.`);
       }
       return page.items.map((board) => ({
-        label: inertQuickPickText(boardTitle(board)),
+        label: boardTitle(board),
         description: `${board.lists.length} lists`,
         board,
       }));
     });
-  const picked = await vscode.window.showQuickPick(boards, { placeHolder: 'Board' });
+  const picked = await pickOne(boards, { placeHolder: 'Board' });
   return picked ? { ...target, board: picked.board, folder } : undefined;
 }
 
@@ -89,14 +93,12 @@ async function boardListTarget(services: Services, arg: unknown): Promise<BoardL
   if (!target) return undefined;
   const lists = sortedLists(target.board);
   if (lists.length === 0) {
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`The board "${boardTitle(target.board)}" has no lists.`),
-    );
+    void showInformation(`The board "${boardTitle(target.board)}" has no lists.`);
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     lists.map((list) => ({
-      label: inertQuickPickText(boardListTitle(list)),
+      label: boardListTitle(list),
       description: `position ${list.position}`,
       list,
     })),
@@ -115,7 +117,7 @@ function refresh(services: Services, folder: TreeNode | undefined): void {
 }
 
 function inProjectsView<T>(title: string, work: () => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress({ location: { viewId: 'forge.projects' }, title }, work);
+  return withProgress({ location: { viewId: 'forge.projects' }, title }, work);
 }
 
 export function registerBoardCommands(services: Services): void {
@@ -134,7 +136,7 @@ export function registerBoardCommands(services: Services): void {
           .map((list) => list.label)
           .filter((label) => label?.id !== undefined)
           .map((label) => `${label?.name} = ${label?.id}`);
-        const typed = await vscode.window.showInputBox({
+        const typed = await askText({
           title: `Add a list to "${boardTitle(target.board)}"`,
           prompt:
             'Id of the project label the new list shows (Project → Manage → Labels lists the ids)' +
@@ -155,19 +157,13 @@ export function registerBoardCommands(services: Services): void {
         );
       } catch (error) {
         if (error instanceof NotFoundError && /label/i.test(error.serverMessage)) {
-          void vscode.window.showErrorMessage(
-            inertNotificationText(`No label with id ${labelId} in ${projectLabel(target)}.`),
-          );
+          void showError(`No label with id ${labelId} in ${projectLabel(target)}.`);
           return undefined;
         }
         throw error;
       }
       refresh(services, target.folder);
-      void vscode.window.showInformationMessage(
-        inertNotificationText(
-          `Added the list "${boardListTitle(created)}" to "${boardTitle(target.board)}".`,
-        ),
-      );
+      void showInformation(`Added the list "${boardListTitle(created)}" to "${boardTitle(target.board)}".`);
       return created;
     },
   );
@@ -182,13 +178,10 @@ export function registerBoardCommands(services: Services): void {
       const lists = sortedLists(target.board);
       let position = options.position;
       if (position === undefined) {
-        const picked = await vscode.window.showQuickPick(
+        const picked = await pickOne(
           lists.map((list, index) => ({
             label: `Position ${index}`,
-            description:
-              list.id === target.list.id
-                ? 'where it is now'
-                : inertQuickPickText(`now "${boardListTitle(list)}"`),
+            description: list.id === target.list.id ? 'where it is now' : `now "${boardListTitle(list)}"`,
             position: index,
           })),
           { title: `Move "${boardListTitle(target.list)}"`, placeHolder: 'New position (0 is leftmost)' },
@@ -200,9 +193,7 @@ export function registerBoardCommands(services: Services): void {
         throw new Error(`The position must be between 0 and ${lists.length - 1}.`);
       }
       if (position === target.list.position) {
-        void vscode.window.showInformationMessage(
-          inertNotificationText(`"${boardListTitle(target.list)}" is already at position ${position}.`),
-        );
+        void showInformation(`"${boardListTitle(target.list)}" is already at position ${position}.`);
         return undefined;
       }
       const client = await services.accounts.client(target.account.id);
@@ -223,8 +214,8 @@ export function registerBoardCommands(services: Services): void {
       if (!target) return false;
       const title = boardListTitle(target.list);
       if (!options.confirmed) {
-        const answer = await vscode.window.showWarningMessage(
-          inertNotificationText(`Delete the list "${title}" from the board "${boardTitle(target.board)}"?`),
+        const answer = await showWarning(
+          `Delete the list "${title}" from the board "${boardTitle(target.board)}"?`,
           { modal: true, detail: 'Issues keep their labels; only the column goes away.' },
           'Delete List',
         );

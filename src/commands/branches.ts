@@ -20,8 +20,18 @@ import { BranchNode, ProjectNode } from '../views/projects/projectsTreeProvider'
 import type { TreeNode } from '../views/shared/treeNode';
 import { projectTarget } from './pickers';
 import { registerCommand, valueOrThrow } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 import { checkRefName } from '../domain/inputValidation';
+import {
+  askText,
+  pickMany,
+  pickOne,
+  showError,
+  showInformation,
+  showStatusMessage,
+  showWarning,
+  withProgress,
+  type PickItem,
+} from '../platform/userMessages';
 
 /**
  * Answers to the questions a branch command would ask, for host tests and automation; menus never
@@ -106,7 +116,7 @@ async function projectScope(
 }
 
 async function recentBranches(client: HostingClient, project: Project): Promise<Branch[]> {
-  return vscode.window.withProgress(
+  return withProgress(
     { location: vscode.ProgressLocation.Window, title: `Loading the branches of ${projectPath(project)}` },
     async () => (await client.listBranches(project.id).page({ perPage: 100 })).items,
   );
@@ -140,13 +150,13 @@ async function branchTarget(
     fits(branch, scope.project),
   );
   if (branches.length === 0) {
-    void vscode.window.showInformationMessage(noneMessage(projectPath(scope.project)));
+    void showInformation(noneMessage(projectPath(scope.project)));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     branches.map((branch) => ({
-      label: inertQuickPickText(branch.name),
-      description: inertQuickPickText(branch.commit?.title ?? ''),
+      label: branch.name,
+      description: branch.commit?.title ?? '',
       branch,
     })),
     { placeHolder, matchOnDescription: true },
@@ -164,32 +174,31 @@ async function askStartingPoint(
   const rank = (branch: Branch): number =>
     branch.name === preferred ? 0 : isDefaultBranch(branch, project.default_branch) ? 1 : 2;
   const sorted = [...branches].sort((a, b) => rank(a) - rank(b));
-  type Item = vscode.QuickPickItem & { ref?: string };
+  type Item = PickItem & { ref?: string };
   const items: Item[] = sorted.map((branch) => ({
-    label: `$(git-branch) ${inertQuickPickText(branch.name)}`,
+    icon: 'git-branch',
+    label: `${branch.name}`,
     description:
       branch.name === preferred
         ? 'this branch'
         : isDefaultBranch(branch, project.default_branch)
           ? 'default branch'
           : undefined,
-    detail: branch.commit?.title
-      ? inertQuickPickText(`${branch.commit.short_id ?? ''} ${branch.commit.title}`)
-      : undefined,
+    detail: branch.commit?.title ? `${branch.commit.short_id ?? ''} ${branch.commit.title}` : undefined,
     ref: branch.name,
   }));
   items.push(
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: '$(git-commit) Enter a commit SHA…' },
+    { icon: 'git-commit', label: 'Enter a commit SHA…' },
   );
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title: `New branch in ${projectPath(project)}`,
     placeHolder: 'Start the new branch from…',
     matchOnDetail: true,
   });
   if (!picked) return undefined;
   if (picked.ref) return picked.ref;
-  const sha = await vscode.window.showInputBox({
+  const sha = await askText({
     title: `New branch in ${projectPath(project)}`,
     prompt: 'Commit SHA to start from (at least 7 hexadecimal digits)',
     validateInput: commitShaProblem,
@@ -198,7 +207,7 @@ async function askStartingPoint(
 }
 
 async function askProtection(branch: Branch): Promise<ProtectionSettings | undefined> {
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickMany(
     PROTECTION_OPTIONS.map((option) => ({
       label: option.label,
       key: option.key,
@@ -208,14 +217,13 @@ async function askProtection(branch: Branch): Promise<ProtectionSettings | undef
       title: `Protect ${branch.name}`,
       placeHolder:
         'Tick what developers may still do (maintainers always can); none ticked: maintainers only',
-      canPickMany: true,
     },
   );
   return picked ? protectionFromPicks(picked) : undefined;
 }
 
 function inform(message: string): string {
-  void vscode.window.showInformationMessage(inertNotificationText(message));
+  void showInformation(message);
   return message;
 }
 
@@ -224,7 +232,7 @@ export function registerBranchCommands(services: Services): void {
   const register = (id: string, handler: (arg?: unknown, options?: unknown) => unknown): void =>
     registerCommand(services.context, services.log, id, handler);
   const inView = <T>(work: () => Promise<T>): Thenable<T> =>
-    vscode.window.withProgress({ location: { viewId: 'forge.projects' } }, work);
+    withProgress({ location: { viewId: 'forge.projects' } }, work);
 
   register('forge.branch.create', async (arg, rawOptions) => {
     const options = readOptions(rawOptions);
@@ -233,7 +241,7 @@ export function registerBranchCommands(services: Services): void {
     const path = projectPath(scope.project);
     const typed =
       options.name ??
-      (await vscode.window.showInputBox({
+      (await askText({
         title: `New branch in ${path}`,
         prompt: 'Name of the new branch',
         placeHolder: 'feature/my-change',
@@ -307,8 +315,8 @@ export function registerBranchCommands(services: Services): void {
     const { branch, project } = target;
     const path = projectPath(project);
     if (!options.confirmed) {
-      const answer = await vscode.window.showWarningMessage(
-        inertNotificationText(`Delete the branch ${branch.name} of ${path}?`),
+      const answer = await showWarning(
+        `Delete the branch ${branch.name} of ${path}?`,
         {
           modal: true,
           detail: branch.merged
@@ -326,7 +334,7 @@ export function registerBranchCommands(services: Services): void {
       // The server refuses to delete the default branch: say so in its words.
       if (!(error instanceof MethodNotAllowedError)) throw error;
       const message = `${branch.name} was not deleted: ${error.serverMessage}`;
-      void vscode.window.showErrorMessage(inertNotificationText(message));
+      void showError(message);
       return message;
     }
     services.afterAction(target.refreshNode);
@@ -340,7 +348,7 @@ export function registerBranchCommands(services: Services): void {
     const { project } = scope;
     const path = projectPath(project);
     const client = await services.accounts.client(scope.account.id);
-    const branches = await vscode.window.withProgress(
+    const branches = await withProgress(
       { location: vscode.ProgressLocation.Window, title: `Counting the merged branches of ${path}` },
       () => client.listBranches(project.id).toArray(),
     );
@@ -348,8 +356,8 @@ export function registerBranchCommands(services: Services): void {
     if (names.length === 0)
       return inform(`${path} has no merged branches to delete (protected ones are kept).`);
     if (!options.confirmed) {
-      const answer = await vscode.window.showWarningMessage(
-        inertNotificationText(deleteMergedQuestion(path, names)),
+      const answer = await showWarning(
+        deleteMergedQuestion(path, names),
         { modal: true, detail: 'Protected branches and the default branch are kept.' },
         'Delete',
       );
@@ -373,7 +381,7 @@ export function registerBranchCommands(services: Services): void {
     );
     if (!target) return undefined;
     await vscode.env.clipboard.writeText(target.branch.name);
-    vscode.window.setStatusBarMessage(`Copied "${target.branch.name}"`, 3_000);
+    showStatusMessage(`Copied "${target.branch.name}"`, 3_000);
     return target.branch.name;
   });
 }

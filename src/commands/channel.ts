@@ -38,7 +38,16 @@ import {
   pickChannelAccount,
 } from './channelTargets';
 import { InvalidInputError, describeError, valueOrThrow } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import {
+  askText,
+  pickMany,
+  pickOne,
+  showError,
+  showInformation,
+  showWarning,
+  withProgress,
+} from '../platform/userMessages';
+import { openLocalFile } from '../platform/serverLinks';
 
 /*
  * The channel in the editor: the channel accounts, the Channel view and its commands. Every command
@@ -83,15 +92,13 @@ async function addAccount(
       password: options.password ?? '',
       label: options.label,
     });
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`Signed in to the channel ${channelName(account)}.`),
-    );
+    void showInformation(`Signed in to the channel ${channelName(account)}.`);
     return { added: true, accountId: account.id };
   }
   let serverUrl = '';
   let login = '';
   for (;;) {
-    const serverInput = await vscode.window.showInputBox({
+    const serverInput = await askText({
       title: 'Add Channel Account (1/3)',
       prompt: 'Address of the channel server (Hubzilla-compatible)',
       placeHolder: 'https://hub.example.org',
@@ -104,7 +111,7 @@ async function addAccount(
     const normalized = checked.ok ? normalizeChannelUrl(checked.value) : undefined;
     if (!normalized || 'problem' in normalized) return { added: false };
     serverUrl = normalized.url;
-    const loginInput = await vscode.window.showInputBox({
+    const loginInput = await askText({
       title: 'Add Channel Account (2/3)',
       prompt: `Channel nickname or account email on ${serverUrl}`,
       value: login,
@@ -113,7 +120,7 @@ async function addAccount(
     });
     if (loginInput === undefined) return { added: false };
     login = loginInput.trim();
-    const password = await vscode.window.showInputBox({
+    const password = await askText({
       title: 'Add Channel Account (3/3)',
       prompt: `Password of ${login} on ${serverUrl} (kept in VS Code's secret storage)`,
       password: true,
@@ -122,7 +129,7 @@ async function addAccount(
     });
     if (password === undefined) return { added: false };
     try {
-      const account = await vscode.window.withProgress(
+      const account = await withProgress(
         {
           location: vscode.ProgressLocation.Notification,
           title: `Checking the login with ${serverUrl}…`,
@@ -134,16 +141,11 @@ async function addAccount(
           return context.accounts.add({ serverUrl, login, password, signal: controller.signal });
         },
       );
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`Signed in to the channel ${channelName(account)}.`),
-      );
+      void showInformation(`Signed in to the channel ${channelName(account)}.`);
       return { added: true, accountId: account.id };
     } catch (error) {
       if (error instanceof CancelledError) return { added: false };
-      const choice = await vscode.window.showErrorMessage(
-        inertNotificationText(`Channel account not added: ${describeError(error)}`),
-        'Try Again',
-      );
+      const choice = await showError(`Channel account not added: ${describeError(error)}`, 'Try Again');
       if (choice !== 'Try Again') return { added: false };
     }
   }
@@ -159,10 +161,8 @@ async function removeAccount(
   if (!account) return { removed: false };
   const confirm = options?.confirmed
     ? 'Remove'
-    : await vscode.window.showWarningMessage(
-        inertNotificationText(
-          `Remove the channel account ${account.label}? Its password is deleted from this machine.`,
-        ),
+    : await showWarning(
+        `Remove the channel account ${account.label}? Its password is deleted from this machine.`,
         { modal: true },
         'Remove',
       );
@@ -170,9 +170,7 @@ async function removeAccount(
   await context.accounts.remove(account.id);
   for (const key of context.drafts.keysOf(account.id)) await context.drafts.delete(key);
   await context.itemIds.forget(account.id);
-  void vscode.window.showInformationMessage(
-    inertNotificationText(`Removed the channel account ${account.label}.`),
-  );
+  void showInformation(`Removed the channel account ${account.label}.`);
   return { removed: true };
 }
 
@@ -208,29 +206,30 @@ async function filterFiles(
           filetype: options.filetype ?? current.filetype,
         };
   } else {
-    const choice = await vscode.window.showQuickPick(
+    const choice = await pickOne(
       [
         {
-          label: '$(case-sensitive) Name contains…',
+          icon: 'case-sensitive',
+          label: 'Name contains…',
           description: current.filename ?? '',
           what: 'name' as const,
         },
-        { label: '$(file-media) Type…', description: current.filetype ?? '', what: 'type' as const },
-        { label: '$(clear-all) Show all files', what: 'clear' as const },
+        { icon: 'file-media', label: 'Type…', description: current.filetype ?? '', what: 'type' as const },
+        { icon: 'clear-all', label: 'Show all files', what: 'clear' as const },
       ],
       { title: `Files of ${channelName(account)}`, placeHolder: describeFileFilter(current) || 'No filter' },
     );
     if (!choice) return undefined;
     if (choice.what === 'clear') next = {};
     else if (choice.what === 'name') {
-      const name = await vscode.window.showInputBox({
+      const name = await askText({
         prompt: 'Show files whose name contains (empty: any name)',
         value: current.filename ?? '',
       });
       if (name === undefined) return undefined;
       next = { ...current, filename: name };
     } else {
-      const type = await vscode.window.showQuickPick(
+      const type = await pickOne(
         [
           ...FILE_TYPE_CHOICES.map((entry) => ({
             label: entry.label,
@@ -245,7 +244,7 @@ async function filterFiles(
       if (!type) return undefined;
       let filetype = type.filetype;
       if (filetype === undefined) {
-        filetype = await vscode.window.showInputBox({ prompt: 'Part of the mimetype, e.g. audio/ or csv' });
+        filetype = await askText({ prompt: 'Part of the mimetype, e.g. audio/ or csv' });
         if (filetype === undefined) return undefined;
       }
       next = { ...current, filetype };
@@ -270,9 +269,7 @@ async function fileTarget(
 ): Promise<FileTarget | undefined> {
   if (arg instanceof ChannelFileNode) {
     if (arg.isDirectory) {
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`${arg.file.filename} is a folder: download the files in it.`),
-      );
+      void showInformation(`${arg.file.filename} is a folder: download the files in it.`);
       return undefined;
     }
     return {
@@ -287,7 +284,7 @@ async function fileTarget(
   if (!account) return undefined;
   if (options?.hash)
     return { account, hash: options.hash, filename: options.filename ?? options.hash.slice(0, 16) };
-  const name = await vscode.window.showInputBox({
+  const name = await askText({
     title: `Files of ${channelName(account)}`,
     prompt: 'Part of the file name (empty: list all files)',
   });
@@ -299,14 +296,14 @@ async function fileTarget(
   );
   const files = page.items.filter((file) => file.is_dir !== true);
   if (files.length === 0) {
-    void vscode.window.showInformationMessage(inertNotificationText(`No file name contains "${name}".`));
+    void showInformation(`No file name contains "${name}".`);
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     files.map((file) => ({
-      label: inertQuickPickText(file.filename),
-      description: inertQuickPickText(`${formatBytes(file.filesize)} · ${file.filetype}`),
-      detail: typeof file['display_path'] === 'string' ? inertQuickPickText(file['display_path']) : undefined,
+      label: file.filename,
+      description: `${formatBytes(file.filesize)} · ${file.filetype}`,
+      detail: typeof file['display_path'] === 'string' ? file['display_path'] : undefined,
       file,
     })),
     { placeHolder: 'Which file?', matchOnDescription: true, matchOnDetail: true },
@@ -323,7 +320,7 @@ function downloadWithProgress(
   title: string,
   chunkSize?: number,
 ): Thenable<Awaited<ReturnType<ChannelClient['downloadFile']>>> {
-  return vscode.window.withProgress(
+  return withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
     async (progress, cancellation) => {
       const controller = new AbortController();
@@ -382,16 +379,13 @@ async function downloadFile(
     `Downloading ${target.filename}`,
     options?.chunkSize,
   );
-  const uri = vscode.Uri.file(result.path);
   if (options?.open) {
-    await vscode.commands.executeCommand('vscode.open', uri);
+    await openLocalFile(result.path);
   } else if (!options) {
-    void vscode.window
-      .showInformationMessage(
-        inertNotificationText(`Saved ${target.filename} (${formatBytes(result.bytes)}) to ${result.path}.`),
-        'Open',
-      )
-      .then((choice) => (choice === 'Open' ? vscode.commands.executeCommand('vscode.open', uri) : undefined));
+    void showInformation(
+      `Saved ${target.filename} (${formatBytes(result.bytes)}) to ${result.path}.`,
+      'Open',
+    ).then((choice) => (choice === 'Open' ? openLocalFile(result.path) : undefined));
   }
   return {
     path: result.path,
@@ -424,7 +418,7 @@ async function openFile(
     const client = await context.accounts.client(target.account.id);
     await downloadWithProgress(client, target, destination, `Opening ${target.filename}`);
   }
-  await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(destination));
+  await openLocalFile(destination);
   return { path: destination, cached };
 }
 
@@ -486,7 +480,7 @@ async function lookupIdentity(
     by = 'hash';
   }
   if (query === undefined) {
-    query = await vscode.window.showInputBox({
+    query = await askText({
       title: 'Look Up Channel Identity',
       prompt: 'Channel address (nick@host), hash or guid',
       ignoreFocusOut: true,
@@ -495,13 +489,13 @@ async function lookupIdentity(
     if (query === undefined) return undefined;
   }
   const client = await context.accounts.client(account.id);
-  const found = await vscode.window.withProgress(
+  const found = await withProgress(
     { location: vscode.ProgressLocation.Window, title: `Looking up ${query}…` },
     () => findIdentity(client, query, by),
   );
   if (!found) {
     const message = `No channel identity is known as "${query.trim()}" on ${account.serverUrl}.`;
-    if (options?.show !== 'none') void vscode.window.showInformationMessage(inertNotificationText(message));
+    if (options?.show !== 'none') void showInformation(message);
     return { found: false };
   }
   const { xchan } = found;
@@ -519,22 +513,25 @@ async function lookupIdentity(
       { name: 'Hash', value: xchan.hash },
       { name: 'GUID', value: xchan.guid ?? '' },
     ].filter((row) => row.value !== '');
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       [
         ...rows.map((row) => ({
-          label: inertQuickPickText(row.value),
+          label: row.value,
           description: row.name,
           value: row.value,
         })),
-        { label: '$(json) Open as JSON', description: 'every field', value: undefined as string | undefined },
+        {
+          icon: 'json',
+          label: 'Open as JSON',
+          description: 'every field',
+          value: undefined as string | undefined,
+        },
       ],
       { title: `${xchan.name} (${xchan.address})`, placeHolder: 'Pick a value to copy it' },
     );
     if (picked?.value !== undefined) {
       await vscode.env.clipboard.writeText(picked.value);
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`Copied the ${picked.description.toLowerCase()}.`),
-      );
+      void showInformation(`Copied the ${picked.description.toLowerCase()}.`);
     } else if (picked) {
       const document = await openJson(xchan);
       return { found: true, xchan, by: found.by, document: document.uri.toString() };
@@ -575,23 +572,30 @@ async function permissionTarget(
     const value = row[key];
     return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   };
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     [
       ...rows
         .filter((row) => text(row, 'abook_self') !== '1')
         .map((row) => ({
-          label: `$(person) ${inertQuickPickText(text(row, 'xchan_name') || text(row, 'xchan_addr'))}`,
-          description: inertQuickPickText(text(row, 'xchan_addr')),
+          icon: 'person',
+          label: `${text(row, 'xchan_name') || text(row, 'xchan_addr')}`,
+          description: text(row, 'xchan_addr'),
           abookId: Number(text(row, 'abook_id')),
           name: text(row, 'xchan_name'),
         })),
-      { label: '$(search) Someone else…', description: 'by address, hash or guid', abookId: NaN, name: '' },
+      {
+        icon: 'search',
+        label: 'Someone else…',
+        description: 'by address, hash or guid',
+        abookId: NaN,
+        name: '',
+      },
     ],
     { placeHolder: 'Check a permission of whom?', matchOnDescription: true },
   );
   if (!picked) return undefined;
   if (!Number.isNaN(picked.abookId)) return { target: { abookId: picked.abookId }, name: picked.name };
-  const query = await vscode.window.showInputBox({ prompt: 'Channel address (nick@host), hash or guid' });
+  const query = await askText({ prompt: 'Channel address (nick@host), hash or guid' });
   if (!query?.trim()) return undefined;
   const [kind] = identityQueryKinds(query);
   return { target: { [kind ?? 'hash']: query.trim() } as XchanLookup, name: query.trim() };
@@ -614,9 +618,9 @@ async function checkPermission(
   if (!who) return undefined;
   let perm = options?.perm;
   if (perm === undefined && !options) {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       [
-        { label: '$(list-unordered) All permissions', description: '', perm: 'all' },
+        { icon: 'list-unordered', label: 'All permissions', description: '', perm: 'all' },
         ...CHANNEL_PERMISSIONS.map((name) => ({
           label: name,
           description: describePermission(name),
@@ -636,18 +640,15 @@ async function checkPermission(
   if (options?.show !== false) {
     const [only] = results;
     if (results.length === 1 && only) {
-      void vscode.window.showInformationMessage(
-        inertNotificationText(
-          `${who.name} ${only.allowed ? 'may' : 'may not'} ${describePermission(only.perm)} (${only.perm}).`,
-        ),
+      void showInformation(
+        `${who.name} ${only.allowed ? 'may' : 'may not'} ${describePermission(only.perm)} (${only.perm}).`,
       );
     } else if (!options) {
-      void vscode.window.showQuickPick(
+      void pickOne(
         results.map((row) => ({
-          label: `${row.allowed ? '$(check)' : '$(close)'} ${inertQuickPickText(row.perm)}`,
-          description: inertQuickPickText(
-            `${row.allowed ? 'may' : 'may not'} ${describePermission(row.perm)}`,
-          ),
+          icon: row.allowed ? 'check' : 'close',
+          label: row.perm,
+          description: `${row.allowed ? 'may' : 'may not'} ${describePermission(row.perm)}`,
         })),
         {
           title: `What ${who.name} may do`,
@@ -678,16 +679,16 @@ async function exportChannel(
   if (!account) return undefined;
   let sections = options?.sections;
   if (sections === undefined && !options) {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickMany(
       CHANNEL_EXPORT_SECTIONS.map((section) => ({ label: section, picked: true })),
-      { title: `Export ${channelName(account)} (1/3)`, placeHolder: 'Sections to export', canPickMany: true },
+      { title: `Export ${channelName(account)} (1/3)`, placeHolder: 'Sections to export' },
     );
     if (!picked || picked.length === 0) return undefined;
     sections = picked.map((item) => item.label);
   }
   let posts = options?.posts;
   if (posts === undefined && !options) {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       [
         { label: 'Without posts', posts: false },
         {
@@ -717,7 +718,7 @@ async function exportChannel(
   }
   const target = destination;
   const client = await context.accounts.client(account.id);
-  const result = await vscode.window.withProgress(
+  const result = await withProgress(
     {
       location: vscode.ProgressLocation.Notification,
       title: `Exporting ${channelName(account)}`,
@@ -755,18 +756,10 @@ async function exportChannel(
     },
   );
   if (!options) {
-    void vscode.window
-      .showInformationMessage(
-        inertNotificationText(
-          `Exported ${result.sections.length} section${result.sections.length === 1 ? '' : 's'} of ${channelName(account)} to ${target}.`,
-        ),
-        'Open',
-      )
-      .then((choice) =>
-        choice === 'Open'
-          ? vscode.commands.executeCommand('vscode.open', vscode.Uri.file(target))
-          : undefined,
-      );
+    void showInformation(
+      `Exported ${result.sections.length} section${result.sections.length === 1 ? '' : 's'} of ${channelName(account)} to ${target}.`,
+      'Open',
+    ).then((choice) => (choice === 'Open' ? openLocalFile(target) : undefined));
   }
   return { path: target, ...result };
 }
@@ -802,7 +795,7 @@ export function registerChannel(services: Services): ChannelRegistration {
     removeAccount(context, arg, options),
   );
   register('forge.channel.refresh', (node?: TreeNode) =>
-    vscode.window.withProgress({ location: { viewId: 'forge.channel' } }, async () => {
+    withProgress({ location: { viewId: 'forge.channel' } }, async () => {
       tree.refresh(node);
       await tree.getChildren(node);
     }),

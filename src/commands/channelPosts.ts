@@ -20,7 +20,14 @@ import { StreamItemNode } from '../views/channel/streamNodes';
 import { type ChannelCommandContext, channelName, optionsOf, pickChannelAccount } from './channelTargets';
 import { draftKeptMessage, mayHaveActed } from './errorMessages';
 import { valueOrThrow } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import {
+  askText,
+  pickMany,
+  pickOne,
+  showError,
+  showInformation,
+  withProgress,
+} from '../platform/userMessages';
 
 /*
  * Writing to the channel: post (from the editor selection, a file or an input box; title,
@@ -232,7 +239,7 @@ function contentFromSelection(): PostContent | undefined {
 }
 
 async function askBody(title: string, value: string): Promise<string | undefined> {
-  return vscode.window.showInputBox({
+  return askText({
     title,
     prompt: 'bbcode or plain text. Kept as a draft until the server has it.',
     value,
@@ -246,30 +253,38 @@ async function askContent(
   draft: ChannelDraft | undefined,
 ): Promise<{ content: PostContent; fromDraft: boolean } | undefined> {
   const selection = contentFromSelection();
-  type Choice = { label: string; description?: string; what: 'draft' | 'selection' | 'file' | 'input' };
+  type Choice = {
+    icon?: string;
+    label: string;
+    description?: string;
+    what: 'draft' | 'selection' | 'file' | 'input';
+  };
   const choices: Choice[] = [];
   if (draft) {
     choices.push({
-      label: '$(history) Unsent post',
-      description: inertQuickPickText(firstTextLine(draft.title || draft.body, 60)),
+      icon: 'history',
+      label: 'Unsent post',
+      description: firstTextLine(draft.title || draft.body, 60),
       what: 'draft',
     });
   }
   if (selection)
     choices.push({
-      label: '$(selection) Selection',
-      description: inertQuickPickText(selection.source),
+      icon: 'selection',
+      label: 'Selection',
+      description: selection.source,
       what: 'selection',
     });
   choices.push(
     {
-      label: '$(file) A file…',
+      icon: 'file',
+      label: 'A file…',
       description: 'text becomes the post; other files are attached',
       what: 'file',
     },
-    { label: '$(edit) Type it…', what: 'input' },
+    { icon: 'edit', label: 'Type it…', what: 'input' },
   );
-  const picked = await vscode.window.showQuickPick(choices, {
+  const picked = await pickOne(choices, {
     title: 'Post to Channel',
     placeHolder: 'What to post',
     ignoreFocusOut: true,
@@ -303,17 +318,19 @@ async function askAudience(
   current: DraftAudience | undefined,
 ): Promise<DraftAudience | undefined> {
   const defaultText = await describePostAudience(context, account, { kind: 'default' }, directory);
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     [
-      { label: '$(globe) Everyone', description: 'public', choice: 'public' as const },
-      { label: '$(home) Channel default', description: defaultText, choice: 'default' as const },
+      { icon: 'globe', label: 'Everyone', description: 'public', choice: 'public' as const },
+      { icon: 'home', label: 'Channel default', description: defaultText, choice: 'default' as const },
       {
-        label: '$(lock) Only…',
+        icon: 'lock',
+        label: 'Only…',
         description: 'privacy groups and connections you choose',
         choice: 'only' as const,
       },
       {
-        label: '$(circle-slash) Everyone except…',
+        icon: 'circle-slash',
+        label: 'Everyone except…',
         description: 'hidden from the ones you choose',
         choice: 'except' as const,
       },
@@ -324,21 +341,22 @@ async function askAudience(
   if (picked.choice === 'public' || picked.choice === 'default') return { kind: picked.choice };
   const entries = [
     ...directory.groups.map((group) => ({
-      label: `$(organization) ${inertQuickPickText(group.gname)}`,
+      icon: 'organization',
+      label: `${group.gname}`,
       description: 'privacy group',
       hash: group.hash,
       group: true,
     })),
     ...directory.connections.map((connection) => ({
-      label: `$(person) ${inertQuickPickText(connection.name || connection.address)}`,
-      description: inertQuickPickText(connection.address),
+      icon: 'person',
+      label: `${connection.name || connection.address}`,
+      description: connection.address,
       hash: connection.hash,
       group: false,
     })),
   ];
-  const chosen = await vscode.window.showQuickPick(entries, {
+  const chosen = await pickMany(entries, {
     title: picked.choice === 'only' ? 'Who may see the post?' : 'Who must not see the post?',
-    canPickMany: true,
     ignoreFocusOut: true,
     matchOnDescription: true,
   });
@@ -415,12 +433,12 @@ async function post(context: ChannelCommandContext, arg: unknown, rawOptions: un
   }
   // Servers refuse texts above the note limit: say so before anything is saved or sent.
   if (!content.media) valueOrThrow(checkNoteBody(content.body));
-  if (fromDraft) void vscode.window.showInformationMessage('Your unsent post was restored.');
+  if (fromDraft) void showInformation('Your unsent post was restored.');
   const defaults = fromDraft ? draft : undefined;
 
   let title = options?.title ?? (options ? defaults?.title : undefined);
   if (!options) {
-    title = await vscode.window.showInputBox({
+    title = await askText({
       title: 'Post to Channel: title',
       prompt: 'Optional',
       value: defaults?.title ?? '',
@@ -431,7 +449,7 @@ async function post(context: ChannelCommandContext, arg: unknown, rawOptions: un
   let categories =
     options?.categories !== undefined ? splitCategories(options.categories) : (defaults?.categories ?? []);
   if (!options) {
-    const answer = await vscode.window.showInputBox({
+    const answer = await askText({
       title: 'Post to Channel: categories',
       prompt: 'Optional, separated by commas',
       value: (defaults?.categories ?? []).join(', '),
@@ -451,10 +469,10 @@ async function post(context: ChannelCommandContext, arg: unknown, rawOptions: un
   }
   let nocomment = options?.nocomment ?? defaults?.nocomment ?? false;
   if (!options) {
-    const choice = await vscode.window.showQuickPick(
+    const choice = await pickOne(
       [
-        { label: '$(comment) Allow comments', nocomment: false, picked: !nocomment },
-        { label: '$(comment-unresolved) Turn comments off', nocomment: true, picked: nocomment },
+        { icon: 'comment', label: 'Allow comments', nocomment: false, picked: !nocomment },
+        { icon: 'comment-unresolved', label: 'Turn comments off', nocomment: true, picked: nocomment },
       ],
       { title: 'Post to Channel: comments', ignoreFocusOut: true },
     );
@@ -482,7 +500,7 @@ async function post(context: ChannelCommandContext, arg: unknown, rawOptions: un
   };
   let result;
   try {
-    result = await vscode.window.withProgress(
+    result = await withProgress(
       {
         location: vscode.ProgressLocation.Notification,
         title: `Posting to ${channelName(account)} (visible to ${audienceText})…`,
@@ -499,14 +517,12 @@ async function post(context: ChannelCommandContext, arg: unknown, rawOptions: un
       where: `the stream of ${channelName(account)}`,
       resend: 'run "Forge: Post to Channel" again',
     });
-    void vscode.window.showErrorMessage(inertNotificationText(message));
+    void showError(message);
     return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
   }
   await context.itemIds.remember(account.id, result.item.mid, result.itemId);
   reloadStreams(context, account);
-  void vscode.window.showInformationMessage(
-    inertNotificationText(`Posted to ${channelName(account)}, visible to ${audienceText}.`),
-  );
+  void showInformation(`Posted to ${channelName(account)}, visible to ${audienceText}.`);
   return {
     posted: true,
     itemId: result.itemId,
@@ -584,7 +600,7 @@ async function pickItem(
   }
   const items =
     purpose === 'edit'
-      ? await vscode.window.withProgress(
+      ? await withProgress(
           { location: vscode.ProgressLocation.Window, title: 'Loading your channel stream…' },
           () => client.channelStream({ mindate: '1970-01-01 00:00:00' }).toArray(),
         )
@@ -593,19 +609,17 @@ async function pickItem(
     purpose === 'edit' ? target.own : !target.commentsClosed,
   );
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage(
+    void showInformation(
       purpose === 'edit' ? 'You have no posts or comments to edit.' : 'Nothing to comment on.',
     );
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     candidates.map((target) => ({
-      label: inertQuickPickText(target.label.slice(1, -1)),
-      description: inertQuickPickText(
-        [target.entry.author.name, target.entry.mid === target.entry.top ? undefined : 'comment']
-          .filter(Boolean)
-          .join(' · '),
-      ),
+      label: target.label.slice(1, -1),
+      description: [target.entry.author.name, target.entry.mid === target.entry.top ? undefined : 'comment']
+        .filter(Boolean)
+        .join(' · '),
       target,
     })),
     {
@@ -646,7 +660,7 @@ async function comment(
   if (!target) return { posted: false, reason: 'cancelled' };
   if (target.commentsClosed) {
     const message = `Comments are turned off on ${target.label}.`;
-    void vscode.window.showInformationMessage(inertNotificationText(message));
+    void showInformation(message);
     return { posted: false, reason: 'cancelled', message };
   }
   const { account } = target;
@@ -655,8 +669,7 @@ async function comment(
   let body = options ? (options.body ?? draft?.body) : undefined;
   if (options && body === undefined) throw new Error('No comment text given and no unsent comment to send.');
   const restoredDraft = draft !== undefined && (options?.body === undefined || options.body === draft.body);
-  if (draft && options?.body === undefined)
-    void vscode.window.showInformationMessage('Your unsent comment was restored.');
+  if (draft && options?.body === undefined) void showInformation('Your unsent comment was restored.');
   if (body === undefined) {
     body = await askBody(`Comment on ${target.label}`, draft?.body ?? '');
     if (body === undefined) return { posted: false, reason: 'cancelled' };
@@ -665,7 +678,7 @@ async function comment(
   const client = await context.accounts.client(account.id);
   let result;
   try {
-    result = await vscode.window.withProgress(
+    result = await withProgress(
       { location: vscode.ProgressLocation.Window, title: `Commenting on ${target.label}…` },
       () =>
         context.drafts.sendWithDraft(key, { body: text }, () =>
@@ -682,13 +695,13 @@ async function comment(
       where: `the comments on ${target.label}`,
       resend: `comment on ${target.label} again`,
     });
-    void vscode.window.showErrorMessage(inertNotificationText(message));
+    void showError(message);
     return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
   }
   await context.itemIds.remember(account.id, result.item.mid, result.itemId);
   if (target.node) target.node.folder.reload();
   else reloadStreams(context, account);
-  void vscode.window.showInformationMessage(inertNotificationText(`Commented on ${target.label}.`));
+  void showInformation(`Commented on ${target.label}.`);
   return { posted: true, itemId: result.itemId, mid: result.item.mid, restoredDraft };
 }
 
@@ -730,11 +743,7 @@ async function knownItemId(
 async function editInEditor(text: string, what: string): Promise<string | undefined> {
   const document = await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' });
   await vscode.window.showTextDocument(document, { preview: false });
-  const choice = await vscode.window.showInformationMessage(
-    inertNotificationText(`Edit ${what} in the editor, then press Send.`),
-    'Send',
-    'Cancel',
-  );
+  const choice = await showInformation(`Edit ${what} in the editor, then press Send.`, 'Send', 'Cancel');
   if (choice !== 'Send') return undefined;
   return document.getText();
 }
@@ -769,7 +778,7 @@ async function editItem(
   let itemId = options?.itemId ?? (await knownItemId(context, client, target));
   if (itemId === undefined) {
     if (options) throw new Error(`The server does not say the number of ${target.label}; pass it as itemId.`);
-    const answer = await vscode.window.showInputBox({
+    const answer = await askText({
       title: `Edit ${target.label}`,
       prompt:
         'The server does not tell the number of this item (it is in the item’s address on the web, e.g. …/item/1234). Its number:',
@@ -788,7 +797,7 @@ async function editItem(
       : await askBody(`Edit ${target.label}`, current);
     if (body === undefined) return { edited: false, reason: 'cancelled' };
     if (isTop) {
-      title = await vscode.window.showInputBox({
+      title = await askText({
         title: `Edit ${target.label}: title`,
         value: target.entry.title,
         ignoreFocusOut: true,
@@ -801,7 +810,7 @@ async function editItem(
   if (body === target.entry.body && (title === undefined || title === target.entry.title)) {
     return { edited: false, reason: 'unchanged' };
   }
-  const result = await vscode.window.withProgress(
+  const result = await withProgress(
     { location: vscode.ProgressLocation.Window, title: `Saving ${target.label}…` },
     () =>
       client.updateItem({
@@ -813,7 +822,7 @@ async function editItem(
   await context.itemIds.remember(target.account.id, result.item.mid, result.itemId);
   if (target.node) target.node.folder.reload();
   else reloadStreams(context, target.account);
-  void vscode.window.showInformationMessage(inertNotificationText(`Saved your changes to ${target.label}.`));
+  void showInformation(`Saved your changes to ${target.label}.`);
   return { edited: true, itemId: result.itemId };
 }
 

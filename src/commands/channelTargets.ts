@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import type { ChannelDrafts, ChannelItemIds } from '../state/channelDrafts';
 import type { ChannelTreeProvider } from '../views/channel/channelTreeProvider';
 import { registerCommand } from './registerCommand';
-import { inertQuickPickText } from '../domain/inertText';
+import { pickOne, showInformation } from '../platform/userMessages';
 
 /** What the channel command modules share. */
 export interface ChannelCommandContext {
@@ -72,16 +72,14 @@ export async function pickChannelAccount(
   }
   const candidates = accounts.list();
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage(
-      'No channel account yet. Run "Forge: Add Channel Account" first.',
-    );
+    void showInformation('No channel account yet. Run "Forge: Add Channel Account" first.');
     return undefined;
   }
   const [only] = candidates;
   if (candidates.length === 1) return only;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     candidates.map((account) => ({
-      label: inertQuickPickText(account.label),
+      label: account.label,
       description: account.serverUrl,
       account,
     })),

@@ -24,8 +24,16 @@ import { BranchNode, JobNode, ProjectNode } from '../views/projects/projectsTree
 import type { TreeNode } from '../views/shared/treeNode';
 import { projectTarget } from './pickers';
 import { registerCommand, valueOrThrow } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 import { checkRefName, problemOf } from '../domain/inputValidation';
+import {
+  askText,
+  pickOne,
+  showError,
+  showInformation,
+  showWarning,
+  withProgress,
+} from '../platform/userMessages';
+import { openServerLink } from '../platform/serverLinks';
 
 /**
  * Answers to the questions a job command would ask, for host tests and automation; menus never
@@ -116,16 +124,16 @@ export async function jobTarget(
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
   const path = projectPath(target.project);
-  const page = await vscode.window.withProgress(
+  const page = await withProgress(
     { location: vscode.ProgressLocation.Window, title: `Loading the jobs of ${path}` },
     () => client.listJobs(target.project.id).page({ perPage: 50 }),
   );
   const jobs = jobsForAction(page.items, action);
   if (jobs.length === 0) {
-    void vscode.window.showInformationMessage(inertNotificationText(noJobMessage(action, path)));
+    void showInformation(noJobMessage(action, path));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     jobs.map((job) => ({ ...jobPickRow(job), job })),
     { placeHolder, matchOnDescription: true },
   );
@@ -144,13 +152,13 @@ async function simpleJobAction(
   const target = await jobTarget(services, arg, action, placeHolder);
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
-  const after = await vscode.window.withProgress({ location: { viewId: 'forge.projects' } }, () =>
+  const after = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
     call(client, target.project.id, target.job.id),
   );
   services.afterAction(target.node);
   options.onJob?.(after);
   const message = jobActionMessage(action, target.job, after);
-  void vscode.window.showInformationMessage(inertNotificationText(message));
+  void showInformation(message);
   return message;
 }
 
@@ -183,7 +191,7 @@ async function download(
   signal: AbortSignal | undefined,
   start: (options: DownloadOptions) => Promise<DownloadResult>,
 ): Promise<DownloadResult> {
-  return vscode.window.withProgress(
+  return withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
     (progress, cancellation) => {
       const link = linkedAbort(signal);
@@ -205,17 +213,15 @@ async function download(
 
 function reportSaved(what: string, result: DownloadResult): string {
   const message = `Saved ${what} to ${result.path} (${formatBytes(result.bytes)}).`;
-  void vscode.window
-    .showInformationMessage(inertNotificationText(message), 'Reveal in File Explorer')
-    .then((choice) => {
-      if (choice) void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(result.path));
-    });
+  void showInformation(message, 'Reveal in File Explorer').then((choice) => {
+    if (choice) void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(result.path));
+  });
   return message;
 }
 
 /** The ref for "download by ref": the branch row's name or the project's default branch, confirmed. */
 async function askRef(suggested: string | undefined, path: string): Promise<string | undefined> {
-  const ref = await vscode.window.showInputBox({
+  const ref = await askText({
     title: `Latest artifacts of ${path}`,
     prompt: 'Branch or tag whose latest successful job to download from',
     value: suggested ?? '',
@@ -236,18 +242,18 @@ async function askJobName(client: HostingClient, project: Project, ref: string):
   ];
   const typeIt = async (): Promise<string | undefined> =>
     (
-      await vscode.window.showInputBox({
+      await askText({
         title: `Latest artifacts on ${ref}`,
         prompt: 'Name of the job (the latest successful one with that name is used)',
         validateInput: (value) => (value.trim() === '' ? 'Enter a job name' : undefined),
       })
     )?.trim() || undefined;
   if (names.length === 0) return typeIt();
-  const other = { label: '$(edit) Another job name…', name: undefined };
-  const picked = await vscode.window.showQuickPick(
+  const other = { icon: 'edit', label: 'Another job name…', name: undefined };
+  const picked = await pickOne(
     [
       ...names.map((name) => ({
-        label: inertQuickPickText(name),
+        label: name,
         description: 'recent job with artifacts',
         name,
       })),
@@ -313,7 +319,7 @@ export function registerJobCommands(services: Services): void {
     const target = await jobTarget(services, arg, 'erase', 'Job to erase');
     if (!target) return undefined;
     if (!options.confirmed) {
-      const answer = await vscode.window.showWarningMessage(
+      const answer = await showWarning(
         eraseQuestion(target.job, projectPath(target.project)),
         { modal: true },
         'Erase',
@@ -321,13 +327,13 @@ export function registerJobCommands(services: Services): void {
       if (answer !== 'Erase') return undefined;
     }
     const client = await services.accounts.client(target.account.id);
-    const after = await vscode.window.withProgress({ location: { viewId: 'forge.projects' } }, () =>
+    const after = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
       client.eraseJob(target.project.id, target.job.id),
     );
     services.afterAction(target.node);
     options.onJob?.(after);
     const message = jobActionMessage('erase', target.job, after);
-    void vscode.window.showInformationMessage(inertNotificationText(message));
+    void showInformation(message);
     return message;
   });
 
@@ -383,7 +389,7 @@ export function registerJobCommands(services: Services): void {
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       const message = `No successful job named ${jobName} on ref ${ref} has artifacts (${path}).`;
-      void vscode.window.showErrorMessage(inertNotificationText(message));
+      void showError(message);
       return message;
     }
   });
@@ -392,7 +398,6 @@ export function registerJobCommands(services: Services): void {
     const target = await jobTarget(services, arg, 'openInBrowser', 'Job to open');
     if (!target) return undefined;
     const url = jobWebUrl(target.job, target.project.web_url);
-    await vscode.env.openExternal(vscode.Uri.parse(url, true));
-    return url;
+    return (await openServerLink(url, `the web page of job #${target.job.id}`)) ? url : undefined;
   });
 }

@@ -12,7 +12,9 @@ import {
 import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
 import type { TreeNode } from '../views/shared/treeNode';
 import { type ProjectTarget, projectTarget } from './pickers';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import { askText, pickOne, showInformation, withProgress } from '../platform/userMessages';
+import { checkWebLink } from '../domain/webLinks';
+import { openServerLink } from '../platform/serverLinks';
 
 /** What the merge request, note and award emoji commands share. */
 export interface MergeRequestCommandContext {
@@ -121,21 +123,19 @@ export async function pickMergeRequestIn(
   placeHolder = 'Which merge request?',
 ): Promise<MergeRequestTarget | undefined> {
   const client = await services.accounts.client(target.account.id);
-  const page = await vscode.window.withProgress(
+  const page = await withProgress(
     { location: vscode.ProgressLocation.Window, title: 'Loading merge requests…' },
     () => client.listMergeRequests(target.project.id, { state: 'opened' }).page({ perPage: 100 }),
   );
   if (page.items.length === 0) {
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`${projectPath(target.project)} has no opened merge requests.`),
-    );
+    void showInformation(`${projectPath(target.project)} has no opened merge requests.`);
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await pickOne(
     page.items.map((mergeRequest) => ({
-      label: `!${mergeRequest.iid} ${inertQuickPickText(mergeRequest.title)}`,
-      description: inertQuickPickText(`${mergeRequest.source_branch} → ${mergeRequest.target_branch}`),
-      detail: `by ${inertQuickPickText(mergeRequest.author.name)}`,
+      label: `!${mergeRequest.iid} ${mergeRequest.title}`,
+      description: `${mergeRequest.source_branch} → ${mergeRequest.target_branch}`,
+      detail: `by ${mergeRequest.author.name}`,
       mergeRequest,
     })),
     { placeHolder, matchOnDescription: true, title: projectPath(target.project) },
@@ -145,7 +145,7 @@ export async function pickMergeRequestIn(
 
 /** A positive whole number typed by the user (an iid or id), or undefined when cancelled. */
 export async function askNumber(prompt: string, placeHolder?: string): Promise<number | undefined> {
-  const value = await vscode.window.showInputBox({
+  const value = await askText({
     prompt,
     placeHolder,
     validateInput: (text) => (/^\s*#?[!$]?\d+\s*$/.test(text) ? undefined : 'A number, e.g. 12'),
@@ -167,13 +167,9 @@ export function afterMergeRequestChange(
  * Opens a server link in the browser; only http(s) links. Not awaited: the workbench may ask the
  * user first (or forward a port), and the command has nothing to wait for.
  */
-export function openLink(url: string | undefined, log?: { warn(message: string): void }): boolean {
-  if (!url || !/^https?:\/\//i.test(url)) {
-    void vscode.window.showWarningMessage('The server did not send a web link for this.');
-    return false;
-  }
-  vscode.env.openExternal(vscode.Uri.parse(url, true)).then(undefined, (error: unknown) => {
-    log?.warn(`Could not open ${url}: ${error instanceof Error ? error.message : String(error)}`);
+export function openLink(url: string | null | undefined, log?: { warn(message: string): void }): boolean {
+  openServerLink(url, 'the web page').then(undefined, (error: unknown) => {
+    log?.warn(`Could not open ${url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
   });
-  return true;
+  return checkWebLink(url).ok;
 }

@@ -37,8 +37,16 @@ import {
 import { registerNoteCommands } from './notes';
 import { projectTarget } from './pickers';
 import { registerCommand, valueOrThrow } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
 import { checkRefName } from '../domain/inputValidation';
+import {
+  askText,
+  pickMany,
+  pickOne,
+  showError,
+  showInformation,
+  showWarning,
+  withProgress,
+} from '../platform/userMessages';
 
 /*
  * Every command here takes the tree node it ran on first (a merge request of the Projects or the
@@ -137,7 +145,7 @@ export function registerMergeRequestCommands(services: Services): void {
       state_event: event,
     });
     afterMergeRequestChange(context, target);
-    void vscode.window.showInformationMessage(
+    void showInformation(
       updated.state === (event === 'close' ? 'closed' : 'opened')
         ? `${event === 'close' ? 'Closed' : 'Reopened'} !${mr.iid} ${mr.title}`
         : `!${mr.iid} is ${updated.state}.`,
@@ -153,10 +161,8 @@ export function registerMergeRequestCommands(services: Services): void {
     if (!target) return { deleted: false, ...CANCELLED };
     const { mergeRequest: mr } = target;
     if (!given?.confirmed) {
-      const answer = await vscode.window.showWarningMessage(
-        inertNotificationText(
-          `Delete merge request !${mr.iid} "${mr.title}" of ${projectPath(target.project)}?`,
-        ),
+      const answer = await showWarning(
+        `Delete merge request !${mr.iid} "${mr.title}" of ${projectPath(target.project)}?`,
         { modal: true, detail: 'Its comments and reactions go with it. This cannot be undone.' },
         'Delete',
       );
@@ -164,7 +170,7 @@ export function registerMergeRequestCommands(services: Services): void {
     }
     await (await clientOf(target)).deleteMergeRequest(target.project.id, mr.iid);
     afterMergeRequestChange(context, target);
-    void vscode.window.showInformationMessage(inertNotificationText(`Deleted !${mr.iid} ${mr.title}`));
+    void showInformation(`Deleted !${mr.iid} ${mr.title}`);
     return { deleted: true };
   });
 
@@ -185,7 +191,7 @@ export function registerMergeRequestCommands(services: Services): void {
     } catch (error) {
       if (error instanceof MethodNotAllowedError || error instanceof NotAcceptableError) {
         const notOpen = error instanceof MethodNotAllowedError;
-        void vscode.window.showInformationMessage(
+        void showInformation(
           notOpen
             ? `!${mr.iid} is already merged or closed.`
             : `!${mr.iid} was not set to merge when the pipeline succeeds.`,
@@ -196,9 +202,7 @@ export function registerMergeRequestCommands(services: Services): void {
       throw error;
     }
     afterMergeRequestChange(context, target);
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`!${mr.iid} will no longer merge when the pipeline succeeds.`),
-    );
+    void showInformation(`!${mr.iid} will no longer merge when the pipeline succeeds.`);
     return { cancelled: true };
   });
 
@@ -215,13 +219,13 @@ export function registerMergeRequestCommands(services: Services): void {
       ? await client.subscribeToMergeRequest(target.project.id, mr.iid)
       : await client.unsubscribeFromMergeRequest(target.project.id, mr.iid);
     if (!result.changed) {
-      void vscode.window.showInformationMessage(
+      void showInformation(
         subscribe ? `Already subscribed to !${mr.iid}` : `You are not subscribed to !${mr.iid}`,
       );
       return { changed: false };
     }
     afterMergeRequestChange(context, target);
-    void vscode.window.showInformationMessage(
+    void showInformation(
       subscribe
         ? `Subscribed to !${mr.iid}: you will be notified of its activity.`
         : `Unsubscribed from !${mr.iid}`,
@@ -237,13 +241,11 @@ export function registerMergeRequestCommands(services: Services): void {
     const { mergeRequest: mr } = target;
     const result = await (await clientOf(target)).createMergeRequestTodo(target.project.id, mr.iid);
     if (!result.changed) {
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`You already have a todo for !${mr.iid}`),
-      );
+      void showInformation(`You already have a todo for !${mr.iid}`);
       return { changed: false };
     }
     services.todos.refresh();
-    void vscode.window.showInformationMessage(inertNotificationText(`Added !${mr.iid} to your todos.`));
+    void showInformation(`Added !${mr.iid} to your todos.`);
     return { changed: true, todoId: result.value.id };
   });
 
@@ -264,15 +266,13 @@ export function registerMergeRequestCommands(services: Services): void {
     );
     if (automated) return { issues };
     if (issues.length === 0) {
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`Merging !${mr.iid} closes no issues.`),
-      );
+      void showInformation(`Merging !${mr.iid} closes no issues.`);
       return { issues };
     }
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       issues.map((issue) => ({
-        label: `${issue.iid !== undefined ? `#${issue.iid}` : issue.id} ${inertQuickPickText(issue.title)}`,
-        description: inertQuickPickText(issue.state ?? ''),
+        label: `${issue.iid !== undefined ? `#${issue.iid}` : issue.id} ${issue.title}`,
+        description: issue.state ?? '',
         issue,
       })),
       { title: `Issues closed when !${mr.iid} is merged`, placeHolder: 'Open an issue in the browser' },
@@ -295,11 +295,11 @@ export function registerMergeRequestCommands(services: Services): void {
     if (!target) return { url: undefined };
     const url = target.mergeRequest.web_url;
     if (!url) {
-      void vscode.window.showWarningMessage('The server did not send a web link for this merge request.');
+      void showWarning('The server did not send a web link for this merge request.');
       return { url: undefined };
     }
     await vscode.env.clipboard.writeText(url);
-    void vscode.window.showInformationMessage(inertNotificationText(`Copied ${url}`));
+    void showInformation(`Copied ${url}`);
     return { url };
   });
 
@@ -364,30 +364,28 @@ async function createMergeRequest(
     );
   }
   if (!sourceBranch) {
-    const all = await vscode.window.withProgress(
+    const all = await withProgress(
       { location: vscode.ProgressLocation.Window, title: 'Loading branches…' },
       loadBranches,
     );
     const items = all
       .filter((branch) => branch.name !== project.default_branch || all.length === 1)
       .map((branch) => ({
-        label: inertQuickPickText(branch.name),
-        description: branch.commit?.title ? inertQuickPickText(branch.commit.title) : undefined,
+        label: branch.name,
+        description: branch.commit?.title ? branch.commit.title : undefined,
         name: branch.name,
       }));
     if (localBranch) {
       const index = items.findIndex((item) => item.name === localBranch);
       const [current] = index >= 0 ? items.splice(index, 1) : [];
       items.unshift({
-        label: inertQuickPickText(localBranch),
-        description: inertQuickPickText(
-          `current branch${clone ? ` in ${clone.root}` : ''}${index < 0 ? ' (not pushed?)' : ''}`,
-        ),
+        label: localBranch,
+        description: `current branch${clone ? ` in ${clone.root}` : ''}${index < 0 ? ' (not pushed?)' : ''}`,
         name: localBranch,
         ...(current?.description ? { detail: current.description } : {}),
       });
     }
-    const picked = await vscode.window.showQuickPick(items, {
+    const picked = await pickOne(items, {
       title: `New merge request in ${projectPath(project)} (1/4)`,
       placeHolder: 'Source branch (the changes to merge)',
       matchOnDescription: true,
@@ -404,9 +402,9 @@ async function createMergeRequest(
     const ordered = defaultBranch
       ? [defaultBranch, ...names.filter((name) => name !== defaultBranch)]
       : names;
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       ordered.map((name) => ({
-        label: inertQuickPickText(name),
+        label: name,
         description: name === defaultBranch ? 'default branch' : undefined,
         name,
       })),
@@ -424,7 +422,7 @@ async function createMergeRequest(
     const suggested = (await lastCommitTitle(client, project, sourceBranch, branches)) ?? sourceBranch;
     if (options) title = suggested;
     else {
-      title = await vscode.window.showInputBox({
+      title = await askText({
         title: `New merge request in ${projectPath(project)} (3/4)`,
         prompt: `Title (${sourceBranch} → ${targetBranch})`,
         value: suggested,
@@ -437,7 +435,7 @@ async function createMergeRequest(
 
   let description = options?.description;
   if (!options) {
-    description = await vscode.window.showInputBox({
+    description = await askText({
       title: `New merge request in ${projectPath(project)} (4/4)`,
       prompt: 'Description (optional; "Closes #12" closes that issue on merge)',
       ignoreFocusOut: true,
@@ -445,7 +443,7 @@ async function createMergeRequest(
     if (description === undefined) return { created: false, ...CANCELLED };
   }
 
-  const created = await vscode.window.withProgress(
+  const created = await withProgress(
     {
       location: vscode.ProgressLocation.Notification,
       title: `Creating the merge request in ${projectPath(project)}…`,
@@ -460,12 +458,9 @@ async function createMergeRequest(
   );
   context.view.refresh();
   if (arg instanceof ProjectNode) services.afterAction(arg.mergeRequests);
-  void vscode.window
-    .showInformationMessage(
-      inertNotificationText(`Created !${created.iid} ${created.title}`),
-      'Open in Browser',
-    )
-    .then((choice) => (choice ? openLink(created.web_url, services.log) : undefined));
+  void showInformation(`Created !${created.iid} ${created.title}`, 'Open in Browser').then((choice) =>
+    choice ? openLink(created.web_url, services.log) : undefined,
+  );
   return {
     created: true,
     iid: created.iid,
@@ -484,7 +479,7 @@ async function askEdit(
   client: HostingClient,
 ): Promise<UpdateMergeRequestInput | undefined> {
   const { mergeRequest: mr, project } = target;
-  const field = await vscode.window.showQuickPick(
+  const field = await pickOne(
     [
       { label: 'Title', description: mr.title, field: 'title' as const },
       { label: 'Description', description: mr.description ?? '', field: 'description' as const },
@@ -492,13 +487,13 @@ async function askEdit(
       { label: 'Assignee', description: mr.assignee?.name ?? 'unassigned', field: 'assignee' as const },
       { label: 'Milestone', description: mr.milestone?.title ?? 'none', field: 'milestone' as const },
       { label: 'Target branch', description: mr.target_branch, field: 'target' as const },
-    ].map((item) => ({ ...item, description: inertQuickPickText(item.description) })),
+    ].map((item) => ({ ...item, description: item.description })),
     { title: `Edit !${mr.iid} ${mr.title}`, placeHolder: 'What to change' },
   );
   if (!field) return undefined;
   switch (field.field) {
     case 'title': {
-      const title = await vscode.window.showInputBox({
+      const title = await askText({
         prompt: 'Title',
         value: mr.title,
         validateInput: (value) => (value.trim() === '' ? 'A merge request needs a title' : undefined),
@@ -506,14 +501,14 @@ async function askEdit(
       return title === undefined ? undefined : { title: title.trim() };
     }
     case 'description': {
-      const description = await vscode.window.showInputBox({
+      const description = await askText({
         prompt: 'Description',
         value: mr.description ?? '',
       });
       return description === undefined ? undefined : { description };
     }
     case 'labels': {
-      const labels = await vscode.window.showInputBox({
+      const labels = await askText({
         prompt: 'Labels, comma-separated (empty removes all)',
         value: (mr.labels ?? []).join(', '),
       });
@@ -526,19 +521,19 @@ async function askEdit(
         .then((page) => [
           { label: 'Unassigned', description: '', id: 0 },
           ...page.items.map((member) => ({
-            label: inertQuickPickText(member.name),
-            description: inertQuickPickText(`@${member.username}`),
+            label: member.name,
+            description: `@${member.username}`,
             id: member.id,
           })),
         ]);
-      const picked = await vscode.window.showQuickPick(members, {
+      const picked = await pickOne(members, {
         placeHolder: `Assign !${mr.iid} to`,
         matchOnDescription: true,
       });
       return picked ? { assignee_id: picked.id } : undefined;
     }
     case 'milestone': {
-      const value = await vscode.window.showInputBox({
+      const value = await askText({
         prompt: 'Milestone id (empty removes the milestone)',
         value: mr.milestone ? String(mr.milestone.id) : '',
         validateInput: (text) => (text.trim() === '' || /^\d+$/.test(text.trim()) ? undefined : 'A number'),
@@ -555,12 +550,12 @@ async function askEdit(
           page.items
             .filter((branch) => branch.name !== mr.source_branch)
             .map((branch) => ({
-              label: inertQuickPickText(branch.name),
+              label: branch.name,
               description: branch.name === project.default_branch ? 'default branch' : undefined,
               name: branch.name,
             })),
         );
-      const picked = await vscode.window.showQuickPick(branches, {
+      const picked = await pickOne(branches, {
         placeHolder: `Merge ${mr.source_branch} into…`,
       });
       return picked ? { target_branch: picked.name } : undefined;
@@ -593,9 +588,7 @@ async function editMergeRequest(
   if (!input) return { updated: false, ...CANCELLED };
   const updated = await client.updateMergeRequest(target.project.id, target.mergeRequest.iid, input);
   afterMergeRequestChange(context, target);
-  void vscode.window.showInformationMessage(
-    inertNotificationText(`Updated !${updated.iid} ${updated.title}`),
-  );
+  void showInformation(`Updated !${updated.iid} ${updated.title}`);
   return { updated: true, mergeRequest: updated };
 }
 
@@ -616,7 +609,7 @@ async function mergeMergeRequest(
     options?.sha ?? (target.node ? target.mergeRequest.sha : undefined) ?? fresh.sha ?? undefined;
   if (fresh.state !== 'opened') {
     const message = `!${fresh.iid} is ${fresh.state}; there is nothing to merge.`;
-    void vscode.window.showInformationMessage(inertNotificationText(message));
+    void showInformation(message);
     afterMergeRequestChange(context, target);
     return { merged: false, reason: 'not-open', message };
   }
@@ -631,7 +624,7 @@ async function mergeMergeRequest(
   }
 
   try {
-    const merged = await vscode.window.withProgress(
+    const merged = await withProgress(
       {
         location: vscode.ProgressLocation.Notification,
         title: `Merging !${fresh.iid} into ${fresh.target_branch}…`,
@@ -647,14 +640,10 @@ async function mergeMergeRequest(
     );
     afterMergeRequestChange(context, target);
     if (merged.state === 'merged') {
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`Merged !${merged.iid} into ${merged.target_branch}.`),
-      );
+      void showInformation(`Merged !${merged.iid} into ${merged.target_branch}.`);
       return { merged: true, mergeCommitSha: merged.merge_commit_sha ?? undefined };
     }
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`!${merged.iid} will be merged when its pipeline succeeds.`),
-    );
+    void showInformation(`!${merged.iid} will be merged when its pipeline succeeds.`);
     return { merged: false, scheduled: true };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -670,7 +659,7 @@ async function mergeMergeRequest(
     const failure = mergeFailure(error.status, fresh, { serverMessage: error.serverMessage, currentSha });
     if (!failure) throw error;
     context.services.log.warn(`Merge of !${fresh.iid} refused: ${error.message}`);
-    void vscode.window.showErrorMessage(inertNotificationText(failure.message));
+    void showError(failure.message);
     afterMergeRequestChange(context, target);
     return { merged: false, reason: failure.reason, message: failure.message, currentSha };
   }
@@ -683,11 +672,11 @@ async function askMergeOptions(
 ): Promise<
   { removeSourceBranch: boolean; mergeWhenPipelineSucceeds: boolean; message: string | undefined } | undefined
 > {
-  const picks = await vscode.window.showQuickPick(
+  const picks = await pickMany(
     [
       {
         label: 'Remove source branch',
-        description: inertQuickPickText(mr.source_branch),
+        description: mr.source_branch,
         picked: mr.force_remove_source_branch === true || mr.should_remove_source_branch === true,
         key: 'remove' as const,
       },
@@ -699,7 +688,6 @@ async function askMergeOptions(
       },
     ],
     {
-      canPickMany: true,
       title: `Merge !${mr.iid} ${mr.title}`,
       placeHolder: `${mr.source_branch} → ${mr.target_branch}${seenSha ? ` at ${seenSha.slice(0, 8)}` : ''}: options, then Enter`,
       ignoreFocusOut: true,
@@ -708,7 +696,7 @@ async function askMergeOptions(
   if (!picks) return undefined;
   const suggested = defaultMergeCommitMessage(mr, projectPath(project));
   const firstLine = suggested.split('\n')[0] ?? suggested;
-  const typed = await vscode.window.showInputBox({
+  const typed = await askText({
     title: `Merge !${mr.iid}: commit message`,
     prompt: 'Merge commit message (leave as is for the server default)',
     value: firstLine,
@@ -731,7 +719,7 @@ async function checkoutMergeRequest(context: MergeRequestCommandContext, arg: un
   const clone = await findLocalClone(project);
   if (!clone) {
     const message = `No folder in this workspace is a clone of ${projectPath(project)}. Open a clone of it (remote ${project.http_url_to_repo ?? project.ssh_url_to_repo ?? projectPath(project)}) and try again.`;
-    void vscode.window.showWarningMessage(inertNotificationText(message));
+    void showWarning(message);
     return { checkedOut: undefined, reason: 'no-repository', message };
   }
   const branch = mr.source_branch;
@@ -741,7 +729,7 @@ async function checkoutMergeRequest(context: MergeRequestCommandContext, arg: un
   const fromFork = mr.source_project_id !== undefined && mr.source_project_id !== mr.project_id;
   const { root } = clone;
   const remote = clone.remote.name;
-  const result = await vscode.window.withProgress(
+  const result = await withProgress(
     {
       location: vscode.ProgressLocation.Notification,
       title: `Checking out ${branch} of !${mr.iid}`,
@@ -795,10 +783,8 @@ async function checkoutMergeRequest(context: MergeRequestCommandContext, arg: un
       }
     },
   );
-  void vscode.window.showInformationMessage(
-    inertNotificationText(
-      `Checked out ${branch} (!${mr.iid}) in ${clone.root}${result.created ? '' : result.updated ? ', fast-forwarded' : ''}.`,
-    ),
+  void showInformation(
+    `Checked out ${branch} (!${mr.iid}) in ${clone.root}${result.created ? '' : result.updated ? ', fast-forwarded' : ''}.`,
   );
   return { checkedOut: branch, root: clone.root, remote, createdBranch: result.created };
 }

@@ -20,7 +20,14 @@ import {
 import { projectTarget } from './pickers';
 import { draftKeptMessage, mayHaveActed } from './errorMessages';
 import { registerCommand, valueOrThrow } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import {
+  askText,
+  pickOne,
+  showError,
+  showInformation,
+  showWarning,
+  withProgress,
+} from '../platform/userMessages';
 
 /*
  * Comments (notes) on merge requests, and from the palette on issues and snippets too. A note is
@@ -85,7 +92,7 @@ async function noteTarget(
   }
   const target = await projectTarget(services, undefined, 'Comment in which project?');
   if (!target) return undefined;
-  const kind = await vscode.window.showQuickPick(
+  const kind = await pickOne(
     [
       { label: 'Merge request', what: 'mergeRequest' as const },
       { label: 'Issue', what: 'issue' as const },
@@ -154,15 +161,13 @@ async function existingNote(
       (username === undefined || (item as Note).author?.username === username),
   );
   if (notes.length === 0) {
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`You have no comments on !${picked.mergeRequest.iid}.`),
-    );
+    void showInformation(`You have no comments on !${picked.mergeRequest.iid}.`);
     return undefined;
   }
-  const choice = await vscode.window.showQuickPick(
+  const choice = await pickOne(
     notes.map((note) => ({
-      label: inertQuickPickText(firstLine(note.body) || '(empty)'),
-      description: inertQuickPickText(note.author?.name ?? ''),
+      label: firstLine(note.body) || '(empty)',
+      description: note.author?.name ?? '',
       note,
     })),
     { placeHolder: `${verb} which comment?` },
@@ -200,10 +205,10 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
     let body = options ? (options.body ?? draft?.body) : undefined;
     if (options && body === undefined) throw new Error('No comment text given and no unsent draft to send.');
     if (draft && (!options || options.body === undefined)) {
-      void vscode.window.showInformationMessage('Your unsent note was restored.');
+      void showInformation('Your unsent note was restored.');
     }
     if (body === undefined) {
-      body = await vscode.window.showInputBox({
+      body = await askText({
         title: `Comment on ${target.label}`,
         prompt: 'Markdown. Kept as a draft until the server has it.',
         value: draft?.body ?? '',
@@ -218,7 +223,7 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
     const client = await services.accounts.client(target.account.id);
     let created;
     try {
-      created = await vscode.window.withProgress(
+      created = await withProgress(
         { location: vscode.ProgressLocation.Window, title: `Posting a comment on ${target.label}…` },
         () => drafts.sendWithDraft(key, text, () => client.createNote(target.parent, text)),
       );
@@ -230,17 +235,15 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
         where: `the comments of ${target.label}`,
         resend: `run "Add Comment" on ${target.label} again`,
       });
-      void vscode.window.showErrorMessage(inertNotificationText(message));
+      void showError(message);
       return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
     }
     afterNoteChange(context, target);
     if (isAwardEmoji(created)) {
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`Reacted with :${created.name}: on ${target.label}`),
-      );
+      void showInformation(`Reacted with :${created.name}: on ${target.label}`);
       return { posted: true, awardId: created.id, restoredDraft };
     }
-    void vscode.window.showInformationMessage(inertNotificationText(`Commented on ${target.label}`));
+    void showInformation(`Commented on ${target.label}`);
     return { posted: true, noteId: created.id, restoredDraft };
   });
 
@@ -252,7 +255,7 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
     let body = options?.body;
     if (options && body === undefined) throw new Error('No comment text given.');
     if (body === undefined) {
-      body = await vscode.window.showInputBox({
+      body = await askText({
         title: `Edit your comment on ${target.label}`,
         value: note.body,
         ignoreFocusOut: true,
@@ -277,8 +280,8 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
     if (!found) return { deleted: false, reason: 'cancelled' };
     const { target, note } = found;
     if (!options?.confirmed) {
-      const answer = await vscode.window.showWarningMessage(
-        inertNotificationText(`Delete the comment by ${note.author?.name ?? 'unknown'} on ${target.label}?`),
+      const answer = await showWarning(
+        `Delete the comment by ${note.author?.name ?? 'unknown'} on ${target.label}?`,
         { modal: true, detail: `"${firstLine(note.body, 120)}"\n\nThis cannot be undone.` },
         'Delete',
       );
@@ -287,9 +290,7 @@ export function registerNoteCommands(context: MergeRequestCommandContext): void 
     const client = await services.accounts.client(target.account.id);
     await client.deleteNote(target.parent, note.id);
     afterNoteChange(context, target);
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`Deleted the comment on ${target.label}`),
-    );
+    void showInformation(`Deleted the comment on ${target.label}`);
     return { deleted: true, noteId: note.id };
   });
 }

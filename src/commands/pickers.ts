@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { Project } from '../api/hosting';
 import { checkProjectPath } from '../domain/inputValidation';
 import type { AccountInfo } from '../platform/accounts';
@@ -6,7 +5,7 @@ import type { Services } from '../services';
 import { ProjectNode } from '../views/projects/projectsTreeProvider';
 import { pickAccount } from './accounts';
 import { valueOrThrow } from './registerCommand';
-import { inertQuickPickText } from '../domain/inertText';
+import { pickOne, type PickItem } from '../platform/userMessages';
 
 export { pickAccount };
 
@@ -55,16 +54,16 @@ export async function projectTarget(
     const project = await client.getProject(/^\d+$/.test(named) ? Number(named) : named);
     return { account, project };
   }
-  const items: Promise<(vscode.QuickPickItem & { project: Project })[]> = client
+  const items: Promise<(PickItem & { project: Project })[]> = client
     .listProjects({ membership: true, orderBy: 'last_activity_at', simple: false })
     .page({ perPage: 100 })
     .then((page) =>
       page.items.map((project) => ({
-        label: inertQuickPickText(project.name ?? project.path_with_namespace ?? String(project.id)),
-        description: inertQuickPickText(project.path_with_namespace ?? ''),
+        label: project.name ?? project.path_with_namespace ?? String(project.id),
+        description: project.path_with_namespace ?? '',
         project,
       })),
     );
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+  const picked = await pickOne(items, { placeHolder, matchOnDescription: true });
   return picked ? { account, project: picked.project } : undefined;
 }

@@ -20,7 +20,17 @@ import type { Services } from '../services';
 import { AccountNode, ProjectNode } from '../views/projects/projectsTreeProvider';
 import { pickAccount, projectTarget } from './pickers';
 import { registerCommand } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import {
+  askText,
+  pickOne,
+  showInformation,
+  showStatusMessage,
+  showWarning,
+  withProgress as withVscodeProgress,
+  createSearchPick,
+  type PickItem,
+} from '../platform/userMessages';
+import { openServerLink } from '../platform/serverLinks';
 
 /*
  * Project actions and CI templates. Every command works from a project row (the node is the first
@@ -74,8 +84,8 @@ function pathOf(project: Project): string {
 
 function openInBrowserLater(message: string, url: string | undefined): void {
   const actions = url ? ['Open in Browser'] : [];
-  void vscode.window.showInformationMessage(inertNotificationText(message), ...actions).then((choice) => {
-    if (choice === 'Open in Browser' && url) void vscode.env.openExternal(vscode.Uri.parse(url));
+  void showInformation(message, ...actions).then((choice) => {
+    if (choice === 'Open in Browser') void openServerLink(url, 'the web page');
   });
 }
 
@@ -85,7 +95,7 @@ function withProgress<T>(
   work: (signal: AbortSignal) => Promise<T>,
   cancellable = false,
 ): Thenable<T> {
-  return vscode.window.withProgress(
+  return withVscodeProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable },
     (_progress, cancellation) => {
       const controller = new AbortController();
@@ -118,7 +128,7 @@ async function askCreateOptions(account: AccountInfo): Promise<CreateProjectOpti
   const title = (): string => `Create Project (${step++}/${total})`;
   let forUserId: number | undefined;
   if (account.isAdmin) {
-    const whose = await vscode.window.showQuickPick(
+    const whose = await pickOne(
       [
         { label: 'Create for myself', forOther: false },
         {
@@ -132,7 +142,7 @@ async function askCreateOptions(account: AccountInfo): Promise<CreateProjectOpti
     if (!whose) return undefined;
     if (whose.forOther) {
       total += 1;
-      const typed = await vscode.window.showInputBox({
+      const typed = await askText({
         title: title(),
         prompt: 'Numeric id of the user who will own the project (the API has no user search)',
         ignoreFocusOut: true,
@@ -142,14 +152,14 @@ async function askCreateOptions(account: AccountInfo): Promise<CreateProjectOpti
       forUserId = parseId(typed);
     }
   }
-  const name = await vscode.window.showInputBox({
+  const name = await askText({
     title: title(),
     prompt: `Name of the new project on ${account.label}`,
     ignoreFocusOut: true,
     validateInput: validateProjectName,
   });
   if (name === undefined) return undefined;
-  const visibility = await vscode.window.showQuickPick(
+  const visibility = await pickOne(
     [
       { label: 'private', description: 'only members see it', visibility: 'private' as const },
       { label: 'internal', description: 'every signed-in user sees it', visibility: 'internal' as const },
@@ -158,7 +168,7 @@ async function askCreateOptions(account: AccountInfo): Promise<CreateProjectOpti
     { title: title(), placeHolder: 'Who can see the project?' },
   );
   if (!visibility) return undefined;
-  const description = await vscode.window.showInputBox({
+  const description = await askText({
     title: title(),
     prompt: 'Description (optional)',
     ignoreFocusOut: true,
@@ -199,17 +209,17 @@ async function createProject(services: Services, arg: unknown, given: unknown): 
 
 async function askEdit(client: HostingClient, project: Project): Promise<EditProjectOptions | undefined> {
   const path = pathOf(project);
-  const field = await vscode.window.showQuickPick(
+  const field = await pickOne(
     [
-      { label: 'Name', description: inertQuickPickText(project.name ?? ''), field: 'name' as const },
+      { label: 'Name', description: project.name ?? '', field: 'name' as const },
       {
         label: 'Description',
-        description: inertQuickPickText(project.description || '(none)'),
+        description: project.description || '(none)',
         field: 'description' as const,
       },
       {
         label: 'Default branch',
-        description: inertQuickPickText(project.default_branch ?? '(none)'),
+        description: project.default_branch ?? '(none)',
         field: 'defaultBranch' as const,
       },
       { label: 'Visibility', description: project.visibility ?? '', field: 'visibility' as const },
@@ -219,7 +229,7 @@ async function askEdit(client: HostingClient, project: Project): Promise<EditPro
   if (!field) return undefined;
   switch (field.field) {
     case 'name': {
-      const name = await vscode.window.showInputBox({
+      const name = await askText({
         title: `Rename ${path}`,
         prompt: 'New name (the path in URLs stays the same)',
         value: project.name ?? '',
@@ -228,7 +238,7 @@ async function askEdit(client: HostingClient, project: Project): Promise<EditPro
       return name === undefined ? undefined : { name: name.trim() };
     }
     case 'description': {
-      const description = await vscode.window.showInputBox({
+      const description = await askText({
         title: `Description of ${path}`,
         prompt: 'Leave empty to remove the description',
         value: project.description ?? '',
@@ -241,19 +251,19 @@ async function askEdit(client: HostingClient, project: Project): Promise<EditPro
         .page({ perPage: 100 })
         .then((page) =>
           page.items.map((branch) => ({
-            label: inertQuickPickText(branch.name),
+            label: branch.name,
             description: branch.name === project.default_branch ? 'current default' : undefined,
             name: branch.name,
           })),
         );
-      const branch = await vscode.window.showQuickPick(branches, {
+      const branch = await pickOne(branches, {
         title: `Default branch of ${path}`,
         placeHolder: 'The branch merge requests target and clones check out',
       });
       return branch ? { defaultBranch: branch.name } : undefined;
     }
     case 'visibility': {
-      const visibility = await vscode.window.showQuickPick(
+      const visibility = await pickOne(
         VISIBILITIES.map((value) => ({
           label: value,
           description: value === project.visibility ? 'current' : undefined,
@@ -293,7 +303,7 @@ async function editProject(services: Services, arg: unknown, given: unknown): Pr
   const node = nodeOf(arg);
   if (node) node.project = updated;
   services.afterAction(node);
-  void vscode.window.showInformationMessage(inertNotificationText(`Updated ${pathOf(updated)}.`));
+  void showInformation(`Updated ${pathOf(updated)}.`);
   return updated;
 }
 
@@ -323,7 +333,7 @@ async function forkProject(services: Services, arg: unknown, given: unknown): Pr
     typeof preset === 'number' ? preset : typeof preset === 'string' ? parseNamespace(preset) : undefined;
   if (namespace === undefined) {
     const guess = await defaultForkNamespace(services, target.account);
-    const typed = await vscode.window.showInputBox({
+    const typed = await askText({
       title: `Fork ${path}`,
       prompt: 'Namespace to fork into: your user name, a group path, or a numeric namespace id',
       value: guess ?? '',
@@ -358,17 +368,15 @@ async function setStar(services: Services, arg: unknown, star: boolean): Promise
     ? await client.starProject(target.project.id)
     : await client.unstarProject(target.project.id);
   if (!result.changed) {
-    void vscode.window.showInformationMessage(star ? `Already starred: ${path}.` : `Not starred: ${path}.`);
+    void showInformation(star ? `Already starred: ${path}.` : `Not starred: ${path}.`);
     return false;
   }
   const node = nodeOf(arg);
   if (node) node.project = { ...node.project, star_count: result.value.star_count };
   services.afterAction(node);
   const count = result.value.star_count;
-  void vscode.window.showInformationMessage(
-    inertNotificationText(
-      `${star ? 'Starred' : 'Unstarred'} ${path}${count !== undefined ? ` (★ ${count})` : ''}.`,
-    ),
+  void showInformation(
+    `${star ? 'Starred' : 'Unstarred'} ${path}${count !== undefined ? ` (★ ${count})` : ''}.`,
   );
   return true;
 }
@@ -383,8 +391,8 @@ async function setArchived(
   if (!target) return undefined;
   const path = pathOf(target.project);
   if (archive && !optionsOf<ConfirmOptions>(given).confirmed) {
-    const answer = await vscode.window.showWarningMessage(
-      inertNotificationText(`Archive ${path}?`),
+    const answer = await showWarning(
+      `Archive ${path}?`,
       {
         modal: true,
         detail:
@@ -403,9 +411,7 @@ async function setArchived(
   const node = nodeOf(arg);
   if (node) node.project = updated;
   services.afterAction(node);
-  void vscode.window.showInformationMessage(
-    inertNotificationText(`${archive ? 'Archived' : 'Unarchived'} ${path}.`),
-  );
+  void showInformation(`${archive ? 'Archived' : 'Unarchived'} ${path}.`);
   return updated;
 }
 
@@ -422,8 +428,8 @@ async function deleteProject(services: Services, arg: unknown, given: unknown): 
     }
   } else {
     if (!options.confirmed) {
-      const answer = await vscode.window.showWarningMessage(
-        inertNotificationText(`Delete ${path} and everything in it?`),
+      const answer = await showWarning(
+        `Delete ${path} and everything in it?`,
         {
           modal: true,
           detail:
@@ -433,7 +439,7 @@ async function deleteProject(services: Services, arg: unknown, given: unknown): 
       );
       if (answer !== 'Delete…') return false;
     }
-    const typed = await vscode.window.showInputBox({
+    const typed = await askText({
       title: `Delete ${path} and everything in it?`,
       prompt: `Type ${path} to confirm. This cannot be undone.`,
       placeHolder: path,
@@ -445,9 +451,7 @@ async function deleteProject(services: Services, arg: unknown, given: unknown): 
   const client = await services.accounts.client(target.account.id);
   await withProgress(`Deleting ${path}…`, (signal) => client.deleteProject(target.project.id, { signal }));
   services.afterAction(nodeOf(arg));
-  void vscode.window.showInformationMessage(
-    inertNotificationText(`Deleted ${path}. The server may take a moment to remove everything.`),
-  );
+  void showInformation(`Deleted ${path}. The server may take a moment to remove everything.`);
   return true;
 }
 
@@ -465,7 +469,7 @@ async function openInBrowser(services: Services, arg: unknown): Promise<string |
   if (!target) return undefined;
   const project = await withUrls(services, target.account, target.project);
   if (!project.web_url) throw new Error(`The server did not give a web address for ${pathOf(project)}.`);
-  await vscode.env.openExternal(vscode.Uri.parse(project.web_url));
+  await openServerLink(project.web_url, `the web page of ${pathOf(project)}`);
   return project.web_url;
 }
 
@@ -479,8 +483,8 @@ async function copyUrl(services: Services, arg: unknown, given: unknown): Promis
   const chosen = kind
     ? urls.find((url) => url.kind === kind)
     : (
-        await vscode.window.showQuickPick(
-          urls.map((url) => ({ label: url.label, description: inertQuickPickText(url.url), url })),
+        await pickOne(
+          urls.map((url) => ({ label: url.label, description: url.url, url })),
           { title: `Copy a URL of ${pathOf(project)}` },
         )
       )?.url;
@@ -489,7 +493,7 @@ async function copyUrl(services: Services, arg: unknown, given: unknown): Promis
     return undefined;
   }
   await vscode.env.clipboard.writeText(chosen.url);
-  vscode.window.setStatusBarMessage(`Copied ${chosen.url}`, 3000);
+  showStatusMessage(`Copied ${chosen.url}`, 3000);
   return chosen.url;
 }
 
@@ -510,48 +514,45 @@ async function fetchMembers(
   return page.items;
 }
 
-interface MemberItem extends vscode.QuickPickItem {
+interface MemberItem extends PickItem {
   member: ProjectMember;
 }
 
 function memberItems(members: readonly ProjectMember[]): MemberItem[] {
   return members.map((member) => ({
-    label: inertQuickPickText(memberLabel(member)),
-    detail:
-      member.web_url === undefined || member.web_url === null
-        ? undefined
-        : inertQuickPickText(member.web_url),
+    label: memberLabel(member),
+    detail: member.web_url === undefined || member.web_url === null ? undefined : member.web_url,
     member,
   }));
 }
 
 /** The members quick pick: the server searches as the user types; choosing one opens the profile. */
 function showMembers(client: HostingClient, project: Project, log: vscode.LogOutputChannel): void {
-  const pick = vscode.window.createQuickPick<MemberItem>();
-  pick.title = `Members of ${pathOf(project)}`;
-  pick.placeholder = 'Search by name or user name; choose one to open the profile';
-  pick.matchOnDetail = false;
+  const pick = createSearchPick<MemberItem>({
+    title: `Members of ${pathOf(project)}`,
+    placeholder: 'Search by name or user name; choose one to open the profile',
+  });
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const load = (search: string): void => {
     controller?.abort();
     const current = new AbortController();
     controller = current;
-    pick.busy = true;
+    pick.setBusy(true);
     fetchMembers(client, project.id, search.trim(), current.signal).then(
       (members) => {
         if (controller !== current) return;
-        pick.items = memberItems(members);
-        pick.busy = false;
+        pick.setItems(memberItems(members));
+        pick.setBusy(false);
       },
       (error: unknown) => {
         if (controller !== current) return;
-        pick.busy = false;
+        pick.setBusy(false);
         if (current.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
         log.warn(`Members of ${pathOf(project)}: ${message}`);
-        pick.items = [];
-        pick.placeholder = `Could not load the members: ${message}`;
+        pick.setItems([]);
+        pick.setPlaceholder(`Could not load the members: ${message}`);
       },
     );
   };
@@ -559,15 +560,13 @@ function showMembers(client: HostingClient, project: Project, log: vscode.LogOut
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => load(value), SEARCH_DELAY_MS);
   });
-  pick.onDidAccept(() => {
-    const [chosen] = pick.selectedItems;
-    if (chosen?.member.web_url) void vscode.env.openExternal(vscode.Uri.parse(chosen.member.web_url));
+  pick.onDidAccept((chosen) => {
+    if (chosen) void openServerLink(chosen.member.web_url, `the profile of ${chosen.member.username}`);
     pick.hide();
   });
   pick.onDidHide(() => {
     if (timer) clearTimeout(timer);
     controller?.abort();
-    pick.dispose();
   });
   load('');
   pick.show();
@@ -648,13 +647,12 @@ async function insertCiTemplate(
       .page({ perPage: 100 })
       .then((page) =>
         page.items.map((template) => ({
-          label: inertQuickPickText(template.name),
-          description:
-            template.key && template.key !== template.name ? inertQuickPickText(template.key) : undefined,
+          label: template.name,
+          description: template.key && template.key !== template.name ? template.key : undefined,
           key: templateKey(template),
         })),
       );
-    const picked = await vscode.window.showQuickPick(templates, {
+    const picked = await pickOne(templates, {
       title: 'Insert CI Template',
       placeHolder: `A template for ${CI_FILE_NAME}`,
       matchOnDescription: true,
@@ -671,8 +669,8 @@ async function insertCiTemplate(
     if (options.replace === true) choice = 'Replace';
     else if (options.replace === false) choice = 'Open Existing';
     else {
-      choice = await vscode.window.showWarningMessage(
-        inertNotificationText(`Replace ${CI_FILE_NAME}?`),
+      choice = await showWarning(
+        `Replace ${CI_FILE_NAME}?`,
         {
           modal: true,
           detail: `${folder.name} already has a ${CI_FILE_NAME}. Replacing it loses its content.`,
@@ -696,7 +694,7 @@ async function insertCiTemplate(
   );
   await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(template.content));
   await vscode.window.showTextDocument(file, { preview: false });
-  vscode.window.setStatusBarMessage(`Wrote the ${template.name} template to ${CI_FILE_NAME}`, 4000);
+  showStatusMessage(`Wrote the ${template.name} template to ${CI_FILE_NAME}`, 4000);
   return { file: file.toString(), written: true };
 }
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/http';
 import { InvalidInputError, describeError } from './errorMessages';
-import { inertNotificationText } from '../domain/inertText';
 import type { CommandHandler } from '../shell';
+import { showError } from '../platform/userMessages';
 
 export { InvalidInputError, describeError, valueOrThrow } from './errorMessages';
 
@@ -33,11 +33,11 @@ export function registerCommand(
       if (error instanceof CancelledError) return undefined;
       if (error instanceof InvalidInputError) {
         log.warn(`${id}: input refused: ${error.message}`);
-        void vscode.window.showErrorMessage(inertNotificationText(error.message));
+        void showError(error.message);
         return { invalidInput: true, message: error.message } satisfies InvalidInputResult;
       }
       log.error(`${id}: ${error instanceof Error ? error.message : String(error)}`);
-      void vscode.window.showErrorMessage(inertNotificationText(describeError(error)));
+      void showError(describeError(error));
       return undefined;
     }
   });

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { Services } from '../services';
 import {
   ACTION_LABELS,
@@ -13,7 +12,7 @@ import {
 } from '../state/todoFilters';
 import { pickAccount } from './accounts';
 import { registerCommand } from './registerCommand';
-import { inertQuickPickText } from '../domain/inertText';
+import { pickOne, type PickItem } from '../platform/userMessages';
 
 /**
  * Trailing options of forge.todos.filter, for tests and automation: `filter` replaces the
@@ -34,7 +33,7 @@ async function askChange(
   accountLabel: string,
   pickProject: ProjectPicker,
 ): Promise<TodoViewFilter | undefined> {
-  const items: (vscode.QuickPickItem & { choice: Choice })[] = [
+  const items: (PickItem & { choice: Choice })[] = [
     {
       label: 'Action',
       description: current.action ? ACTION_LABELS[current.action] : 'any',
@@ -44,15 +43,13 @@ async function askChange(
     {
       label: 'Project',
       description:
-        current.projectId !== undefined
-          ? inertQuickPickText(current.projectName ?? `project ${current.projectId}`)
-          : 'any',
+        current.projectId !== undefined ? (current.projectName ?? `project ${current.projectId}`) : 'any',
       choice: 'project',
     },
     { label: 'State', description: current.state ?? 'pending', choice: 'state' },
     { label: 'Clear filters', description: 'pending todos, no filter', choice: 'clear' },
   ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await pickOne(items, {
     title: `Todos of ${accountLabel}`,
     placeHolder: 'What to filter by',
   });
@@ -61,7 +58,7 @@ async function askChange(
     case 'clear':
       return {};
     case 'action': {
-      const action = await vscode.window.showQuickPick(
+      const action = await pickOne(
         [
           { label: 'Any action', action: undefined as TodoAction | undefined },
           ...TODO_ACTIONS.map((value) => ({
@@ -75,7 +72,7 @@ async function askChange(
       return action ? { ...current, action: action.action } : undefined;
     }
     case 'type': {
-      const type = await vscode.window.showQuickPick(
+      const type = await pickOne(
         [
           { label: 'Any type', type: undefined as TodoType | undefined },
           ...TODO_TYPES.map((value) => ({ label: value, type: value })),
@@ -85,7 +82,7 @@ async function askChange(
       return type ? { ...current, type: type.type } : undefined;
     }
     case 'state': {
-      const state = await vscode.window.showQuickPick(
+      const state = await pickOne(
         (['pending', 'done'] as TodoState[]).map((value) => ({ label: value, state: value })),
         { placeHolder: 'Show todos that are…' },
       );
@@ -154,15 +151,15 @@ export function registerTodoFilterCommands(services: Services): void {
             .then((page) => [
               { label: 'Any project', project: null },
               ...page.items.map((project) => ({
-                label: inertQuickPickText(project.name ?? String(project.id)),
-                description: inertQuickPickText(project.path_with_namespace ?? ''),
+                label: project.name ?? String(project.id),
+                description: project.path_with_namespace ?? '',
                 project: {
                   id: project.id,
                   name: project.path_with_namespace ?? project.name ?? String(project.id),
                 },
               })),
             ]);
-          const picked = await vscode.window.showQuickPick(projects, {
+          const picked = await pickOne(projects, {
             placeHolder: 'Show todos of the project…',
             matchOnDescription: true,
           });

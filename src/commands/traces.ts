@@ -12,7 +12,7 @@ import type { PanelRegistry } from '../webviews/shared/panelHost';
 import { jobTarget } from './jobs';
 import { commandOptions } from './mergeRequestTargets';
 import { registerCommand } from './registerCommand';
-import { inertQuickPickText } from '../domain/inertText';
+import { pickOne, showInformation } from '../platform/userMessages';
 
 export interface TraceCommandOptions extends JobTracePanelOptions {
   /** `forge.job.stopTail`: which tail (its key), or 'all', instead of the quick pick. */
@@ -51,16 +51,16 @@ export function registerTraceCommands(services: Services): TraceServices {
     const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
     const active = tails.active();
     if (active.length === 0) {
-      void vscode.window.showInformationMessage('No job trace is being followed.');
+      void showInformation('No job trace is being followed.');
       return 0;
     }
     let choice = options.tail;
     if (!choice) {
-      const picked = await vscode.window.showQuickPick(
+      const picked = await pickOne(
         [
           ...active.map((tail) => ({
-            label: inertQuickPickText(jobTitle(tail.target.job)),
-            description: inertQuickPickText(projectPath(tail.target.project)),
+            label: jobTitle(tail.target.job),
+            description: projectPath(tail.target.project),
             key: tail.key,
           })),
           {

@@ -11,7 +11,7 @@ import {
 } from '../views/projects/triggersFolder';
 import { type ProjectTarget, projectTarget } from './pickers';
 import { registerCommand } from './registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../domain/inertText';
+import { askText, pickOne, showInformation, showWarning, withProgress } from '../platform/userMessages';
 
 /** Trailing options of the trigger commands, for tests and automation: they skip the prompts. */
 export interface TriggerCommandOptions {
@@ -45,12 +45,12 @@ async function triggerTarget(services: Services, arg: unknown): Promise<TriggerT
     .page({ perPage: 100 })
     .then((page) =>
       page.items.map((trigger) => ({
-        label: inertQuickPickText(triggerTitle(trigger)),
-        description: trigger.owner ? inertQuickPickText(`owned by ${trigger.owner.name}`) : 'no owner',
+        label: triggerTitle(trigger),
+        description: trigger.owner ? `owned by ${trigger.owner.name}` : 'no owner',
         trigger,
       })),
     );
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Pipeline trigger' });
+  const picked = await pickOne(items, { placeHolder: 'Pipeline trigger' });
   return picked ? { ...target, trigger: picked.trigger, folder } : undefined;
 }
 
@@ -67,7 +67,7 @@ function refresh(services: Services, folder: TriggersFolder | undefined): void {
 }
 
 function askDescription(title: string, value = ''): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+  return askText({
     title,
     prompt: 'What the trigger is for (shown in the trigger list)',
     value,
@@ -77,16 +77,14 @@ function askDescription(title: string, value = ''): Thenable<string | undefined>
 
 async function copyToken(trigger: Trigger): Promise<boolean> {
   if (!isFullTriggerToken(trigger.token)) {
-    void vscode.window.showWarningMessage(
-      inertNotificationText(
-        `The server shows the token of "${triggerTitle(trigger)}" only to its owner. Take ownership to use it.`,
-      ),
+    void showWarning(
+      `The server shows the token of "${triggerTitle(trigger)}" only to its owner. Take ownership to use it.`,
     );
     return false;
   }
   await vscode.env.clipboard.writeText(trigger.token);
   // Never the token itself: messages end up in screenshots and logs.
-  void vscode.window.showInformationMessage('Token copied');
+  void showInformation('Token copied');
   return true;
 }
 
@@ -108,19 +106,16 @@ export function registerTriggerCommands(services: Services): void {
       const description = (options.description ?? (await askDescription('New pipeline trigger')))?.trim();
       if (!description) return undefined;
       const client = await services.accounts.client(target.account.id);
-      const trigger = await vscode.window.withProgress(
+      const trigger = await withProgress(
         { location: { viewId: 'forge.projects' }, title: 'Creating the trigger…' },
         () => client.createTrigger(target.project.id, description),
       );
       // The creator owns the new trigger: that tells who the caller is.
       folder?.learnCaller(trigger.owner?.id);
       refresh(services, folder);
-      void vscode.window
-        .showInformationMessage(
-          inertNotificationText(`Created the pipeline trigger "${triggerTitle(trigger)}".`),
-          'Copy Token',
-        )
-        .then((choice) => (choice === 'Copy Token' ? copyToken(trigger) : undefined));
+      void showInformation(`Created the pipeline trigger "${triggerTitle(trigger)}".`, 'Copy Token').then(
+        (choice) => (choice === 'Copy Token' ? copyToken(trigger) : undefined),
+      );
       return trigger;
     },
   );
@@ -153,10 +148,8 @@ export function registerTriggerCommands(services: Services): void {
       if (!target) return undefined;
       const previous = target.trigger.owner;
       if (previous && !options.confirmed) {
-        const answer = await vscode.window.showWarningMessage(
-          inertNotificationText(
-            `Take ownership of the trigger "${triggerTitle(target.trigger)}" from ${previous.name}?`,
-          ),
+        const answer = await showWarning(
+          `Take ownership of the trigger "${triggerTitle(target.trigger)}" from ${previous.name}?`,
           { modal: true, detail: 'Pipelines it starts will then run as you.' },
           'Take Ownership',
         );
@@ -166,9 +159,7 @@ export function registerTriggerCommands(services: Services): void {
       const updated = await client.takeTriggerOwnership(target.project.id, target.trigger.id);
       target.folder?.learnCaller(updated.owner?.id);
       refresh(services, target.folder);
-      void vscode.window.showInformationMessage(
-        inertNotificationText(`You now own "${triggerTitle(updated)}".`),
-      );
+      void showInformation(`You now own "${triggerTitle(updated)}".`);
       return updated;
     },
   );
@@ -181,8 +172,8 @@ export function registerTriggerCommands(services: Services): void {
       const target = await triggerTarget(services, arg);
       if (!target) return false;
       if (!options.confirmed) {
-        const answer = await vscode.window.showWarningMessage(
-          inertNotificationText(`Delete the pipeline trigger "${triggerTitle(target.trigger)}"?`),
+        const answer = await showWarning(
+          `Delete the pipeline trigger "${triggerTitle(target.trigger)}"?`,
           { modal: true, detail: 'Anything that starts pipelines with its token will stop working.' },
           'Delete Trigger',
         );

@@ -11,7 +11,8 @@ import { ErrorNode, LoadMoreNode, type TreeNode } from '../views/shared/treeNode
 import type { TodoNode, TodosTreeProvider } from '../views/todos/todosTreeProvider';
 import { pickAccount } from './accounts';
 import { registerCommand } from './registerCommand';
-import { inertQuickPickText } from '../domain/inertText';
+import { askText, pickOne, showWarning, withProgress } from '../platform/userMessages';
+import { openServerLink } from '../platform/serverLinks';
 
 export function registerViewCommands(
   context: vscode.ExtensionContext,
@@ -34,7 +35,7 @@ export function registerViewCommands(
   });
 
   registerCommand(context, log, 'forge.projects.refresh', (node?: TreeNode) =>
-    vscode.window.withProgress({ location: { viewId: 'forge.projects' } }, async () => {
+    withProgress({ location: { viewId: 'forge.projects' } }, async () => {
       projects.refresh(node);
       // Loading through the provider shares the request the tree itself makes.
       const children = await projects.getChildren(node);
@@ -55,7 +56,7 @@ export function registerViewCommands(
       return;
     }
     const current = filters.get(account.id);
-    const choice = await vscode.window.showQuickPick(
+    const choice = await pickOne(
       [
         { label: 'My projects', description: 'projects I am a member of', scope: 'membership' as const },
         { label: 'Starred', scope: 'starred' as const },
@@ -63,7 +64,7 @@ export function registerViewCommands(
         { label: 'All visible projects', scope: 'all' as const },
         {
           label: 'Search…',
-          description: current.search ? inertQuickPickText(`now: "${current.search}"`) : undefined,
+          description: current.search ? `now: "${current.search}"` : undefined,
           scope: 'search' as const,
         },
       ],
@@ -72,7 +73,7 @@ export function registerViewCommands(
     if (!choice) return;
     let filter: ProjectFilter;
     if (choice.scope === 'search') {
-      const search = await vscode.window.showInputBox({
+      const search = await askText({
         prompt: 'Show projects whose name or path contains',
         value: current.search ?? '',
       });
@@ -97,7 +98,7 @@ export function registerViewCommands(
         return;
       }
       const states: MergeRequestStateFilter[] = ['opened', 'merged', 'closed', 'all'];
-      const choice = await vscode.window.showQuickPick(
+      const choice = await pickOne(
         states.map((state) => ({ label: state, picked: state === folder.state })),
         { placeHolder: 'Show merge requests that are…' },
       );
@@ -113,25 +114,27 @@ export function registerViewCommands(
     todos.removeTodo(node);
   });
 
+  // A todo's row opens its target on the web, through the check every server link passes.
+  registerCommand(context, log, 'forge.todo.openInBrowser', (node: TodoNode) =>
+    openServerLink(node.todo.target_url, `the page of ${node.reference}`),
+  );
+
   // `options.confirmed` is for tests and automation; the title button never passes it.
   registerCommand(context, log, 'forge.todo.markAllDone', async (options?: { confirmed?: boolean }) => {
     const count = todos.pendingCount();
     const confirm = options?.confirmed
       ? 'Mark All as Done'
-      : await vscode.window.showWarningMessage(
+      : await showWarning(
           count > 0 ? `Mark all ${count} pending todos as done?` : 'Mark all pending todos as done?',
           { modal: true },
           'Mark All as Done',
         );
     if (confirm !== 'Mark All as Done') return;
-    await vscode.window.withProgress(
-      { location: { viewId: 'forge.todos' }, title: 'Marking todos as done' },
-      async () => {
-        for (const account of accounts.list()) {
-          await (await accounts.client(account.id)).markAllTodosAsDone();
-        }
-      },
-    );
+    await withProgress({ location: { viewId: 'forge.todos' }, title: 'Marking todos as done' }, async () => {
+      for (const account of accounts.list()) {
+        await (await accounts.client(account.id)).markAllTodosAsDone();
+      }
+    });
     todos.refresh();
   });
 }

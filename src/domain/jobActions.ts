@@ -2,7 +2,6 @@
  * Pure helpers behind the job commands: which jobs an action applies to, the default file name of
  * an artifacts archive, the job's web address, result sentences and download progress. No `vscode`.
  */
-import { inertQuickPickText } from './inertText';
 import { jobCapabilities, statusAppearance } from './jobStatus';
 
 export interface JobShape {
@@ -74,10 +73,8 @@ export function jobTitle(job: Pick<JobShape, 'id' | 'name'>): string {
 /** A quick-pick row for a job: label `name #id`, description `status · ref`. */
 export function jobPickRow(job: JobShape): { label: string; description: string } {
   return {
-    label: `${inertQuickPickText(job.name)} #${job.id}`,
-    description: inertQuickPickText(
-      [statusAppearance(job.status).label.toLowerCase(), job.ref].filter(Boolean).join(' · '),
-    ),
+    label: `${job.name} #${job.id}`,
+    description: [statusAppearance(job.status).label.toLowerCase(), job.ref].filter(Boolean).join(' · '),
   };
 }
 

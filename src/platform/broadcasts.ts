@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import type { BroadcastMessage } from '../api/hosting';
 import { ForbiddenError, UnauthorizedError } from '../api/http';
 import { plainBroadcastText, unseenActiveBroadcasts } from '../domain/broadcasts';
-import { inertNotificationText } from '../domain/inertText';
 import { SeenBroadcastStore } from '../state/seenBroadcasts';
 import type { KeyValueStorage } from '../state/todoFilters';
 import type { AccountInfo, AccountManager } from './accounts';
+import { showInformation } from './userMessages';
 
 /** At most this many messages are read per account (servers keep few; old ones are inactive). */
 const MAX_MESSAGES = 100;
@@ -20,9 +20,7 @@ export type ShowBroadcast = (account: AccountInfo, message: BroadcastMessage) =>
 
 /** An information message that does not wait for anyone (never blocks the caller). */
 const notify: ShowBroadcast = (account, message) => {
-  void vscode.window.showInformationMessage(
-    inertNotificationText(`Broadcast from ${account.label}: ${plainBroadcastText(message.message)}`),
-  );
+  void showInformation(`Broadcast from ${account.label}: ${plainBroadcastText(message.message)}`);
 };
 
 /**

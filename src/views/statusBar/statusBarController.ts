@@ -6,7 +6,9 @@ import type { AccountInfo } from '../../platform/accounts';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
 import { registerCommand } from '../../commands/registerCommand';
-import { inertNotificationText, inertQuickPickText } from '../../domain/inertText';
+import { inertQuickPickText } from '../../domain/inertText';
+import { openServerLink } from '../../platform/serverLinks';
+import { pickOne, showInformation, type PickItem } from '../../platform/userMessages';
 import { checkProjectPath } from '../../domain/inputValidation';
 
 /** What the status bar shows for the open folder's current branch. */
@@ -182,34 +184,35 @@ export class StatusBarController implements vscode.Disposable {
   async showActions(): Promise<void> {
     const status = this.current ?? (await this.refresh());
     if (!status) {
-      void vscode.window.showInformationMessage(
+      void showInformation(
         'The open folder is not a clone of a project on your accounts (its git remote matches none of them).',
       );
       return;
     }
     const { mergeRequest, latestJob, project } = status;
-    type Action = vscode.QuickPickItem & { run: () => Thenable<unknown> };
+    type Action = PickItem & { run: () => Thenable<unknown> };
     const actions: Action[] = [];
     if (mergeRequest) {
       actions.push({
-        label: `$(link-external) Open !${mergeRequest.iid} in Browser`,
-        run: () => vscode.env.openExternal(vscode.Uri.parse(mergeRequest.web_url ?? '')),
+        icon: 'link-external',
+        label: `Open !${mergeRequest.iid} in Browser`,
+        run: () => openServerLink(mergeRequest.web_url, `the web page of !${mergeRequest.iid}`),
       });
     } else {
       actions.push({
-        label: '$(git-pull-request-create) Create Merge Request…',
+        icon: 'git-pull-request-create',
+        label: 'Create Merge Request…',
         run: () => vscode.commands.executeCommand('forge.mergeRequest.create'),
       });
     }
     if (latestJob && jobCapabilities(latestJob).includes('retryable')) {
       actions.push({
-        label: `$(refresh) Retry ${inertQuickPickText(latestJob.name)}`,
+        icon: 'refresh',
+        label: `Retry ${latestJob.name}`,
         run: async () => {
           const client = await this.services.accounts.client(status.account.id);
           const job = await client.retryJob(project.id, latestJob.id);
-          void vscode.window.showInformationMessage(
-            inertNotificationText(`Retried ${job.name} (#${job.id}): now ${job.status}`),
-          );
+          void showInformation(`Retried ${job.name} (#${job.id}): now ${job.status}`);
           this.services.afterAction();
           await this.refresh();
         },
@@ -217,12 +220,13 @@ export class StatusBarController implements vscode.Disposable {
     }
     if (project.web_url) {
       actions.push({
-        label: '$(repo) Open Project in Browser',
-        run: () => vscode.env.openExternal(vscode.Uri.parse(project.web_url ?? '')),
+        icon: 'repo',
+        label: 'Open Project in Browser',
+        run: () => openServerLink(project.web_url, 'the web page of the project'),
       });
     }
-    actions.push({ label: '$(sync) Refresh', run: () => this.refresh() });
-    const picked = await vscode.window.showQuickPick(actions, {
+    actions.push({ icon: 'sync', label: 'Refresh', run: () => this.refresh() });
+    const picked = await pickOne(actions, {
       placeHolder: `${project.path_with_namespace ?? ''} · ${status.branch}`,
     });
     await picked?.run();

@@ -37,7 +37,7 @@ export class TodoNode implements TreeNode {
     readonly group: TodoAccountNode,
   ) {}
 
-  private get reference(): string {
+  get reference(): string {
     const { todo } = this;
     return todo.target_type === 'MergeRequest' ? `!${todo.target?.iid ?? ''}` : `#${todo.target?.iid ?? ''}`;
   }
@@ -70,11 +70,7 @@ export class TodoNode implements TreeNode {
     item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[action] ?? 'checklist');
     item.contextValue = `todo ${todo.state ?? 'pending'}`;
     if (todo.target_url) {
-      item.command = {
-        command: 'vscode.open',
-        title: 'Open in Browser',
-        arguments: [vscode.Uri.parse(todo.target_url)],
-      };
+      item.command = { command: 'forge.todo.openInBrowser', title: 'Open in Browser', arguments: [this] };
     }
     return item;
   }

@@ -19,7 +19,7 @@ import {
   JobTracePageMessageSchema,
   type JobView,
 } from './protocol';
-import { inertNotificationText } from '../../domain/inertText';
+import { showInformation, showStatusMessage } from '../../platform/userMessages';
 
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
 const SNAPSHOT_FIRST_CHARS = 64 * 1024;
@@ -354,7 +354,7 @@ export class JobTracePanel implements OpenPanel {
         const tail = new TracePlainTail();
         const text = tail.push(this.raw()) + tail.finish();
         await vscode.env.clipboard.writeText(text);
-        void vscode.window.setStatusBarMessage(`Copied the trace of ${jobTitle(this.job)}`, 3000);
+        void showStatusMessage(`Copied the trace of ${jobTitle(this.job)}`, 3000);
         return text.length;
       }
       case 'saveRaw':
@@ -410,9 +410,7 @@ export class JobTracePanel implements OpenPanel {
     });
     if (!uri) return undefined;
     await vscode.workspace.fs.writeFile(uri, Buffer.from(this.raw(), 'utf8'));
-    void vscode.window.showInformationMessage(
-      inertNotificationText(`Saved the trace of ${jobTitle(this.job)} to ${uri.fsPath}.`),
-    );
+    void showInformation(`Saved the trace of ${jobTitle(this.job)} to ${uri.fsPath}.`);
     return uri.fsPath;
   }
 }

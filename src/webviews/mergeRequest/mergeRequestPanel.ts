@@ -49,8 +49,8 @@ import {
   type PanelMergeOptions,
   type PersonView,
 } from './protocol';
-import { inertNotificationText } from '../../domain/inertText';
 import { checkProjectPath } from '../../domain/inputValidation';
+import { showError, withProgress } from '../../platform/userMessages';
 
 /*
  * The merge request panel (host side): one webview per merge request, keyed `account|project|iid`.
@@ -485,7 +485,7 @@ export class MergeRequestPanel implements OpenPanel {
       this.host.post({ type: 'noteResult', action, ok: true, noteId });
     } catch (error) {
       const message = describeError(error);
-      void vscode.window.showErrorMessage(inertNotificationText(message));
+      void showError(message);
       this.host.post({ type: 'noteResult', action, ok: false, noteId, message });
       return;
     }
@@ -541,7 +541,7 @@ export class MergeRequestPanel implements OpenPanel {
       if (error instanceof vscode.CancellationError) return;
       const text = describeError(error);
       this.deps.context.services.log.error(`Merge request panel ${this.key}: ${text}`);
-      void vscode.window.showErrorMessage(inertNotificationText(text));
+      void showError(text);
       this.host.post({ type: 'status', level: 'error', text });
     }
   }
@@ -599,7 +599,7 @@ export class MergeRequestPanel implements OpenPanel {
     if (!isSafeBranchName(remote) || !isSafeBranchName(mr.target_branch) || !isSafeBranchName(source)) {
       throw new Error(`The branches of !${mr.iid} cannot be fetched safely.`);
     }
-    const fetched = await vscode.window.withProgress(
+    const fetched = await withProgress(
       {
         location: vscode.ProgressLocation.Notification,
         title: `Fetching ${mr.source_branch} and ${mr.target_branch} of !${mr.iid} from ${remote} to compare the files…`,

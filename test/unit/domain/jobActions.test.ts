@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { inertPickRow } from '../../../src/domain/inertText';
 import {
   DownloadProgressTracker,
   artifactsFileName,
@@ -113,11 +114,14 @@ describe('job messages', () => {
     });
   });
 
-  it('keeps $(name) in a job name or ref as text, not an icon', () => {
-    assert.deepEqual(jobPickRow({ id: 3, name: '$(alert) deploy', status: 'failed', ref: '$(x)' }), {
-      label: '\\$(alert) deploy #3',
-      description: 'failed · \\$(x)',
-    });
+  it('keeps $(name) in a job name or ref as text, not an icon, once the message door draws the row', () => {
+    assert.deepEqual(
+      inertPickRow(jobPickRow({ id: 3, name: '$(alert) deploy', status: 'failed', ref: '$(x)' })),
+      {
+        label: '\\$(alert) deploy #3',
+        description: 'failed · \\$(x)',
+      },
+    );
   });
 
   it('explains an empty pick per action, and names projects by path', () => {

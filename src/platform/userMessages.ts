@@ -1,0 +1,293 @@
+/*
+ * The one door to VS Code's message APIs: notifications and modal messages, progress, status bar
+ * messages, quick picks and input boxes. Every string given here may hold server text (a title, a
+ * job or branch name, an error the server wrote), so every string is made inert on its way out:
+ * `[label](command:...)` cannot become a link, `$(icon)` cannot become an icon. Our own icons are
+ * given apart (`icon`), never inside the text. Lint forbids calling those APIs anywhere else
+ * (eslint.config.mjs), so nothing reaches the user around this module.
+ */
+import * as vscode from 'vscode';
+import { inertNotificationText, inertPickRow, inertQuickPickText } from '../domain/inertText';
+
+export type MessageSeverity = 'information' | 'warning' | 'error' | 'status' | 'progress';
+
+/** What the door showed, as VS Code got it (host tests read these; nothing else does). */
+export interface ShownMessage {
+  severity: MessageSeverity;
+  text: string;
+  detail?: string;
+}
+
+const observers = new Set<(message: ShownMessage) => void>();
+
+/** Calls `observer` with every message shown from now on, until the returned disposable is disposed. */
+export function observeMessages(observer: (message: ShownMessage) => void): vscode.Disposable {
+  observers.add(observer);
+  return { dispose: () => observers.delete(observer) };
+}
+
+function shown(message: ShownMessage): void {
+  for (const observer of observers) observer(message);
+}
+
+export interface MessageOptions {
+  modal?: boolean;
+  detail?: string;
+}
+
+type Show = (
+  message: string,
+  options: vscode.MessageOptions,
+  ...items: string[]
+) => Thenable<string | undefined>;
+
+function show(
+  severity: 'information' | 'warning' | 'error',
+  showIn: Show,
+  message: string,
+  optionsOrItem: MessageOptions | string | undefined,
+  items: string[],
+): Thenable<string | undefined> {
+  const options = typeof optionsOrItem === 'object' ? optionsOrItem : {};
+  const buttons = typeof optionsOrItem === 'string' ? [optionsOrItem, ...items] : items;
+  const text = inertNotificationText(message);
+  const detail = options.detail === undefined ? undefined : inertNotificationText(options.detail);
+  shown({ severity, text, ...(detail === undefined ? {} : { detail }) });
+  return showIn(text, { ...options, ...(detail === undefined ? {} : { detail }) }, ...buttons);
+}
+
+/** `showInformationMessage`, with the message and detail made inert; resolves with the button chosen. */
+export function showInformation(
+  message: string,
+  optionsOrItem?: MessageOptions | string,
+  ...items: string[]
+): Thenable<string | undefined> {
+  return show('information', vscode.window.showInformationMessage, message, optionsOrItem, items);
+}
+
+export function showWarning(
+  message: string,
+  optionsOrItem?: MessageOptions | string,
+  ...items: string[]
+): Thenable<string | undefined> {
+  return show('warning', vscode.window.showWarningMessage, message, optionsOrItem, items);
+}
+
+export function showError(
+  message: string,
+  optionsOrItem?: MessageOptions | string,
+  ...items: string[]
+): Thenable<string | undefined> {
+  return show('error', vscode.window.showErrorMessage, message, optionsOrItem, items);
+}
+
+/** A status bar message for `timeoutMs`; `icon` is ours (a codicon id), the text is made inert. */
+export function showStatusMessage(text: string, timeoutMs: number, icon?: string): vscode.Disposable {
+  const inert = inertQuickPickText(text);
+  shown({ severity: 'status', text: inert });
+  return vscode.window.setStatusBarMessage(icon ? `$(${icon}) ${inert}` : inert, timeoutMs);
+}
+
+export interface ProgressOptions {
+  location: vscode.ProgressLocation | { viewId: string };
+  title?: string;
+  cancellable?: boolean;
+}
+
+export interface ProgressReporter {
+  report(value: { message?: string; increment?: number }): void;
+}
+
+/** `withProgress`, with the title and every reported message made inert. */
+export function withProgress<R>(
+  options: ProgressOptions,
+  task: (progress: ProgressReporter, token: vscode.CancellationToken) => Thenable<R>,
+): Thenable<R> {
+  const title = options.title === undefined ? undefined : inertNotificationText(options.title);
+  if (title !== undefined) shown({ severity: 'progress', text: title });
+  return vscode.window.withProgress(
+    { ...options, ...(title === undefined ? {} : { title }) },
+    (progress, token) =>
+      task(
+        {
+          report: ({ message, increment }) => {
+            const inert = message === undefined ? undefined : inertNotificationText(message);
+            if (inert !== undefined) shown({ severity: 'progress', text: inert });
+            progress.report({
+              ...(inert === undefined ? {} : { message: inert }),
+              ...(increment === undefined ? {} : { increment }),
+            });
+          },
+        },
+        token,
+      ),
+  );
+}
+
+/** A quick pick row: `label`, `description` and `detail` may be server text; `icon` is a codicon id of ours. */
+export interface PickItem {
+  label: string;
+  description?: string;
+  detail?: string;
+  icon?: string;
+  picked?: boolean;
+  alwaysShow?: boolean;
+  kind?: vscode.QuickPickItemKind;
+}
+
+interface ShownPickItem extends vscode.QuickPickItem {
+  readonly index: number;
+}
+
+function displayedPickItem(item: PickItem, index: number): ShownPickItem {
+  const separator = item.kind === vscode.QuickPickItemKind.Separator;
+  return {
+    index,
+    ...inertPickRow(item, separator),
+    ...(item.picked === undefined ? {} : { picked: item.picked }),
+    ...(item.alwaysShow === undefined ? {} : { alwaysShow: item.alwaysShow }),
+    ...(item.kind === undefined ? {} : { kind: item.kind }),
+  };
+}
+
+export interface PickOptions {
+  title?: string;
+  placeHolder?: string;
+  matchOnDescription?: boolean;
+  matchOnDetail?: boolean;
+  ignoreFocusOut?: boolean;
+}
+
+function quickPickOptions(options: PickOptions): vscode.QuickPickOptions {
+  return {
+    ...options,
+    ...(options.title === undefined ? {} : { title: inertNotificationText(options.title) }),
+    ...(options.placeHolder === undefined ? {} : { placeHolder: inertNotificationText(options.placeHolder) }),
+  };
+}
+
+/** `showQuickPick` for one item; resolves with the caller's own item (not the inert copy). */
+export async function pickOne<T extends PickItem>(
+  items: readonly T[] | Thenable<readonly T[]>,
+  options: PickOptions = {},
+  token?: vscode.CancellationToken,
+): Promise<T | undefined> {
+  const list = await items;
+  const chosen = await vscode.window.showQuickPick(
+    list.map((item, index) => displayedPickItem(item, index)),
+    { ...quickPickOptions(options), canPickMany: false },
+    token,
+  );
+  return chosen === undefined ? undefined : list[chosen.index];
+}
+
+/** `showQuickPick` with `canPickMany`; resolves with the caller's own items, or undefined when dismissed. */
+export async function pickMany<T extends PickItem>(
+  items: readonly T[] | Thenable<readonly T[]>,
+  options: PickOptions = {},
+  token?: vscode.CancellationToken,
+): Promise<T[] | undefined> {
+  const list = await items;
+  const chosen = await vscode.window.showQuickPick(
+    list.map((item, index) => displayedPickItem(item, index)),
+    { ...quickPickOptions(options), canPickMany: true },
+    token,
+  );
+  return chosen?.flatMap((row) => {
+    const item = list[row.index];
+    return item === undefined ? [] : [item];
+  });
+}
+
+/** A live quick pick whose items change as the user types (a server search). */
+export interface SearchPick<T extends PickItem> {
+  readonly value: string;
+  setItems(items: readonly T[]): void;
+  setPlaceholder(text: string): void;
+  setBusy(busy: boolean): void;
+  onDidChangeValue(listener: (value: string) => void): void;
+  onDidAccept(listener: (chosen: T | undefined) => void): void;
+  onDidHide(listener: () => void): void;
+  show(): void;
+  hide(): void;
+}
+
+export function createSearchPick<T extends PickItem>(options: {
+  title: string;
+  placeholder: string;
+}): SearchPick<T> {
+  const pick = vscode.window.createQuickPick<ShownPickItem>();
+  pick.title = inertNotificationText(options.title);
+  pick.placeholder = inertNotificationText(options.placeholder);
+  pick.matchOnDetail = false;
+  let current: readonly T[] = [];
+  return {
+    get value() {
+      return pick.value;
+    },
+    setItems(items) {
+      current = items;
+      pick.items = items.map((item, index) => displayedPickItem(item, index));
+    },
+    setPlaceholder(text) {
+      pick.placeholder = inertNotificationText(text);
+    },
+    setBusy(busy) {
+      pick.busy = busy;
+    },
+    onDidChangeValue(listener) {
+      pick.onDidChangeValue(listener);
+    },
+    onDidAccept(listener) {
+      pick.onDidAccept(() => {
+        const row = pick.selectedItems[0];
+        listener(row === undefined ? undefined : current[row.index]);
+      });
+    },
+    onDidHide(listener) {
+      pick.onDidHide(() => {
+        listener();
+        pick.dispose();
+      });
+    },
+    show: () => pick.show(),
+    hide: () => pick.hide(),
+  };
+}
+
+export interface InputOptions {
+  title?: string;
+  prompt?: string;
+  placeHolder?: string;
+  /** Prefilled text the user edits: kept exactly as it is (it is data, not a message). */
+  value?: string;
+  valueSelection?: [number, number];
+  password?: boolean;
+  ignoreFocusOut?: boolean;
+  validateInput?: (value: string) => string | undefined | null | Thenable<string | undefined | null>;
+}
+
+/** `showInputBox`, with its title, prompt, placeholder and validation messages made inert. */
+export function askText(
+  options: InputOptions = {},
+  token?: vscode.CancellationToken,
+): Thenable<string | undefined> {
+  const { validateInput } = options;
+  const inert = (text: string | undefined): string | undefined =>
+    text === undefined ? undefined : inertNotificationText(text);
+  return vscode.window.showInputBox(
+    {
+      ...options,
+      title: inert(options.title),
+      prompt: inert(options.prompt),
+      placeHolder: inert(options.placeHolder),
+      validateInput: validateInput
+        ? async (value) => {
+            const message = await validateInput(value);
+            return message === undefined || message === null ? message : inertNotificationText(message);
+          }
+        : undefined,
+    },
+    token,
+  );
+}
