@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { type Credentials, type NetworkSettings, createDispatcher } from '../api/http';
+import {
+  type Credentials,
+  DEFAULT_MAX_LIST_PAGES,
+  type NetworkSettings,
+  createDispatcher,
+} from '../api/http';
 import { HostingClient, probeIdentity } from '../api/hosting';
 import { normalizeServerUrl } from '../domain/serverUrl';
 
@@ -52,7 +57,8 @@ export class AccountManager implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (
           event.affectsConfiguration('http.proxy') ||
-          event.affectsConfiguration('forge.requestTimeoutSeconds')
+          event.affectsConfiguration('forge.requestTimeoutSeconds') ||
+          event.affectsConfiguration('forge.maxListPages')
         ) {
           this.dropClients();
           this.changed.fire();
@@ -260,6 +266,9 @@ export class AccountManager implements vscode.Disposable {
       sudo,
       dispatcher,
       timeoutMs: timeoutSeconds * 1000,
+      maxListPages: vscode.workspace
+        .getConfiguration('forge')
+        .get<number>('maxListPages', DEFAULT_MAX_LIST_PAGES),
       userAgent: `forge-workbench/${extensionVersion(this.context)}`,
       log: (line) => this.log.trace(line),
     });

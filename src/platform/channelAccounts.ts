@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ChannelAuthError, ChannelClient, ChannelReplyError } from '../api/channel';
-import { createDispatcher } from '../api/http';
+import { DEFAULT_MAX_LIST_PAGES, createDispatcher } from '../api/http';
 import { type AccessLists, normalizeChannelUrl } from '../domain/channel';
 
 /** Which channel a login belongs to, as the server said at sign-in. Nothing secret. */
@@ -135,7 +135,8 @@ export class ChannelAccountManager implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (
           event.affectsConfiguration('http.proxy') ||
-          event.affectsConfiguration('forge.requestTimeoutSeconds')
+          event.affectsConfiguration('forge.requestTimeoutSeconds') ||
+          event.affectsConfiguration('forge.maxListPages')
         ) {
           this.dropClients();
           this.changed.fire();
@@ -337,6 +338,9 @@ export class ChannelAccountManager implements vscode.Disposable {
       password,
       dispatcher,
       timeoutMs: timeoutSeconds * 1000,
+      maxListPages: vscode.workspace
+        .getConfiguration('forge')
+        .get<number>('maxListPages', DEFAULT_MAX_LIST_PAGES),
       userAgent: `forge-workbench/${extensionVersion(this.context)}`,
       log: (line) => this.log.trace(line),
     });

@@ -9,6 +9,7 @@ import {
   type QueryScalar,
   type RequestOptions,
   UnauthorizedError,
+  RunawayGuard,
   parseReply,
   redact,
 } from '../http';
@@ -757,9 +758,11 @@ export class FileListRequest implements AsyncIterable<FileRecord> {
 
   async *all(options: ChannelCallOptions = {}): AsyncGenerator<FileRecord, void, undefined> {
     const records = Math.max(1, Math.floor(this.pageSize));
+    const guard = new RunawayGuard('GET files', this.client.transport.maxListPages);
     let start: number | undefined = 0;
     while (start !== undefined) {
       const page: FilePage = await this.client.fetchFilesPage(this.filter, { start, records }, options);
+      guard.check(page);
       yield* page.items;
       start = page.nextStart;
     }
@@ -792,8 +795,10 @@ export class ChannelStreamRequest implements AsyncIterable<StreamItem> {
   async *all(options: ChannelCallOptions = {}): AsyncGenerator<StreamItem, void, undefined> {
     const seen = new Set<string>();
     let mindate = this.mindate;
+    const guard = new RunawayGuard('GET channel/stream', this.client.transport.maxListPages);
     for (;;) {
       const items = await this.client.fetchChannelStream(mindate, options);
+      guard.check({ items });
       let fresh = 0;
       let newestTop: string | undefined;
       let newest: string | undefined;
@@ -848,9 +853,11 @@ export class NetworkStreamRequest implements AsyncIterable<StreamItem> {
 
   async *all(options: ChannelCallOptions = {}): AsyncGenerator<StreamItem, void, undefined> {
     const seen = new Set<string>();
+    const guard = new RunawayGuard('GET network/stream', this.client.transport.maxListPages);
     let start: number | undefined = 0;
     while (start !== undefined) {
       const page: NetworkStreamPage = await this.page(start, options);
+      guard.check(page);
       for (const item of page.items) {
         const id = streamItemKeys(item).id;
         if (id !== undefined) {

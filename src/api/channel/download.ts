@@ -99,6 +99,9 @@ async function writeResumeState(path: string, state: ResumeState): Promise<void>
   await rename(temporary, path);
 }
 
+/** Starting again because the file changed on the server: at most this many times. */
+const MAX_RESTARTS = 3;
+
 /**
  * Downloads a file through `filedata` chunk by chunk into `destination.part`, recording after
  * every complete chunk how far it got in `destination.part.json`. A failed attempt keeps both, and
@@ -133,6 +136,7 @@ export async function downloadInChunks(
 
   let handle: FileHandle | undefined;
   let chunks = 0;
+  let restarts = 0;
   try {
     handle = await open(partial, state ? 'r+' : 'w');
     // Bytes past the last recorded chunk may be half a chunk: drop them.
@@ -152,7 +156,15 @@ export async function downloadInChunks(
         state &&
         (state.hash !== attach.hash || state.filesize !== attach.filesize || state.edited !== edited)
       ) {
-        // The file changed on the server since the bytes on disk were fetched: start again.
+        // The file changed on the server since the bytes on disk were fetched: start again, a few
+        // times at most (a file that keeps growing or changing would otherwise never end).
+        restarts++;
+        if (restarts > MAX_RESTARTS) {
+          throw new ChannelDownloadError(
+            `${label}: the file kept changing on the server while it was downloaded (${restarts} times); nothing was saved, try again when it is finished`,
+            0,
+          );
+        }
         state = undefined;
         offset = 0;
         await handle.truncate(0);

@@ -263,6 +263,40 @@ export class CrossOriginError extends ForgeError {
   }
 }
 
+/** A redirect the client does not follow: one for a write, or a read past the redirect limit. */
+export class RedirectError extends ForgeError {
+  override name = 'RedirectError';
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly reason: 'write' | 'too-many' | 'no-location',
+    location: string,
+  ) {
+    const where = location ? ` to ${location.split('?')[0] ?? ''}` : '';
+    super(
+      reason === 'write'
+        ? `${method} ${path}: the server redirected this change${where} (HTTP ${status}) instead of making it; it was not sent again. Check the account's server address (http or https, the path)`
+        : reason === 'too-many'
+          ? `${method} ${path}: too many redirects (the server kept redirecting${where})`
+          : `${method} ${path}: the server redirected (HTTP ${status}) without saying where`,
+    );
+  }
+}
+
+/** A list the server would never let end: a page repeated, pages past the announced total, or past the cap. */
+export class RunawayListError extends ForgeError {
+  override name = 'RunawayListError';
+  constructor(
+    /** What was being listed, e.g. `GET /projects/:id/branches`. */
+    readonly context: string,
+    readonly reason: 'repeated-page' | 'past-total' | 'cap',
+    detail: string,
+  ) {
+    super(`${context}: ${detail}; listing stopped`);
+  }
+}
+
 /**
  * Reads the server's message from every body shape the servers use:
  * `{message: string}`, `{message: {field: [..]}}`, `{error: string}`, `{error_description}`, plain text.

@@ -8,3 +8,4 @@ export * from './download';
 export * from './dispatcher';
 export * from './linkedAbort';
 export * from './bodyCollector';
+export * from './runawayGuard';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CrossOriginError, ForgeError } from './errors';
 import { parseLinkHeader } from './linkHeader';
 import { linkedAbort } from './linkedAbort';
+import { RunawayGuard } from './runawayGuard';
 import { type HttpTransport, type Query, type ResponseHeaders, headerValue } from './transport';
 import { parseReply } from './validate';
 
@@ -214,8 +215,10 @@ export async function* paginate<S extends z.ZodType>(
     promise.catch(() => undefined);
     early.push(promise);
   }
+  const guard = new RunawayGuard(request.endpoint, transport.maxListPages);
   try {
     const first = await fetchAt(firstUrl, signal);
+    guard.check(first);
     yield* first.items;
     let pagesRead = 1;
     let nextUrl = first.items.length > 0 ? first.nextUrl : undefined;
@@ -227,6 +230,7 @@ export async function* paginate<S extends z.ZodType>(
       if (!earlyUsable) earlyStop.controller.abort();
       for (const promise of earlyUsable ? early : []) {
         const page = await promise;
+        guard.check(page);
         yield* page.items;
         if (page.items.length > 0) pagesRead = page.page;
         nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
@@ -241,6 +245,7 @@ export async function* paginate<S extends z.ZodType>(
           isLast: (page) => page.items.length === 0 || page.nextUrl === undefined,
         });
         for await (const page of pages) {
+          guard.check(page);
           yield* page.items;
           if (page.items.length > 0) pagesRead = page.page;
           nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
@@ -259,6 +264,7 @@ export async function* paginate<S extends z.ZodType>(
     // One by one: keyset links, a list that grew past its announced total.
     while (nextUrl !== undefined) {
       const page = await fetchAt(new URL(nextUrl), signal);
+      guard.check(page);
       yield* page.items;
       nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
     }

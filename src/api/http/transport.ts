@@ -8,6 +8,7 @@ import {
   MalformedReplyError,
   type MalformedReplyProblem,
   NetworkError,
+  RedirectError,
   ReplyTooLargeError,
   TimeoutError,
   UncertainWriteError,
@@ -60,7 +61,12 @@ export interface HttpClientOptions {
   maxResponseBytes?: number;
   /** The most a JSON reply may have before it is refused unread; default 50 MB (`DEFAULT_MAX_JSON_BYTES`). */
   maxJsonBytes?: number;
+  /** The most pages one listing reads before it stops with an error; default `DEFAULT_MAX_LIST_PAGES`. */
+  maxListPages?: number;
 }
+
+/** 2,000 pages: 200,000 rows at 100 a page. A setting (`forge.maxListPages`) raises it. */
+export const DEFAULT_MAX_LIST_PAGES = 2_000;
 
 export const DEFAULT_MAX_JSON_BYTES = 50 * 1024 * 1024;
 
@@ -228,6 +234,8 @@ export class HttpTransport {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly maxResponseBytes: number;
   private readonly maxJsonBytes: number;
+  /** Every listing over this transport stops with `RunawayListError` after this many pages. */
+  readonly maxListPages: number;
 
   constructor(private readonly options: HttpClientOptions) {
     const base = new URL(options.baseUrl);
@@ -243,6 +251,7 @@ export class HttpTransport {
     this.sleep = options.sleep ?? defaultSleep;
     this.maxResponseBytes = options.maxResponseBytes ?? 256 * 1024 * 1024;
     this.maxJsonBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
+    this.maxListPages = Math.max(1, Math.floor(options.maxListPages ?? DEFAULT_MAX_LIST_PAGES));
   }
 
   get origin(): string {
@@ -475,6 +484,22 @@ export class HttpTransport {
           url = new URL(location, url);
           continue;
         }
+      }
+      if (REDIRECT_STATUSES.has(status)) {
+        // A write is never followed (its body and credentials would go to wherever the server
+        // says) and never read as a success; a read that redirects past the limit is an error,
+        // not an empty reply.
+        if (!idempotent) {
+          release();
+          await response.body.dump().catch(() => undefined);
+        }
+        throw new RedirectError(
+          method,
+          this.displayPath(url),
+          status,
+          idempotent ? (redirects >= MAX_REDIRECTS ? 'too-many' : 'no-location') : 'write',
+          redact(headerValue(headers, 'location') ?? '', this.secrets()),
+        );
       }
 
       if (status >= 400) {
