@@ -3,7 +3,7 @@ import { RunawayListError } from './errors';
 /** Identity of a page's rows: their ids when every row has one, else the rows themselves. */
 function fingerprint(items: readonly unknown[]): string {
   const ids = items.map((item) =>
-    typeof item === 'object' && item !== null && 'id' in item ? (item).id : undefined,
+    typeof item === 'object' && item !== null && 'id' in item ? item.id : undefined,
   );
   return JSON.stringify(ids.every((id) => typeof id === 'number' || typeof id === 'string') ? ids : items);
 }
