@@ -31,6 +31,7 @@ import {
   showWarning,
   withProgress,
   type PickItem,
+  withCancellableProgress,
 } from '../platform/userMessages';
 
 /**
@@ -348,9 +349,8 @@ export function registerBranchCommands(services: Services): void {
     const { project } = scope;
     const path = projectPath(project);
     const client = await services.accounts.client(scope.account.id);
-    const branches = await withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Counting the merged branches of ${path}` },
-      () => client.listBranches(project.id).toArray(),
+    const branches = await withCancellableProgress(`Counting the merged branches of ${path}…`, (signal) =>
+      client.listBranches(project.id).toArray({ signal }),
     );
     const names = mergedBranchesToDelete(branches, project.default_branch).map((branch) => branch.name);
     if (names.length === 0)

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
@@ -18,6 +18,8 @@ import {
   identityQueryKinds,
   normalizeChannelUrl,
   safeFileName,
+  exportHoldsPrivateKey,
+  withoutPrivateKeys,
 } from '../domain/channel';
 import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import { DownloadProgressTracker, formatBytes } from '../domain/jobActions';
@@ -667,13 +669,32 @@ export interface ExportOptions {
   sections?: string[];
   posts?: boolean;
   destination?: string;
+  /** The channel's private key is left out unless this is true (the command asks when run by hand). */
+  includePrivateKey?: boolean;
+}
+
+/** Asks, before anything is written, whether the export is to carry the channel's private key. */
+async function askAboutPrivateKey(account: ChannelAccountInfo): Promise<boolean | undefined> {
+  const include = 'Include the Private Key';
+  const leaveOut = 'Leave the Key Out';
+  const answer = await showWarning(
+    `The export of ${channelName(account)} holds its private key.`,
+    {
+      modal: true,
+      detail:
+        'Anyone who has the file can then act as the channel, on every hub. Include the key only to move the channel to another hub, and keep the file safe. The file is written readable by you alone.',
+    },
+    leaveOut,
+    include,
+  );
+  return answer === undefined ? undefined : answer === include;
 }
 
 async function exportChannel(
   context: ChannelCommandContext,
   arg: unknown,
   rawOptions: unknown,
-): Promise<{ path: string; sections: string[]; bytes: number } | undefined> {
+): Promise<{ path: string; sections: string[]; bytes: number; privateKeyIncluded: boolean } | undefined> {
   const options = optionsOf<ExportOptions>(rawOptions);
   const account = await pickChannelAccount(context.accounts, 'Export which channel?', arg, options?.account);
   if (!account) return undefined;
@@ -701,6 +722,12 @@ async function exportChannel(
     );
     if (!picked) return undefined;
     posts = picked.posts;
+  }
+  let includePrivateKey = options?.includePrivateKey ?? false;
+  if (!options && exportHoldsPrivateKey(posts ? undefined : sections)) {
+    const answer = await askAboutPrivateKey(account);
+    if (answer === undefined) return undefined;
+    includePrivateKey = answer;
   }
   let destination = options?.destination;
   if (destination === undefined) {
@@ -732,13 +759,16 @@ async function exportChannel(
           increment: 5,
           message: `asking for ${sections?.join(', ') || 'the default sections'}${posts ? ' and posts' : ''}…`,
         });
-        const data = await client.exportChannel({ sections, posts, signal: controller.signal });
+        const exported = await client.exportChannel({ sections, posts, signal: controller.signal });
+        const data = (includePrivateKey ? exported : withoutPrivateKeys(exported)) as Record<string, unknown>;
         const text = `${JSON.stringify(data, null, 2)}\n`;
         progress.report({ increment: 75, message: `writing ${formatBytes(Buffer.byteLength(text))}…` });
         // Written next to the target and renamed: a failed export leaves no half file.
         const partial = `${target}.part`;
         try {
-          await writeFile(partial, text);
+          // Readable by the user alone: it holds the channel's data, perhaps its private key.
+          await writeFile(partial, text, { mode: 0o600 });
+          await chmod(partial, 0o600);
           if (controller.signal.aborted) throw new CancelledError('GET', '/channel/export/basic');
           await rename(partial, target);
         } catch (error) {
@@ -761,7 +791,7 @@ async function exportChannel(
       'Open',
     ).then((choice) => (choice === 'Open' ? openLocalFile(target) : undefined));
   }
-  return { path: target, ...result };
+  return { path: target, privateKeyIncluded: includePrivateKey, ...result };
 }
 
 // ---- registration -----------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import {
   showError,
   showInformation,
   withProgress,
+  withCancellableProgress,
 } from '../platform/userMessages';
 
 /*
@@ -600,9 +601,8 @@ async function pickItem(
   }
   const items =
     purpose === 'edit'
-      ? await withProgress(
-          { location: vscode.ProgressLocation.Window, title: 'Loading your channel stream…' },
-          () => client.channelStream({ mindate: '1970-01-01 00:00:00' }).toArray(),
+      ? await withCancellableProgress('Loading your channel stream…', (signal) =>
+          client.channelStream({ mindate: '1970-01-01 00:00:00' }).toArray({ signal }),
         )
       : (await client.fetchNetworkStreamPage({}, { start: 0, records: 20 })).items;
   const candidates = flatten(account, items, identity, purpose === 'edit').filter((target) =>

@@ -26,6 +26,7 @@ import {
   showInformation,
   showStatusMessage,
   showWarning,
+  withCancellableProgress,
   withProgress as withVscodeProgress,
   createSearchPick,
   type PickItem,
@@ -95,14 +96,11 @@ function withProgress<T>(
   work: (signal: AbortSignal) => Promise<T>,
   cancellable = false,
 ): Thenable<T> {
-  return withVscodeProgress(
-    { location: vscode.ProgressLocation.Notification, title, cancellable },
-    (_progress, cancellation) => {
-      const controller = new AbortController();
-      cancellation.onCancellationRequested(() => controller.abort());
-      return work(controller.signal);
-    },
-  );
+  return cancellable
+    ? withCancellableProgress(title, work)
+    : withVscodeProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
+        work(new AbortController().signal),
+      );
 }
 
 /** The account a command acts for: a tree node's, a given id, or the one the user picks. */

@@ -84,6 +84,22 @@ export const CHANNEL_EXPORT_SECTIONS = [
   'wikis',
 ] as const;
 
+/** Whether an export of these sections holds the channel's private key (the `channel` section does). */
+export function exportHoldsPrivateKey(sections: readonly string[] | undefined): boolean {
+  return sections === undefined || sections.length === 0 || sections.includes('channel');
+}
+
+/** The export without its private keys (`channel_prvkey` and any other `*prvkey` field), at any depth. */
+export function withoutPrivateKeys(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(withoutPrivateKeys);
+  if (typeof data !== 'object' || data === null) return data;
+  return Object.fromEntries(
+    Object.entries(data)
+      .filter(([key]) => !key.toLowerCase().endsWith('prvkey'))
+      .map(([key, value]) => [key, withoutPrivateKeys(value)]),
+  );
+}
+
 /** How an identity was named: an address has an `@`; hashes and guids look alike. */
 export function identityQueryKinds(query: string): ('address' | 'hash' | 'guid')[] {
   const trimmed = query.trim();

@@ -124,6 +124,24 @@ export function withProgress<R>(
   );
 }
 
+/**
+ * Work behind a cancellable notification: Cancel aborts the signal handed to `work` (a listing of
+ * everything, a long load). The title is made inert like every other.
+ */
+export function withCancellableProgress<T>(
+  title: string,
+  work: (signal: AbortSignal) => Promise<T>,
+): Thenable<T> {
+  return withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    (_progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return work(controller.signal);
+    },
+  );
+}
+
 /** A quick pick row: `label`, `description` and `detail` may be server text; `icon` is a codicon id of ours. */
 export interface PickItem {
   label: string;

@@ -819,12 +819,26 @@ describe('channel: accounts, view and commands', function () {
       assert.ok('channel' in exported && 'abook' in exported);
       assert.ok(!('config' in exported));
       assert.ok(!existsSync(`${destination}.part`));
+      // The hub sends the channel's private key; it is left out unless asked for, and the file is
+      // readable by the user alone either way.
+      assert.equal(statSync(destination).mode & 0o777, 0o600);
+      assert.ok(!readFileSync(destination, 'utf8').includes('PRIVATE KEY'), 'the private key was left out');
+      assert.ok('channel_pubkey' in (exported['channel'] as Record<string, unknown>));
+      const withKey = join(tmp, 'export-with-key.json');
+      const keyed = await vscode.commands.executeCommand<{ privateKeyIncluded: boolean }>(
+        'forge.channel.export',
+        undefined,
+        { sections: ['channel'], posts: false, destination: withKey, includePrivateKey: true },
+      );
+      assert.equal(keyed?.privateKeyIncluded, true);
+      assert.ok(readFileSync(withKey, 'utf8').includes('PRIVATE KEY'));
+      assert.equal(statSync(withKey).mode & 0o777, 0o600);
       const withPosts = await vscode.commands.executeCommand<{ sections: string[] }>(
         'forge.channel.export',
         undefined,
         { posts: true, destination: join(tmp, 'with-posts.json') },
       );
-      assert.equal(channelRequests('/channel/export/basic')[1]?.query['posts'], '1');
+      assert.equal(channelRequests('/channel/export/basic')[2]?.query['posts'], '1');
       assert.ok(withPosts?.sections.includes('item'), withPosts?.sections.join(', '));
     });
 

@@ -49,6 +49,12 @@ const unsuccessful = (message?: string): ChannelReply => ({
   outcome: 'unsuccessful',
 });
 
+/** Stand-ins for the PEM keys a real export carries (not keys at all). */
+export const FAKE_PRIVATE_KEY =
+  '-----BEGIN PRIVATE KEY-----\nZmFrZSBjaGFubmVsIHByaXZhdGUga2V5\n-----END PRIVATE KEY-----\n';
+const FAKE_PUBLIC_KEY =
+  '-----BEGIN PUBLIC KEY-----\nZmFrZSBjaGFubmVsIHB1YmxpYyBrZXk=\n-----END PUBLIC KEY-----\n';
+
 /** Sections of `channel/export/basic` when none are asked for. */
 const DEFAULT_SECTIONS = [
   'channel',
@@ -109,6 +115,9 @@ function exportBasic(ctx: ChannelContext): ChannelReply {
           channel_allow_gid: channel.defaultAcl.allowGid,
           channel_deny_cid: channel.defaultAcl.denyCid,
           channel_deny_gid: channel.defaultAcl.denyGid,
+          // Real hubs export the channel's keys: the private one lets an import act as the channel.
+          channel_pubkey: FAKE_PUBLIC_KEY,
+          channel_prvkey: FAKE_PRIVATE_KEY,
         });
         out['profile'] = [
           present.row({
