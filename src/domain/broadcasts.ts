@@ -94,7 +94,7 @@ export function describeBroadcastWindow(message: BroadcastTiming, now: number = 
  */
 export function plainBroadcastText(message: string, limit = 300): string {
   const text = message
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -1,3 +1,4 @@
+import { trimBothOf, trimEndOf } from '../api/http/linearText';
 /**
  * Which local clone belongs to which project: remote URLs compared with a project's clone URLs.
  * Pure string work, so the matching rules are tested in plain Node.
@@ -23,12 +24,7 @@ export interface ProjectCloneUrls {
 }
 
 function cleanPath(path: string): string {
-  return path
-    .replace(/^\/+/, '')
-    .replace(/\/+$/, '')
-    .replace(/\.git$/i, '')
-    .replace(/\/+$/, '')
-    .toLowerCase();
+  return trimEndOf(trimBothOf(path, '/').replace(/\.git$/i, ''), '/').toLowerCase();
 }
 
 /**

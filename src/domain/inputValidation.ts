@@ -1,4 +1,5 @@
 import { normalizeServerUrl } from './serverUrl';
+import { trimBothOf } from '../api/http/linearText';
 
 /*
  * Checks on what a person types, made before any request is sent, each answering with the value to use
@@ -78,14 +79,14 @@ export function checkServerUrl(input: string): Checked<string> {
  * (`group%2Fproject`).
  */
 export function checkProjectPath(input: string): Checked<string> {
-  let path = input.trim().replace(/^\/+|\/+$/g, '');
+  let path = trimBothOf(input.trim(), '/');
   if (path === '') return problem('Enter the project path, e.g. acme/web, or its numeric id');
   if (/^\d+$/.test(path)) {
     return Number(path) > 0 && Number.isSafeInteger(Number(path))
       ? ok(String(Number(path)))
       : problem('A project id is a positive whole number');
   }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || /^[^/]+@[^/]+:/.test(path)) {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || /^[^/@]+@[^/]+:/.test(path)) {
     return problem('Enter the project path (e.g. acme/web), not the whole address');
   }
   path = path.replace(/\.git$/i, '');

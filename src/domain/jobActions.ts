@@ -3,6 +3,7 @@
  * an artifacts archive, the job's web address, result sentences and download progress. No `vscode`.
  */
 import { jobCapabilities, statusAppearance } from './jobStatus';
+import { trimEndOf, trimStartOf } from '../api/http/linearText';
 
 export interface JobShape {
   id: number;
@@ -82,7 +83,7 @@ export function jobPickRow(job: JobShape): { label: string; description: string 
 const UNSAFE_FILE_CHARACTERS = /[^\w.-]+/g;
 
 function fileNamePart(text: string): string {
-  return text.replace(UNSAFE_FILE_CHARACTERS, '-').replace(/^[-.]+|-+$/g, '') || 'unnamed';
+  return trimEndOf(trimStartOf(text.replace(UNSAFE_FILE_CHARACTERS, '-'), '-.'), '-') || 'unnamed';
 }
 
 /**
@@ -102,7 +103,7 @@ export function refArtifactsFileName(projectPath: string, ref: string, jobName: 
 export function jobWebUrl(job: Pick<JobShape, 'id' | 'web_url'>, projectWebUrl: string | undefined): string {
   if (job.web_url) return job.web_url;
   if (!projectWebUrl) throw new Error(`The server sent no web address for job #${job.id} or its project.`);
-  return `${projectWebUrl.replace(/\/+$/, '')}/-/jobs/${job.id}`;
+  return `${trimEndOf(projectWebUrl, '/')}/-/jobs/${job.id}`;
 }
 
 /**

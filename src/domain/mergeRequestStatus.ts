@@ -1,3 +1,4 @@
+import { trimBothOf } from '../api/http/linearText';
 /**
  * How a merge request looks and what can be done with it, as pure functions of its fields: capability
  * tokens for menus, icon and colour, a short merge status, the groups of the Merge Requests view,
@@ -197,11 +198,7 @@ export const COMMON_EMOJI: readonly { name: string; glyph: string }[] = [
 
 /** An emoji name as typed (`:tada:`, ` Tada `) in the API's spelling (`tada`), or undefined if not a name. */
 export function normalizeEmojiName(input: string): string | undefined {
-  const name = input
-    .trim()
-    .replace(/^:+|:+$/g, '')
-    .trim()
-    .toLowerCase();
+  const name = trimBothOf(input.trim(), ':').trim().toLowerCase();
   return /^[a-z0-9_+-]+$/.test(name) ? name : undefined;
 }
 

@@ -1,3 +1,4 @@
+import { trimBothOf } from '../api/http/linearText';
 /**
  * Pure helpers behind the project commands: access tokens for menus, the URLs a project can be
  * copied as, input checks, and the name of the CI file. No `vscode` here.
@@ -110,7 +111,7 @@ export function parseId(value: string): number | undefined {
 
 /** A fork target typed by the user: a numeric namespace id, or a namespace path. */
 export function parseNamespace(value: string): number | string | undefined {
-  const trimmed = value.trim().replace(/^\/+|\/+$/g, '');
+  const trimmed = trimBothOf(value.trim(), '/');
   if (trimmed === '') return undefined;
   const id = parseId(trimmed);
   if (id !== undefined) return id;

@@ -1,3 +1,4 @@
+import { trimEndOf } from '../api/http/linearText';
 /** Normalises what a person typed as the server address, or says what is wrong with it. */
 export function normalizeServerUrl(input: string): { url: string } | { problem: string } {
   const trimmed = input.trim();
@@ -13,6 +14,6 @@ export function normalizeServerUrl(input: string): { url: string } | { problem: 
   }
   if (url.username || url.password) return { problem: 'Leave the user name and password out of the address' };
   if (url.search || url.hash) return { problem: 'Leave query parameters and fragments out of the address' };
-  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
+  const path = trimEndOf(url.pathname, '/').replace(/\/api\/v4$/, '');
   return { url: `${url.origin}${path}` };
 }

@@ -1,3 +1,4 @@
+import { firstTagText } from './linearText';
 /**
  * Errors raised by the HTTP core. One class per status class so callers can `instanceof` on what
  * they can act on (an expired token, a conflict, a rate limit) without reading numbers.
@@ -350,8 +351,7 @@ function flattenFieldErrors(source: Record<string, unknown>, prefix = ''): Field
 
 /** An HTML error page (a proxy's 502, a maintenance page) said in one line: its title or first heading. */
 function htmlHeadline(html: string, status: number, statusText: string): string {
-  const found =
-    /<title[^>]*>([^<]{1,300})<\/title>/i.exec(html)?.[1] ?? /<h1[^>]*>([^<]{1,300})<\/h1>/i.exec(html)?.[1];
+  const found = firstTagText(html, 'title') ?? firstTagText(html, 'h1');
   const text = found?.replace(/\s+/g, ' ').trim();
   return text ? `${text} (an HTML error page)` : `${statusText || `HTTP ${status}`} (an HTML error page)`;
 }

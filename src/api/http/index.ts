@@ -9,3 +9,4 @@ export * from './dispatcher';
 export * from './linkedAbort';
 export * from './bodyCollector';
 export * from './runawayGuard';
+export * from './linearText';

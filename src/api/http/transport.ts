@@ -18,6 +18,7 @@ import {
 import { pathForDisplay, redact } from './redact';
 import { linkedAbort } from './linkedAbort';
 import { BodyCollector } from './bodyCollector';
+import { trimEndOf } from './linearText';
 
 export type Credentials =
   | { kind: 'none' }
@@ -242,8 +243,8 @@ export class HttpTransport {
     if (base.protocol !== 'http:' && base.protocol !== 'https:') {
       throw new ForgeError(`The server address must start with http:// or https:// (got ${base.protocol})`);
     }
-    const basePath = base.pathname.replace(/\/+$/, '');
-    this.apiRoot = new URL(`${basePath}${options.apiPrefix.replace(/\/+$/, '')}/`, base.origin);
+    const basePath = trimEndOf(base.pathname, '/');
+    this.apiRoot = new URL(`${basePath}${trimEndOf(options.apiPrefix, '/')}/`, base.origin);
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.ownsDispatcher = options.dispatcher === undefined;
