@@ -303,6 +303,17 @@ export class RunawayListError extends ForgeError {
  * `{message: string}`, `{message: {field: [..]}}`, `{error: string}`, `{error_description}`, plain text.
  */
 export function readServerMessage(body: string, status: number, statusText = ''): ServerMessage {
+  try {
+    return readMessage(body, status, statusText);
+  } catch (error) {
+    // A body nested deeper than anything can walk (a hostile server's 10,000 levels) says no more
+    // than its status; never a RangeError in place of the error the status means.
+    if (error instanceof RangeError) return { text: statusText || `HTTP ${status}` };
+    throw error;
+  }
+}
+
+function readMessage(body: string, status: number, statusText: string): ServerMessage {
   const trimmed = body.trim();
   if (trimmed === '') return { text: statusText || `HTTP ${status}` };
   if (/^<(?:!doctype|html|head|body)\b/i.test(trimmed))
@@ -327,7 +338,7 @@ export function readServerMessage(body: string, status: number, statusText = '')
       .join('; ');
     return { text: text || statusText || `HTTP ${status}`, fieldErrors };
   }
-  if (Array.isArray(message)) return { text: message.map(String).join('; ') };
+  if (Array.isArray(message)) return { text: message.map(plainValue).join('; ') };
   if (typeof error === 'string') {
     const description = record['error_description'];
     return { text: typeof description === 'string' ? `${error}: ${description}` : error };
@@ -335,15 +346,25 @@ export function readServerMessage(body: string, status: number, statusText = '')
   return { text: statusText || `HTTP ${status}` };
 }
 
+/** Field errors are read this deep at most; real servers nest two or three levels. */
+const MAX_FIELD_DEPTH = 8;
+
+/** A value in a message list as text: strings and numbers as they are, anything nested elided. */
+function plainValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value === null || value === undefined ? '' : '…';
+}
+
 /** `{name: ['x'], project: {path: ['y']}}` becomes `{name: ['x'], 'project.path': ['y']}`. */
-function flattenFieldErrors(source: Record<string, unknown>, prefix = ''): FieldErrors {
+function flattenFieldErrors(source: Record<string, unknown>, prefix = '', depth = 0): FieldErrors {
   const out: FieldErrors = {};
   for (const [key, value] of Object.entries(source)) {
     const field = prefix ? `${prefix}.${key}` : key;
-    if (Array.isArray(value)) out[field] = value.map(String);
+    if (Array.isArray(value)) out[field] = value.map(plainValue);
     else if (typeof value === 'string') out[field] = [value];
-    else if (value !== null && typeof value === 'object') {
-      Object.assign(out, flattenFieldErrors(value as Record<string, unknown>, field));
+    else if (value !== null && typeof value === 'object' && depth < MAX_FIELD_DEPTH) {
+      Object.assign(out, flattenFieldErrors(value as Record<string, unknown>, field, depth + 1));
     }
   }
   return out;

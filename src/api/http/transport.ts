@@ -14,6 +14,7 @@ import {
   UncertainWriteError,
   httpErrorFor,
   readServerMessage,
+  type ServerMessage,
 } from './errors';
 import { pathForDisplay, redact } from './redact';
 import { linkedAbort } from './linkedAbort';
@@ -525,7 +526,7 @@ export class HttpTransport {
           method,
           this.displayPath(url),
           status,
-          readServerMessage(redact(text, this.secrets()), status),
+          this.redactedMessage(text, status),
           retryAfterMs !== undefined ? Math.ceil(retryAfterMs / 1000) : undefined,
           attempt + 1,
         );
@@ -552,6 +553,21 @@ export class HttpTransport {
       budget.attempt = attempt;
       return { info, body: response.body, timedOut: () => timerFired, timeoutMs };
     }
+  }
+
+  /** The server's message with the secrets out, before parsing (raw and escaped) and after (decoded). */
+  private redactedMessage(body: string, status: number): ServerMessage {
+    const secrets = this.secrets();
+    const message = readServerMessage(redact(body, secrets), status);
+    const fieldErrors = message.fieldErrors
+      ? Object.fromEntries(
+          Object.entries(message.fieldErrors).map(([field, problems]) => [
+            redact(field, secrets),
+            problems.map((problem) => redact(problem, secrets)),
+          ]),
+        )
+      : undefined;
+    return { text: redact(message.text, secrets), ...(fieldErrors ? { fieldErrors } : {}) };
   }
 
   private headersFor(url: URL, options: RequestOptions): Record<string, string> {
