@@ -38,8 +38,8 @@ import {
 } from '../../src/api/hosting/schemas';
 
 const FIXTURES_DIR = path.join(__dirname, '..', 'fixtures', 'gitlab-docs');
-/** The shared original the copy above was made from; absent on machines outside the team's workspace. */
-const SHARED_FIXTURES_DIR = '/work/shared/fixtures/gitlab-docs';
+/** The shared original the copy above was made from, in `../shared` beside the project (as on CI); absent in a user's clone. */
+const SHARED_FIXTURES_DIR = path.join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'gitlab-docs');
 /** Files in the fixture folder that are not payloads. */
 const NON_FIXTURE_FILES = new Set(['MANIFEST.json', 'LICENSES.md']);
 
