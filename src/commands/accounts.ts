@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CancelledError, NetworkError } from '../api/http';
+import { CancelledError } from '../api/http';
 import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
 import { InvalidInputError, describeError, registerCommand, valueOrThrow } from './registerCommand';
@@ -11,6 +11,15 @@ import {
   showWarning,
   withProgress,
 } from '../platform/userMessages';
+import {
+  type NetworkOptions,
+  applyNetworkOptions,
+  configureNetworkInteractively,
+  confirmPlainHttp,
+  isCertificateError,
+  isPlainHttpToAnotherMachine,
+  offerToTrustCertificate,
+} from '../platform/network';
 
 /** Asks which account, unless there is only one or one was given. */
 export async function pickAccount(
@@ -38,8 +47,6 @@ export async function pickAccount(
   return picked?.account;
 }
 
-const CERTIFICATE_HINT = /certificate is not trusted/;
-
 async function askToken(serverUrl: string, kind: TokenKind): Promise<string | undefined> {
   return askText({
     title: 'Add Account (3/3)',
@@ -60,7 +67,10 @@ export interface AddAccountOptions {
   tokenKind?: TokenKind;
   label?: string;
   caFile?: string;
-  allowSelfSigned?: boolean;
+  /** Trust the server's certificate only if its SHA-256 fingerprint is this one. */
+  trustCertificateFingerprint?: string;
+  /** Agree that the token goes over plain http to another machine (asked in a modal otherwise). */
+  confirmPlainHttp?: boolean;
 }
 
 export interface AddAccountResult {
@@ -86,16 +96,24 @@ async function addAccountWithOptions(
   const serverUrl = valueOrThrow(checkServerUrl(options.serverUrl ?? ''));
   const token = options.token?.trim();
   if (!token) throw new InvalidInputError('Give the access token of the account');
+  if (isPlainHttpToAnotherMachine(serverUrl) && !options.confirmPlainHttp) {
+    const message = `Account not added: ${new URL(serverUrl).host} is reached over plain http and the token would cross the network unencrypted. Use https, or confirm plain http.`;
+    void showError(message);
+    return { added: false, message };
+  }
   try {
+    const applied = await applyNetworkOptions(serverUrl, {}, options);
+    if ('problem' in applied) {
+      const message = `Account not added: ${applied.problem}`;
+      void showError(message);
+      return { added: false, message };
+    }
     const account = await accounts.add({
       serverUrl,
       token,
       tokenKind: options.tokenKind ?? 'private-token',
       label: options.label,
-      network: {
-        ...(options.caFile !== undefined ? { caFile: options.caFile } : {}),
-        ...(options.allowSelfSigned ? { allowSelfSigned: true } : {}),
-      },
+      network: applied.network,
     });
     void showInformation(`Signed in to ${account.label}.`);
     return { added: true, accountId: account.id };
@@ -134,7 +152,8 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
   if (!kindPick) return;
   const token = await askToken(normalized.url, kindPick.tokenKind);
   if (!token) return;
-  let network: AccountInfo['network'] = {};
+  let network: AccountInfo['network'] | undefined = await confirmPlainHttp(normalized.url, {}, 'token');
+  if (!network) return;
   for (;;) {
     try {
       const account = await withProgress(
@@ -155,7 +174,7 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
             tokenKind: kindPick.tokenKind,
             label:
               sameHost.length > 0 ? `${new URL(normalized.url).host} (${sameHost.length + 1})` : undefined,
-            network,
+            network: network ?? {},
             signal: controller.signal,
           });
         },
@@ -163,8 +182,16 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
       void showInformation(`Signed in to ${account.label}${account.isAdmin ? ' as an administrator' : ''}.`);
       return;
     } catch (error) {
-      const certificateProblem = error instanceof NetworkError && CERTIFICATE_HINT.test(error.message);
-      const actions = certificateProblem ? ['Choose CA File…', 'Allow Self-Signed'] : ['Try Again'];
+      const certificateProblem = isCertificateError(error);
+      if (certificateProblem) {
+        // The certificate itself, in a modal: trusting it pins its fingerprint, nothing more.
+        const outcome = await offerToTrustCertificate(normalized.url, network);
+        if (outcome.trusted) {
+          network = outcome.network;
+          continue;
+        }
+      }
+      const actions = certificateProblem ? ['Choose CA File…'] : ['Try Again'];
       const choice = await showError(`Account not added: ${describeError(error)}`, ...actions);
       if (choice === 'Choose CA File…') {
         const files = await vscode.window.showOpenDialog({
@@ -175,8 +202,6 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
         const file = files?.[0];
         if (!file) return;
         network = { ...network, caFile: file.fsPath };
-      } else if (choice === 'Allow Self-Signed') {
-        network = { ...network, allowSelfSigned: true };
       } else if (choice === 'Try Again') {
         return addAccountFlow(accounts, normalized.url);
       } else return;
@@ -265,7 +290,7 @@ export function registerAccountCommands(
     },
   );
 
-  // `options` (tests and automation): `{ caFile }`, `{ allowSelfSigned }` or `{ reset: true }`.
+  // `options` (tests and automation): see NetworkOptions in platform/network.ts.
   registerCommand(
     context,
     log,
@@ -279,60 +304,15 @@ export function registerAccountCommands(
       );
       if (!account) return undefined;
       const options = plainOptions<NetworkOptions>(rawOptions);
-      if (options) {
-        const network: AccountInfo['network'] = options.reset ? {} : { ...account.network };
-        if (options.caFile !== undefined) network.caFile = options.caFile || undefined;
-        if (options.allowSelfSigned !== undefined) network.allowSelfSigned = options.allowSelfSigned;
-        await accounts.updateNetwork(account.id, network);
-        return network;
-      }
-      return configureNetworkInteractively(accounts, account);
+      const network = options
+        ? await applyNetworkOptions(account.serverUrl, account.network, options)
+        : await configureNetworkInteractively(account.label, account.serverUrl, account.network).then(
+            (chosen) => (chosen ? { network: chosen } : undefined),
+          );
+      if (!network) return undefined;
+      if ('problem' in network) throw new InvalidInputError(network.problem);
+      await accounts.updateNetwork(account.id, network.network);
+      return network.network;
     },
   );
-}
-
-/** Answers to "Configure Account Network Settings"; an empty `caFile` removes the CA file. */
-export interface NetworkOptions {
-  caFile?: string;
-  allowSelfSigned?: boolean;
-  reset?: boolean;
-}
-
-async function configureNetworkInteractively(
-  accounts: AccountManager,
-  account: AccountInfo,
-): Promise<AccountInfo['network'] | undefined> {
-  const choice = await pickOne(
-    [
-      { label: 'Choose CA file…', description: account.network.caFile ?? 'none', id: 'ca' as const },
-      {
-        label: account.network.allowSelfSigned
-          ? 'Stop accepting self-signed certificates'
-          : 'Accept a self-signed certificate',
-        description: account.network.allowSelfSigned ? 'currently accepted' : 'certificates are verified',
-        id: 'selfSigned' as const,
-      },
-      { label: 'Reset network settings', id: 'reset' as const },
-    ],
-    {
-      title: `Network settings for ${account.label}`,
-      placeHolder: 'The proxy comes from the "http.proxy" setting',
-    },
-  );
-  if (!choice) return undefined;
-  let network: AccountInfo['network'] = {};
-  if (choice.id === 'ca') {
-    const files = await vscode.window.showOpenDialog({
-      canSelectMany: false,
-      openLabel: 'Use as CA',
-      filters: { Certificates: ['pem', 'crt', 'cer'] },
-    });
-    const file = files?.[0];
-    if (!file) return undefined;
-    network = { ...account.network, caFile: file.fsPath };
-  } else if (choice.id === 'selfSigned') {
-    network = { ...account.network, allowSelfSigned: !account.network.allowSelfSigned };
-  }
-  await accounts.updateNetwork(account.id, network);
-  return network;
 }

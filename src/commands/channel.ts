@@ -47,8 +47,19 @@ import {
   showError,
   showInformation,
   showWarning,
+  withCancellableProgress,
   withProgress,
 } from '../platform/userMessages';
+import {
+  type AccountNetwork,
+  type NetworkOptions,
+  applyNetworkOptions,
+  configureNetworkInteractively,
+  confirmPlainHttp,
+  isCertificateError,
+  isPlainHttpToAnotherMachine,
+  offerToTrustCertificate,
+} from '../platform/network';
 import { openLocalFile } from '../platform/serverLinks';
 
 /*
@@ -72,7 +83,10 @@ export interface ChannelRegistration {
 
 // ---- accounts ---------------------------------------------------------------------------------------
 
-export interface AddChannelAccountOptions {
+export interface AddChannelAccountOptions extends Pick<
+  NetworkOptions,
+  'caFile' | 'trustCertificateFingerprint' | 'confirmPlainHttp'
+> {
   serverUrl?: string;
   login?: string;
   password?: string;
@@ -88,11 +102,19 @@ async function addAccount(
     // Checked here too: options skip the input box and its check.
     const address = normalizeChannelUrl(valueOrThrow(checkServerUrl(options.serverUrl ?? '')));
     if ('problem' in address) throw new InvalidInputError(address.problem);
+    if (isPlainHttpToAnotherMachine(address.url) && !options.confirmPlainHttp) {
+      throw new InvalidInputError(
+        `${new URL(address.url).host} is reached over plain http and the password would cross the network unencrypted. Use https, or confirm plain http.`,
+      );
+    }
+    const applied = await applyNetworkOptions(address.url, {}, options);
+    if ('problem' in applied) throw new InvalidInputError(applied.problem);
     const account = await context.accounts.add({
       serverUrl: address.url,
       login: options.login ?? '',
       password: options.password ?? '',
       label: options.label,
+      network: applied.network,
     });
     void showInformation(`Signed in to the channel ${channelName(account)}.`);
     return { added: true, accountId: account.id };
@@ -130,27 +152,64 @@ async function addAccount(
       validateInput: (value) => (value === '' ? 'Enter the password' : undefined),
     });
     if (password === undefined) return { added: false };
+    const network: AccountNetwork | undefined = await confirmPlainHttp(serverUrl, {}, 'password');
+    if (!network) return { added: false };
+    const added = await signInChannel(context, { serverUrl, login, password }, network);
+    if (added) return { added: true, accountId: added.id };
+  }
+}
+
+/**
+ * Signs in with what the user typed; a certificate no one vouches for is shown to be trusted (and
+ * the sign-in tried again). Undefined when it failed and the user wants to try other answers.
+ */
+async function signInChannel(
+  context: ChannelCommandContext,
+  input: { serverUrl: string; login: string; password: string },
+  startNetwork: AccountNetwork,
+): Promise<ChannelAccountInfo | undefined> {
+  let network = startNetwork;
+  for (;;) {
     try {
-      const account = await withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: `Checking the login with ${serverUrl}…`,
-          cancellable: true,
-        },
-        (_progress, cancellation) => {
-          const controller = new AbortController();
-          cancellation.onCancellationRequested(() => controller.abort());
-          return context.accounts.add({ serverUrl, login, password, signal: controller.signal });
-        },
+      const account = await withCancellableProgress(`Checking the login with ${input.serverUrl}…`, (signal) =>
+        context.accounts.add({ ...input, network, signal }),
       );
       void showInformation(`Signed in to the channel ${channelName(account)}.`);
-      return { added: true, accountId: account.id };
+      return account;
     } catch (error) {
-      if (error instanceof CancelledError) return { added: false };
-      const choice = await showError(`Channel account not added: ${describeError(error)}`, 'Try Again');
-      if (choice !== 'Try Again') return { added: false };
+      if (error instanceof CancelledError) return undefined;
+      if (isCertificateError(error)) {
+        const outcome = await offerToTrustCertificate(input.serverUrl, network);
+        if (outcome.trusted) {
+          network = outcome.network;
+          continue;
+        }
+      }
+      await showError(`Channel account not added: ${describeError(error)}`, 'Try Again');
+      return undefined;
     }
   }
+}
+
+/** CA file and trusted certificate of a channel account; `options` as in NetworkOptions. */
+async function configureChannelNetwork(
+  context: ChannelCommandContext,
+  arg: unknown,
+  rawOptions: unknown,
+): Promise<AccountNetwork | undefined> {
+  const account = await pickChannelAccount(context.accounts, 'Channel account', arg);
+  if (!account || account.fromEnvironment) return undefined;
+  const options = optionsOf<NetworkOptions>(rawOptions);
+  const current = account.network ?? {};
+  const chosen = options
+    ? await applyNetworkOptions(account.serverUrl, current, options)
+    : await configureNetworkInteractively(account.label, account.serverUrl, current).then((network) =>
+        network ? { network } : undefined,
+      );
+  if (!chosen) return undefined;
+  if ('problem' in chosen) throw new InvalidInputError(chosen.problem);
+  await context.accounts.updateNetwork(account.id, chosen.network);
+  return chosen.network;
 }
 
 async function removeAccount(
@@ -823,6 +882,9 @@ export function registerChannel(services: Services): ChannelRegistration {
   register('forge.channel.addAccount', (options?: unknown) => addAccount(context, options));
   register('forge.channel.removeAccount', (arg?: unknown, options?: unknown) =>
     removeAccount(context, arg, options),
+  );
+  register('forge.channel.configureNetwork', (arg?: unknown, options?: unknown) =>
+    configureChannelNetwork(context, arg, options),
   );
   register('forge.channel.refresh', (node?: TreeNode) =>
     withProgress({ location: { viewId: 'forge.channel' } }, async () => {

@@ -58,7 +58,7 @@ export function describeError(error: unknown): string {
   }
   if (error instanceof NetworkError) {
     return CERTIFICATE_PROBLEM.test(error.message)
-      ? `${error.message}. Run "Forge: Configure Account Network Settings" to choose the CA file (or allow a self-signed certificate).`
+      ? `${error.message}. Run "Forge: Configure Account Network Settings" to see the certificate and trust it, or to choose the CA file.`
       : `${error.message}. Check the address and your network or proxy settings.`;
   }
   if (error instanceof ForgeError || error instanceof Error) return error.message;

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import {
-  type Credentials,
-  DEFAULT_MAX_LIST_PAGES,
-  type NetworkSettings,
-  createDispatcher,
-} from '../api/http';
+import { type Credentials, DEFAULT_MAX_LIST_PAGES } from '../api/http';
 import { HostingClient, probeIdentity } from '../api/hosting';
 import { normalizeServerUrl } from '../domain/serverUrl';
+import { type AccountNetwork, affectsConnections, dispatcherFor } from './network';
 
 export type TokenKind = 'private-token' | 'oauth';
 
@@ -18,7 +14,7 @@ export interface AccountInfo {
   serverUrl: string;
   tokenKind: TokenKind;
   isAdmin: boolean;
-  network: Pick<NetworkSettings, 'caFile' | 'allowSelfSigned'>;
+  network: AccountNetwork;
   /** Came from FORGE_SERVER_URL / FORGE_TOKEN for this session; not stored. */
   fromEnvironment?: boolean;
 }
@@ -56,7 +52,7 @@ export class AccountManager implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (
-          event.affectsConfiguration('http.proxy') ||
+          affectsConnections(event) ||
           event.affectsConfiguration('forge.requestTimeoutSeconds') ||
           event.affectsConfiguration('forge.maxListPages')
         ) {
@@ -93,7 +89,7 @@ export class AccountManager implements vscode.Disposable {
       serverUrl: normalized.url,
       tokenKind: environment['FORGE_TOKEN_KIND'] === 'oauth' ? 'oauth' : 'private-token',
       isAdmin: false,
-      network: { allowSelfSigned: environment['FORGE_ALLOW_SELF_SIGNED'] === '1' },
+      network: environment['FORGE_CA_FILE'] ? { caFile: environment['FORGE_CA_FILE'] } : {},
       fromEnvironment: true,
     };
   }
@@ -250,13 +246,7 @@ export class AccountManager implements vscode.Disposable {
     network: AccountInfo['network'],
     sudo?: string,
   ): Promise<HostingClient> {
-    const http = vscode.workspace.getConfiguration('http');
-    const proxyUrl = http.get<string>('proxy') || undefined;
-    const dispatcher = await createDispatcher({
-      ...network,
-      proxyUrl,
-      proxyStrictSsl: http.get<boolean>('proxyStrictSSL', true),
-    });
+    const dispatcher = await dispatcherFor(serverUrl, network);
     const timeoutSeconds = vscode.workspace
       .getConfiguration('forge')
       .get<number>('requestTimeoutSeconds', 30);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ChannelAuthError, ChannelClient, ChannelReplyError } from '../api/channel';
-import { DEFAULT_MAX_LIST_PAGES, createDispatcher } from '../api/http';
+import { DEFAULT_MAX_LIST_PAGES } from '../api/http';
+import { type AccountNetwork, affectsConnections, dispatcherFor } from './network';
 import { type AccessLists, normalizeChannelUrl } from '../domain/channel';
 
 /** Which channel a login belongs to, as the server said at sign-in. Nothing secret. */
@@ -25,6 +26,8 @@ export interface ChannelAccountInfo {
   channel?: ChannelIdentity;
   /** Came from FORGE_CHANNEL_URL / FORGE_CHANNEL_USER / FORGE_CHANNEL_PASSWORD; not stored. */
   fromEnvironment?: boolean;
+  /** CA file and trusted certificates (accounts stored before they existed have none). */
+  network?: AccountNetwork;
 }
 
 /** The channel identity plus who sees a post sent without access fields. */
@@ -134,7 +137,7 @@ export class ChannelAccountManager implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (
-          event.affectsConfiguration('http.proxy') ||
+          affectsConnections(event) ||
           event.affectsConfiguration('forge.requestTimeoutSeconds') ||
           event.affectsConfiguration('forge.maxListPages')
         ) {
@@ -194,6 +197,7 @@ export class ChannelAccountManager implements vscode.Disposable {
     login: string;
     password: string;
     label?: string;
+    network?: AccountNetwork;
     signal?: AbortSignal;
   }): Promise<ChannelAccountInfo> {
     const normalized = normalizeChannelUrl(input.serverUrl);
@@ -201,7 +205,8 @@ export class ChannelAccountManager implements vscode.Disposable {
     const login = input.login.trim();
     if (login === '') throw new ChannelSignInError('Enter the channel nickname or the account email.');
     if (input.password === '') throw new ChannelSignInError('Enter the password.');
-    const client = await this.buildClient(normalized.url, login, input.password);
+    const network = input.network ?? {};
+    const client = await this.buildClient(normalized.url, login, input.password, network);
     let profile: ChannelProfile;
     try {
       profile = await this.probe(client, normalized.url, login, input.signal);
@@ -215,6 +220,7 @@ export class ChannelAccountManager implements vscode.Disposable {
       serverUrl: normalized.url,
       login,
       channel: { name: profile.name, nickname: profile.nickname, hash: profile.hash, guid: profile.guid },
+      network,
     };
     await this.context.secrets.store(secretKey(account.id), input.password);
     const stored = this.context.globalState.get<ChannelAccountInfo[]>(ACCOUNTS_KEY, []);
@@ -319,16 +325,27 @@ export class ChannelAccountManager implements vscode.Disposable {
         `No password is stored for ${account.label}. Remove the channel account and add it again.`,
       );
     }
-    return this.buildClient(account.serverUrl, account.login, password);
+    return this.buildClient(account.serverUrl, account.login, password, account.network ?? {});
   }
 
-  private async buildClient(serverUrl: string, login: string, password: string): Promise<ChannelClient> {
-    const http = vscode.workspace.getConfiguration('http');
-    const proxyUrl = http.get<string>('proxy') || undefined;
-    const dispatcher = await createDispatcher({
-      proxyUrl,
-      proxyStrictSsl: http.get<boolean>('proxyStrictSSL', true),
-    });
+  /** Changes the account's CA file or trusted certificates; its client is built again. */
+  async updateNetwork(id: string, network: AccountNetwork): Promise<void> {
+    const stored = this.context.globalState.get<ChannelAccountInfo[]>(ACCOUNTS_KEY, []);
+    await this.context.globalState.update(
+      ACCOUNTS_KEY,
+      stored.map((account) => (account.id === id ? { ...account, network } : account)),
+    );
+    this.dropClient(id);
+    this.changed.fire();
+  }
+
+  private async buildClient(
+    serverUrl: string,
+    login: string,
+    password: string,
+    network: AccountNetwork,
+  ): Promise<ChannelClient> {
+    const dispatcher = await dispatcherFor(serverUrl, network);
     const timeoutSeconds = vscode.workspace
       .getConfiguration('forge')
       .get<number>('requestTimeoutSeconds', 30);

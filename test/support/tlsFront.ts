@@ -14,9 +14,16 @@ export interface TestCertificate {
   certFile: string;
 }
 
-export function makeCertificate(dir: string): TestCertificate {
-  const keyFile = join(dir, 'key.pem');
-  const certFile = join(dir, 'cert.pem');
+/**
+ * A self-signed certificate for 127.0.0.1 (or for `name`, which then does not match the address),
+ * written into `dir` under `tag` so several can live side by side.
+ */
+export function makeCertificate(dir: string, options: { name?: string; tag?: string } = {}): TestCertificate {
+  const tag = options.tag ?? '';
+  const keyFile = join(dir, `key${tag}.pem`);
+  const certFile = join(dir, `cert${tag}.pem`);
+  const name = options.name ?? '127.0.0.1';
+  const altName = /^[\d.]+$/.test(name) ? `IP:${name}` : `DNS:${name}`;
   execFileSync(
     'openssl',
     [
@@ -31,7 +38,7 @@ export function makeCertificate(dir: string): TestCertificate {
       certFile,
       '-days',
       '1',
-    ].concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']),
+    ].concat(['-subj', `/CN=${name}`, '-addext', `subjectAltName=${altName}`]),
     { stdio: 'ignore' },
   );
   return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
@@ -62,6 +69,8 @@ export interface TlsFront {
   url: string;
   /** Requests that completed a TLS handshake and reached the front. */
   readonly requests: string[];
+  /** From now on, new connections see this certificate (a renewed one, or a man in the middle's). */
+  useCertificate(certificate: TestCertificate): void;
   close(): Promise<void>;
 }
 
@@ -89,7 +98,16 @@ export async function startTlsFront(target: string, certificate: TestCertificate
   });
   const sockets = trackSockets(server);
   const port = await listen(server);
-  return { url: `https://127.0.0.1:${port}`, requests, close: () => closeServer(server, sockets) };
+  return {
+    url: `https://127.0.0.1:${port}`,
+    requests,
+    useCertificate: (next) => {
+      server.setSecureContext({ key: next.key, cert: next.cert });
+      // Connections kept alive would go on with the old certificate.
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () => closeServer(server, sockets),
+  };
 }
 
 export interface ConnectProxy {

@@ -1,19 +1,22 @@
 import { readFile } from 'node:fs/promises';
+import { type PinnedCertificate, tlsOptionsFor } from './certificates';
 import { type Dispatcher, loadUndici } from './undici';
 import { ForgeError } from './errors';
 
 export interface NetworkSettings {
+  /** The server the connections are for: pinned certificates count for its host only. */
+  serverUrl: string;
   /** PEM file with extra certificate authorities to trust for this server. */
-  caFile?: string;
-  /** Explicit opt-in: accept a self-signed or otherwise unverifiable certificate. */
-  allowSelfSigned?: boolean;
-  /** `http.proxy` from VS Code, e.g. `http://proxy:3128`. */
-  proxyUrl?: string;
-  /** `http.proxyStrictSSL` = false also disables verification towards the proxy. */
-  proxyStrictSsl?: boolean;
+  caFile?: string | undefined;
+  /** Certificates the user chose to trust, by fingerprint (see certificates.ts). */
+  pinnedCertificates?: readonly PinnedCertificate[] | undefined;
+  /** The proxy chosen by `selectProxy` (http.proxy, the environment, minus noProxy). */
+  proxyUrl?: string | undefined;
+  /** `http.proxyStrictSSL` = false stops verification towards the proxy only, never the server. */
+  proxyStrictSsl?: boolean | undefined;
 }
 
-/** Builds the connection pool for one account: custom CA, self-signed opt-in, proxy. */
+/** Builds the connection pool for one account: custom CA, pinned certificates, proxy. */
 export async function createDispatcher(settings: NetworkSettings): Promise<Dispatcher> {
   let ca: string | undefined;
   if (settings.caFile) {
@@ -25,10 +28,7 @@ export async function createDispatcher(settings: NetworkSettings): Promise<Dispa
       );
     }
   }
-  const tls = {
-    ...(ca !== undefined ? { ca } : {}),
-    rejectUnauthorized: settings.allowSelfSigned !== true,
-  };
+  const tls = tlsOptionsFor(settings.serverUrl, { ca, pinned: settings.pinnedCertificates });
   const { Agent, ProxyAgent } = await loadUndici();
   if (settings.proxyUrl) {
     return new ProxyAgent({

@@ -10,3 +10,5 @@ export * from './linkedAbort';
 export * from './bodyCollector';
 export * from './runawayGuard';
 export * from './linearText';
+export * from './certificates';
+export * from './proxy';

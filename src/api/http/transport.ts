@@ -146,6 +146,8 @@ const CERTIFICATE_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -635,7 +637,7 @@ export class HttpTransport {
           method,
           path,
           code,
-          "the server's certificate is not trusted. Add its CA file to the account's network settings, or explicitly allow a self-signed certificate",
+          "the server's certificate is not trusted. Check its fingerprint and trust that certificate, or add its CA file, in the account's network settings",
         ),
         retryable: false,
       };

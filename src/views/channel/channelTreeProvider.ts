@@ -6,6 +6,7 @@ import type { ChannelFileFilter, ChannelTreeContext } from './channelContext';
 import { AlbumsFolder, ConnectionsFolder, GroupsFolder } from './directoryNodes';
 import { FilesFolder } from './fileNodes';
 import { StreamFolder } from './streamNodes';
+import { connectionNote } from '../../platform/network';
 
 /** One channel account: Stream, Files, Photo albums, Privacy groups, Connections. */
 export class ChannelAccountNode implements TreeNode {
@@ -29,7 +30,8 @@ export class ChannelAccountNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.account.label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `channel/${this.account.id}`;
-    item.description = this.account.serverUrl;
+    const connection = connectionNote(this.account.serverUrl, this.account.network ?? {});
+    item.description = [this.account.serverUrl, connection].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString()
       .appendText(`${this.account.channel?.name ?? this.account.login} on ${this.account.serverUrl}`)
       .appendMarkdown('\n\n')

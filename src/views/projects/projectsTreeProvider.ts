@@ -15,6 +15,7 @@ import { type TreeNode, pagedChildren } from '../shared/treeNode';
 import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
 import { type TriggersFolder, createTriggersFolder } from './triggersFolder';
+import { connectionNote } from '../../platform/network';
 
 export const PAGE_SIZE = 50;
 
@@ -69,10 +70,11 @@ export class AccountNode implements TreeNode {
     const item = new vscode.TreeItem(this.account.label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `account/${this.account.id}`;
     const sudo = this.context.accounts.sudoOf(this.account.id);
-    item.description = [describeProjectFilter(this.filter), sudo ? `as ${sudo}` : undefined]
+    const connection = connectionNote(this.account.serverUrl, this.account.network);
+    item.description = [describeProjectFilter(this.filter), sudo ? `as ${sudo}` : undefined, connection]
       .filter(Boolean)
       .join(' · ');
-    item.tooltip = `${this.account.serverUrl}${this.account.isAdmin ? ' (administrator)' : ''}`;
+    item.tooltip = `${this.account.serverUrl}${this.account.isAdmin ? ' (administrator)' : ''}${connection ? `\n${connection}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(this.account.isAdmin ? 'shield' : 'account');
     item.contextValue = `account${this.account.isAdmin ? ' admin' : ''}`;
     return item;

@@ -1,43 +1,79 @@
+// Certificates and proxies at the transport: a certificate no authority vouches for is refused
+// unless its CA file is given or it was pinned for this host; a pin trusts that certificate only;
+// a name that does not match is refused; proxies come from http.proxy or the environment, minus
+// the hosts noProxy names.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server as HttpsServer, createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ForgeError, HttpTransport, NetworkError, createDispatcher } from '../../../src/api/http';
-import { type ConnectProxy, listen, makeCertificate, startConnectProxy } from '../../support/tlsFront';
+import {
+  ForgeError,
+  HttpTransport,
+  NetworkError,
+  type NetworkSettings,
+  createDispatcher,
+  describeCertificate,
+  hostOf,
+  inspectCertificate,
+  pinOf,
+  selectProxy,
+} from '../../../src/api/http';
+import {
+  type ConnectProxy,
+  type TestCertificate,
+  listen,
+  makeCertificate,
+  startConnectProxy,
+} from '../../support/tlsFront';
 
 describe('network settings: certificates and proxy', function () {
-  this.timeout(20_000);
+  this.timeout(30_000);
   let dir: string;
-  let certFile: string;
-  let https: HttpsServer;
+  let certificate: TestCertificate;
+  let other: TestCertificate;
+  let misnamed: TestCertificate;
+  const servers: HttpsServer[] = [];
   let httpsUrl: string;
+  let otherUrl: string;
+  let misnamedUrl: string;
   let proxy: ConnectProxy;
+
+  async function serve(cert: TestCertificate): Promise<string> {
+    const server = createHttpsServer({ key: cert.key, cert: cert.cert }, (request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
+      response.end(JSON.stringify({ path: request.url }));
+    });
+    servers.push(server);
+    return `https://127.0.0.1:${await listen(server)}`;
+  }
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'forge-tls-'));
-    const certificate = makeCertificate(dir);
-    certFile = certificate.certFile;
-    https = createHttpsServer({ key: certificate.key, cert: certificate.cert }, (request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ path: request.url }));
-    });
-    httpsUrl = `https://127.0.0.1:${await listen(https)}`;
+    certificate = makeCertificate(dir);
+    other = makeCertificate(dir, { tag: '-other' });
+    misnamed = makeCertificate(dir, { tag: '-misnamed', name: 'forge.example' });
+    httpsUrl = await serve(certificate);
+    otherUrl = await serve(other);
+    misnamedUrl = await serve(misnamed);
     proxy = await startConnectProxy();
   });
 
   after(async () => {
-    await new Promise((resolve) => https.close(resolve));
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
     await proxy.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function get(dispatcherSettings: Parameters<typeof createDispatcher>[0]): Promise<unknown> {
+  async function get(url: string, settings: Omit<NetworkSettings, 'serverUrl'>): Promise<unknown> {
     const transport = new HttpTransport({
-      baseUrl: httpsUrl,
+      baseUrl: url,
       apiPrefix: '/api/v4',
       credentials: { kind: 'private-token', token: 'glpat-network-test-token' },
-      dispatcher: await createDispatcher(dispatcherSettings),
+      dispatcher: await createDispatcher({ serverUrl: url, ...settings }),
       retry: { maxRetries: 0 },
     });
     try {
@@ -47,31 +83,127 @@ describe('network settings: certificates and proxy', function () {
     }
   }
 
-  it('refuses a self-signed certificate by default, explaining the settings', async () => {
-    const error = await get({}).catch((e: unknown) => e);
+  async function refused(url: string, settings: Omit<NetworkSettings, 'serverUrl'>): Promise<NetworkError> {
+    const error = await get(url, settings).catch((caught: unknown) => caught);
     assert.ok(error instanceof NetworkError, String(error));
-    assert.match(error.message, /certificate is not trusted.*CA file.*self-signed/s);
+    assert.match(error.message, /certificate is not trusted.*fingerprint.*CA file/s);
+    return error;
+  }
+
+  it('refuses a self-signed certificate by default, saying how to trust it', async () => {
+    await refused(httpsUrl, {});
   });
 
   it('accepts it with the CA file', async () => {
-    assert.deepEqual(await get({ caFile: certFile }), { path: '/api/v4/version' });
+    assert.deepEqual(await get(httpsUrl, { caFile: certificate.certFile }), { path: '/api/v4/version' });
   });
 
-  it('accepts it with the explicit self-signed opt-in', async () => {
-    assert.deepEqual(await get({ allowSelfSigned: true }), { path: '/api/v4/version' });
+  it('reads the certificate for the user to decide: subject, issuer, validity, fingerprint, name', async () => {
+    const info = await inspectCertificate(httpsUrl);
+    assert.equal(info.host, hostOf(httpsUrl));
+    assert.match(info.subject, /CN=127\.0\.0\.1/);
+    assert.equal(info.selfSigned, true);
+    assert.equal(info.nameMatches, true);
+    assert.equal(info.problem, 'DEPTH_ZERO_SELF_SIGNED_CERT');
+    assert.match(info.fingerprint256, /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    const text = describeCertificate(info);
+    for (const part of ['Host:', 'Subject:', 'Issuer:', 'Valid:', 'SHA-256:', 'Name: matches']) {
+      assert.ok(text.includes(part), text);
+    }
+    const wrong = await inspectCertificate(misnamedUrl);
+    assert.equal(wrong.nameMatches, false);
+    assert.match(describeCertificate(wrong), /Name: does NOT match 127\.0\.0\.1/);
+  });
+
+  it('accepts the pinned certificate, and only for the host it was pinned for', async () => {
+    const pin = pinOf(await inspectCertificate(httpsUrl));
+    assert.deepEqual(await get(httpsUrl, { pinnedCertificates: [pin] }), { path: '/api/v4/version' });
+    // The same pin says nothing about another host, even one serving the very same certificate.
+    await refused(otherUrl, { pinnedCertificates: [pin] });
+  });
+
+  it('refuses another self-signed certificate on a host whose certificate was pinned', async () => {
+    const pin = pinOf(await inspectCertificate(httpsUrl));
+    // As if `other` now answered on the pinned host: same host, different certificate.
+    const forOther = { ...pin, host: hostOf(otherUrl) };
+    await refused(otherUrl, { pinnedCertificates: [forOther] });
+  });
+
+  it('refuses a certificate whose name does not match, even from a trusted CA file', async () => {
+    await refused(misnamedUrl, { caFile: misnamed.certFile });
+    // Pinned after the user saw "Name: does NOT match", it is accepted.
+    const pin = pinOf(await inspectCertificate(misnamedUrl));
+    assert.deepEqual(await get(misnamedUrl, { pinnedCertificates: [pin] }), { path: '/api/v4/version' });
   });
 
   it('says when the CA file cannot be read', async () => {
-    await assert.rejects(createDispatcher({ caFile: join(dir, 'missing.pem') }), (error: unknown) => {
-      assert.ok(error instanceof ForgeError);
-      assert.match(error.message, /Cannot read the CA file .*missing\.pem/);
-      return true;
-    });
+    await assert.rejects(
+      createDispatcher({ serverUrl: httpsUrl, caFile: join(dir, 'missing.pem') }),
+      (error: unknown) => {
+        assert.ok(error instanceof ForgeError);
+        assert.match(error.message, /Cannot read the CA file .*missing\.pem/);
+        return true;
+      },
+    );
   });
 
-  it('goes through the proxy from http.proxy, with the custom CA', async () => {
+  it('goes through the proxy, with the custom CA, and with a pin', async () => {
     proxy.tunnels.length = 0;
-    assert.deepEqual(await get({ caFile: certFile, proxyUrl: proxy.url }), { path: '/api/v4/version' });
-    assert.deepEqual(proxy.tunnels, [new URL(httpsUrl).host]);
+    assert.deepEqual(await get(httpsUrl, { caFile: certificate.certFile, proxyUrl: proxy.url }), {
+      path: '/api/v4/version',
+    });
+    const pin = pinOf(await inspectCertificate(httpsUrl));
+    assert.deepEqual(await get(httpsUrl, { pinnedCertificates: [pin], proxyUrl: proxy.url }), {
+      path: '/api/v4/version',
+    });
+    await refused(otherUrl, {
+      pinnedCertificates: [{ ...pin, host: hostOf(otherUrl) }],
+      proxyUrl: proxy.url,
+    });
+    assert.ok(proxy.tunnels.includes(new URL(httpsUrl).host));
+  });
+});
+
+describe('proxy selection', () => {
+  const env = {
+    HTTPS_PROXY: 'http://corp:3128',
+    HTTP_PROXY: 'http://plain:8080',
+    NO_PROXY: 'internal.example,.lan',
+  };
+
+  it('takes http.proxy first, then the environment by scheme', () => {
+    assert.equal(selectProxy('https://forge.example', { httpProxy: 'http://vs:1', env }), 'http://vs:1');
+    assert.equal(selectProxy('https://forge.example', { env }), 'http://corp:3128');
+    assert.equal(selectProxy('http://forge.example', { env }), 'http://plain:8080');
+    assert.equal(
+      selectProxy('https://forge.example', { env: { https_proxy: 'http://lower:1' } }),
+      'http://lower:1',
+    );
+    assert.equal(
+      selectProxy('https://forge.example', { env: { ALL_PROXY: 'http://all:1' } }),
+      'http://all:1',
+    );
+    assert.equal(selectProxy('https://forge.example', {}), undefined);
+  });
+
+  it('goes direct to the hosts NO_PROXY or http.noProxy name', () => {
+    assert.equal(selectProxy('https://internal.example/x', { env }), undefined);
+    assert.equal(selectProxy('https://git.internal.example', { env }), undefined);
+    assert.equal(selectProxy('https://box.lan', { env }), undefined);
+    assert.equal(selectProxy('https://notinternal.example', { env }), 'http://corp:3128');
+    assert.equal(
+      selectProxy('https://forge.example', { httpProxy: 'http://vs:1', noProxy: ['forge.example'], env }),
+      undefined,
+    );
+    assert.equal(
+      selectProxy('https://forge.example:8443', { env, noProxy: ['forge.example:443'] }),
+      'http://corp:3128',
+    );
+    assert.equal(
+      selectProxy('https://forge.example:8443', { env, noProxy: ['forge.example:8443'] }),
+      undefined,
+    );
+    assert.equal(selectProxy('https://anything.example', { env: { ...env, NO_PROXY: '*' } }), undefined);
+    assert.equal(selectProxy('https://a.example', { env, noProxy: ['*.example'] }), undefined);
   });
 });
