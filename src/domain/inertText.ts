@@ -22,6 +22,11 @@ export function inertQuickPickText(text: string): string {
   return text.replaceAll('$(', '\\$(');
 }
 
+/** For status bar text: `$(` escaped as in quick picks, and `[label](target)` broken as in notifications. */
+export function inertStatusText(text: string): string {
+  return inertQuickPickText(text).replaceAll('](', `]${ZERO_WIDTH_SPACE}(`);
+}
+
 /** A quick pick row as given: every string may be server text; `icon` is a codicon id of ours. */
 export interface PickRowText {
   label: string;

@@ -7,7 +7,7 @@
  * (eslint.config.mjs), so nothing reaches the user around this module.
  */
 import * as vscode from 'vscode';
-import { inertNotificationText, inertPickRow, inertQuickPickText } from '../domain/inertText';
+import { inertNotificationText, inertPickRow, inertStatusText } from '../domain/inertText';
 
 export type MessageSeverity = 'information' | 'warning' | 'error' | 'status' | 'progress';
 
@@ -83,7 +83,7 @@ export function showError(
 
 /** A status bar message for `timeoutMs`; `icon` is ours (a codicon id), the text is made inert. */
 export function showStatusMessage(text: string, timeoutMs: number, icon?: string): vscode.Disposable {
-  const inert = inertQuickPickText(text);
+  const inert = inertStatusText(text);
   shown({ severity: 'status', text: inert });
   return vscode.window.setStatusBarMessage(icon ? `$(${icon}) ${inert}` : inert, timeoutMs);
 }

@@ -3,12 +3,16 @@
 // sends, with hostile titles, job names and links; every message the door shows is read back
 // through the extension's API and must carry the server's text with no link and no icon in it.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { ShownMessage } from '../../src/platform/userMessages';
 import { type FakeForge, startFakeForge } from '../server';
-import { childrenOf, label, workbenchApi } from './support';
+import { type SeededHostile, hostileCorpus, seedHostileCorpus } from '../server/hostile';
+import { childrenOf, eventually, label, workbenchApi } from './support';
 
 // VS Code's own patterns: notification links (parseLinkedText) and icons in labels (iconLabels).
 const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
@@ -153,5 +157,148 @@ describe('the message door and server links', function () {
     assert.equal(opened, false);
     assert.ok(shown.some((message) => message.severity === 'error' && message.text.includes('command:')));
     api.todos.refresh();
+  });
+});
+
+describe('the message door with the hostile corpus', function () {
+  this.timeout(60_000);
+  let forge: FakeForge;
+  let api: ForgeWorkbenchApi;
+  let seeded: SeededHostile;
+  let observing: vscode.Disposable;
+  const shown: ShownMessage[] = [];
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    // Nothing listens there: a payload that ran would fail to call it, and the text is what counts here.
+    seeded = seedHostileCorpus(forge, hostileCorpus('http://127.0.0.1:9'), {
+      userId: forge.users.user.id,
+      traceJobId: forge.fixtures.jobs.running,
+    });
+    api = await workbenchApi();
+    observing = api.messages.observe((message) => shown.push(message));
+  });
+
+  beforeEach(() => {
+    shown.length = 0;
+  });
+
+  after(async () => {
+    observing.dispose();
+    for (const account of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
+      await api.accounts.remove(account.id);
+    }
+    for (const account of api.channelAccounts
+      .list()
+      .filter((candidate) => candidate.serverUrl === forge.url)) {
+      await api.channelAccounts.remove(account.id);
+    }
+    await forge.close();
+  });
+
+  function assertAllInert(messages: readonly ShownMessage[]): void {
+    for (const message of messages) {
+      const text = `${message.text}\n${message.detail ?? ''}`;
+      assert.deepEqual([...text.matchAll(NOTIFICATION_LINK)].map(String), [], text);
+      assert.deepEqual([...text.matchAll(DRAWN_ICON)].map(String), [], text);
+    }
+  }
+
+  it('shows every hostile broadcast message as text', async () => {
+    assert.ok(seeded.broadcastIds.length > 0);
+    const admin = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.adminToken,
+      tokenKind: 'private-token',
+    });
+    try {
+      const broadcasts = await eventually(() => {
+        const found = shown.filter((message) => message.text.startsWith('Broadcast from'));
+        assert.ok(found.length >= seeded.broadcastIds.length, `${found.length} broadcasts shown`);
+        return found;
+      }, 15_000);
+      assertAllInert(broadcasts);
+    } finally {
+      await api.accounts.remove(admin.id);
+    }
+  });
+
+  it('names hostile branches as text when they are protected and copied', async () => {
+    const account = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+    try {
+      const accountRow = (await childrenOf(api.projects)).find(
+        ({ item }) => item.id === `account/${account.id}`,
+      );
+      const web = (await childrenOf(api.projects, accountRow?.node)).find(
+        ({ item }) => item.description === 'acme/web',
+      );
+      const branches = (await childrenOf(api.projects, web?.node)).find(
+        ({ item }) => label(item) === 'Branches',
+      );
+      assert.ok(branches, 'the Branches folder of acme/web');
+      const rows = await childrenOf(api.projects, branches.node);
+      const hostile = rows.filter(({ item }) => seeded.branchNames.includes(label(item)));
+      assert.ok(hostile.length > 0, `hostile branches among ${rows.length} rows`);
+      for (const row of hostile) {
+        await vscode.commands.executeCommand('forge.branch.protect', row.node, {
+          developersCanPush: false,
+          developersCanMerge: false,
+        });
+        await vscode.commands.executeCommand('forge.branch.copyName', row.node);
+      }
+      assert.ok(shown.filter((message) => message.severity === 'status').length >= hostile.length);
+      assert.ok(shown.some((message) => message.text.startsWith('Protected ')));
+      assertAllInert(shown);
+    } finally {
+      await api.accounts.remove(account.id);
+    }
+  });
+
+  it('names hostile channel files as text in the download progress and result', async () => {
+    assert.ok(seeded.channel.fileNames.length > 0);
+    const account = await api.channelAccounts.add({
+      serverUrl: forge.url,
+      login: forge.channel.nickname,
+      password: forge.channel.password,
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'forge-door-'));
+    try {
+      const tree = api.treeProviders.get('forge.channel');
+      assert.ok(tree);
+      // One account shows its folders at the top; several show a row per account.
+      const roots = await childrenOf(tree);
+      const accountRow = roots.find(({ item }) => item.id === `channel/${account.id}`);
+      const folders = accountRow ? await childrenOf(tree, accountRow.node) : roots;
+      const files = folders.find(({ item }) => label(item) === 'Files');
+      assert.ok(files, 'the Files folder');
+      // The hostile files sit in a folder beside the file they were copied from.
+      const rows = (
+        await Promise.all(
+          (await childrenOf(tree, files.node)).map(async (row) => [
+            row,
+            ...(await childrenOf(tree, row.node)),
+          ]),
+        )
+      ).flat();
+      const hostile = rows.filter(({ item }) => seeded.channel.fileNames.includes(label(item)));
+      assert.ok(hostile.length > 0, `hostile files among ${rows.map(({ item }) => label(item)).join(', ')}`);
+      for (const [index, row] of hostile.entries()) {
+        await vscode.commands.executeCommand('forge.channel.downloadFile', row.node, {
+          destination: join(dir, `file-${index}`),
+        });
+      }
+      assert.ok(
+        shown.some((message) => message.severity === 'progress'),
+        'a progress title was shown',
+      );
+      assertAllInert(shown);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await api.channelAccounts.remove(account.id);
+    }
   });
 });

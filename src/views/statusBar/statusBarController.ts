@@ -6,7 +6,7 @@ import type { AccountInfo } from '../../platform/accounts';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
 import { registerCommand } from '../../commands/registerCommand';
-import { inertQuickPickText } from '../../domain/inertText';
+import { inertStatusText } from '../../domain/inertText';
 import { openServerLink } from '../../platform/serverLinks';
 import { pickOne, showInformation, type PickItem } from '../../platform/userMessages';
 import { checkProjectPath } from '../../domain/inputValidation';
@@ -156,10 +156,10 @@ export class StatusBarController implements vscode.Disposable {
     }
     const parts: string[] = [];
     if (status.mergeRequest) parts.push(`$(git-pull-request) !${status.mergeRequest.iid}`);
-    else parts.push(`$(git-branch) ${inertQuickPickText(status.branch)}`);
+    else parts.push(`$(git-branch) ${inertStatusText(status.branch)}`);
     if (status.latestJob) {
       const appearance = statusAppearance(status.latestJob.status);
-      parts.push(`$(${appearance.codicon}) ${inertQuickPickText(status.latestJob.name)}`);
+      parts.push(`$(${appearance.codicon}) ${inertStatusText(status.latestJob.name)}`);
     }
     this.item.text = parts.join('  ');
     const tooltip = new vscode.MarkdownString();

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inertNotificationText, inertPickRow, inertQuickPickText } from '../../../src/domain/inertText';
+import {
+  inertNotificationText,
+  inertPickRow,
+  inertQuickPickText,
+  inertStatusText,
+} from '../../../src/domain/inertText';
 
 // VS Code's own patterns: notification links (notificationsViewer, parseLinkedText) and icons in labels (iconLabels).
 const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
@@ -42,6 +47,12 @@ describe('inert server text', () => {
     const inert = inertQuickPickText('$(alert) $(check) Build passed $(loading~spin) costs $(5)');
     assert.deepEqual(drawnIcons(inert), []);
     assert.equal(inert.replace(/\\\$\(/g, '$('), '$(alert) $(check) Build passed $(loading~spin) costs $(5)');
+  });
+
+  it('status bar text shows neither icons nor links of the server', () => {
+    const inert = inertStatusText('Copied "[x](command:y) $(check)"');
+    assert.deepEqual(drawnIcons(inert), []);
+    assert.equal([...inert.matchAll(NOTIFICATION_LINK)].length, 0);
   });
 
   it('draws only our own icon on a quick pick row, whatever the server put in its strings', () => {
