@@ -126,7 +126,7 @@ async function askColor(current?: string | null): Promise<string | undefined> {
     [
       ...COLORS.map((entry) => ({
         icon: 'symbol-color',
-        label: `${entry.label}`,
+        label: entry.label,
         description: [entry.color, entry.description].filter(Boolean).join(' · '),
         color: entry.color,
         picked: current?.toLowerCase() === entry.color.toLowerCase(),

@@ -178,7 +178,7 @@ async function askStartingPoint(
   type Item = PickItem & { ref?: string };
   const items: Item[] = sorted.map((branch) => ({
     icon: 'git-branch',
-    label: `${branch.name}`,
+    label: branch.name,
     description:
       branch.name === preferred
         ? 'this branch'

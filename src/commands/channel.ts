@@ -639,7 +639,7 @@ async function permissionTarget(
         .filter((row) => text(row, 'abook_self') !== '1')
         .map((row) => ({
           icon: 'person',
-          label: `${text(row, 'xchan_name') || text(row, 'xchan_addr')}`,
+          label: text(row, 'xchan_name') || text(row, 'xchan_addr'),
           description: text(row, 'xchan_addr'),
           abookId: Number(text(row, 'abook_id')),
           name: text(row, 'xchan_name'),

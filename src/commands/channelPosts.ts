@@ -343,14 +343,14 @@ async function askAudience(
   const entries = [
     ...directory.groups.map((group) => ({
       icon: 'organization',
-      label: `${group.gname}`,
+      label: group.gname,
       description: 'privacy group',
       hash: group.hash,
       group: true,
     })),
     ...directory.connections.map((connection) => ({
       icon: 'person',
-      label: `${connection.name || connection.address}`,
+      label: connection.name || connection.address,
       description: connection.address,
       hash: connection.hash,
       group: false,
