@@ -101,6 +101,43 @@ describe('the message door and server links', function () {
     }
   });
 
+  it('reacts with an emoji whose name the server answers with a command link: the message shows it as text', async () => {
+    const web = forge.fixtures.projects.web;
+    const iid = forge.fixtures.mergeRequests.opened;
+    const client = await api.accounts.client(account.id);
+    const ref = {
+      kind: 'forge.mergeRequestRef',
+      account,
+      project: await client.getProject(web),
+      mergeRequest: await client.getMergeRequest(web, iid),
+    };
+    // A hostile server answers the reaction with a name of its own.
+    forge.onRequest((request, response) => {
+      if (request.method !== 'POST' || !request.url?.includes('/award_emoji')) return false;
+      response.writeHead(201, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 9001,
+          name: COMMAND_LINK,
+          user: { id: 1, username: 'alice', name: 'Alice' },
+          created_at: '2026-11-26T10:00:00Z',
+          updated_at: '2026-11-26T10:00:00Z',
+          awardable_id: 1,
+          awardable_type: 'MergeRequest',
+        }),
+      );
+      return true;
+    });
+    try {
+      const result = await vscode.commands.executeCommand<{ awarded?: string }>('forge.awardEmoji.add', ref, {
+        emoji: 'rocket',
+      });
+      assert.equal(result?.awarded, COMMAND_LINK, 'the server named the reaction');
+      assertInert(shown, COMMAND_LINK);
+    } finally {
+      forge.onRequest(undefined);
+    }
+  });
+
   it('retries a job named with icon syntax and a link: progress and result messages are inert', async () => {
     const job = forge.state.jobs.get(forge.fixtures.jobs.failed);
     assert.ok(job);
