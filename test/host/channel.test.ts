@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import { ChannelAccountManager } from '../../src/platform/channelAccounts';
 import type { ChannelTreeProvider } from '../../src/views/channel/channelTreeProvider';
+import { seedPostBurst } from '../server/channel/seed';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
 import { childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';
 
@@ -293,7 +294,8 @@ describe('channel: accounts, view and commands', function () {
       forge.clearRequests();
       const first = await childrenOf(tree, network.node);
       assert.equal(label(first.at(-1)?.item ?? {}), 'Load more…');
-      assert.deepEqual(channelRequests('/network/stream')[0]?.query, { start: '0', records: '10' });
+      // Read in large pages (ties of one second swap places between requests), shown ten at a time.
+      assert.deepEqual(channelRequests('/network/stream')[0]?.query, { start: '0', records: '200' });
       let all = first;
       for (let page = 0; page < 10 && label(all.at(-1)?.item ?? {}) === 'Load more…'; page++) {
         const before = all.length;
@@ -306,13 +308,64 @@ describe('channel: accounts, view and commands', function () {
       }
       assert.deepEqual(
         channelRequests('/network/stream').map((request) => request.query['start']),
-        ['0', '10', '20', '30'],
+        ['0'],
       );
       assert.equal(all.length, fx.ownThreads + fx.networkThreads);
       const post = all.find(({ item }) => item.id?.endsWith(`/item/${fx.networkPost.mid}`));
       assert.ok(post);
       assert.ok(!/\bown\b/.test(String(post.item.contextValue)), 'someone else’s post');
       assert.equal((await childrenOf(tree, post.node)).length, fx.networkPost.comments);
+    });
+
+    it('shows every thread exactly once when hundreds share one second, in both streams', async () => {
+      const { state } = forge.channel;
+      const limit = state.channelStreamLimit;
+      state.channelStreamLimit = 50;
+      const burst = [
+        ...seedPostBurst(state, { count: 260, created: '2024-07-02 09:00:00', own: false }),
+        ...seedPostBurst(state, { count: 120, created: '2024-07-02 09:00:00', own: true }),
+      ];
+      try {
+        const expectAll = async (name: 'My channel' | 'Network', tops: string[]): Promise<void> => {
+          const source = await streamSource(name);
+          await vscode.commands.executeCommand('forge.channel.refresh', source.node);
+          let rows = await eventually(async () => {
+            const loaded = await childrenOf(tree, source.node);
+            assert.ok(loaded.length > 0);
+            return loaded;
+          });
+          for (let page = 0; page < 100 && label(rows.at(-1)?.item ?? {}) === 'Load more…'; page++) {
+            const before = rows.length;
+            await vscode.commands.executeCommand('forge.tree.loadMore', rows.at(-1)?.node);
+            rows = await eventually(async () => {
+              const loaded = await childrenOf(tree, source.node);
+              assert.notEqual(loaded.length, before);
+              return loaded;
+            });
+          }
+          const shown = rows.map(({ item }) => item.id ?? '').filter((id) => id.includes('/item/'));
+          const mids = shown.map((id) => decodeURIComponent(id.slice(id.indexOf('/item/') + 6)));
+          assert.equal(new Set(mids).size, mids.length, `${name}: no thread twice`);
+          const missing = tops.filter(
+            (mid) => !mids.includes(mid) && !mids.includes(encodeURIComponent(mid)),
+          );
+          assert.equal(missing.length, 0, `${name}: ${missing.length} of ${tops.length} threads never shown`);
+        };
+        const own = state
+          .threadTops()
+          .filter((top) => top.itemWall === 1 && top.ownerXchan === state.channel.hash)
+          .map((top) => top.mid);
+        await expectAll('My channel', own);
+        await expectAll(
+          'Network',
+          state.threadTops().map((top) => top.mid),
+        );
+      } finally {
+        state.items.splice(0, state.items.length, ...state.items.filter((item) => !burst.includes(item.mid)));
+        state.channelStreamLimit = limit;
+        const stream = await folder('Stream');
+        await vscode.commands.executeCommand('forge.channel.refresh', stream.node);
+      }
     });
 
     it('shows files as folders, expandable, and filters them by name and by type', async () => {

@@ -14,6 +14,7 @@ import {
   redact,
 } from '../http';
 import { loadUndici } from '../http/undici';
+import { ChannelStreamRequest, NETWORK_READ_THREADS, NetworkStreamRequest, streamItemKeys } from './streams';
 import {
   type ChunkedDownloadOptions,
   type ChunkedDownloadResult,
@@ -168,22 +169,6 @@ export interface NetworkStreamPage {
   nextStart: number | undefined;
 }
 
-/** Message id, thread top and creation date of a stream item, in either item shape servers use. */
-export function streamItemKeys(item: StreamItem): { id?: string; top?: string; created?: string } {
-  const text = (...keys: string[]): string | undefined => {
-    for (const key of keys) {
-      const value = item[key];
-      if (typeof value === 'string' && value !== '') return value;
-      if (typeof value === 'number') return String(value);
-    }
-    return undefined;
-  };
-  return {
-    id: text('message_id', 'mid'),
-    top: text('message_top', 'parent_mid'),
-    created: text('created'),
-  };
-}
 
 const PAGE_SIZE = 50;
 export const NETWORK_THREADS_PER_PAGE = 10;
@@ -362,7 +347,7 @@ export class ChannelClient {
   /** `network/stream`: the network's conversations, paged by thread. */
   networkStream(
     filter: NetworkStreamFilter = {},
-    threadsPerPage = NETWORK_THREADS_PER_PAGE,
+    threadsPerPage = NETWORK_READ_THREADS,
   ): NetworkStreamRequest {
     return new NetworkStreamRequest(this, filter, threadsPerPage);
   }
@@ -773,108 +758,6 @@ export class FileListRequest implements AsyncIterable<FileRecord> {
   }
 
   [Symbol.asyncIterator](): AsyncIterator<FileRecord> {
-    return this.all();
-  }
-}
-
-/**
- * `channel/stream` from a date on. The server answers the items created after `mindate`, oldest
- * first and up to a limit it does not state; iterating asks again from the newest thread seen
- * until a reply brings nothing new. Items are yielded once each.
- */
-export class ChannelStreamRequest implements AsyncIterable<StreamItem> {
-  constructor(
-    private readonly client: ChannelClient,
-    readonly mindate: string | undefined,
-  ) {}
-
-  fetch(options: ChannelCallOptions = {}): Promise<StreamItem[]> {
-    return this.client.fetchChannelStream(this.mindate, options);
-  }
-
-  async *all(options: ChannelCallOptions = {}): AsyncGenerator<StreamItem, void, undefined> {
-    const seen = new Set<string>();
-    let mindate = this.mindate;
-    const guard = new RunawayGuard('GET channel/stream', this.client.transport.maxListPages);
-    for (;;) {
-      const items = await this.client.fetchChannelStream(mindate, options);
-      guard.check({ items });
-      let fresh = 0;
-      let newestTop: string | undefined;
-      let newest: string | undefined;
-      for (const item of items) {
-        const keys = streamItemKeys(item);
-        if (keys.id !== undefined) {
-          if (seen.has(keys.id)) continue;
-          seen.add(keys.id);
-        }
-        fresh++;
-        yield item;
-        if (keys.created !== undefined) {
-          if (newest === undefined || keys.created > newest) newest = keys.created;
-          if (
-            keys.id !== undefined &&
-            keys.id === keys.top &&
-            (newestTop === undefined || keys.created > newestTop)
-          )
-            newestTop = keys.created;
-        }
-      }
-      // The limit applies to threads: go on from the newest thread top (comments may be newer).
-      const next = newestTop ?? newest;
-      if (fresh === 0 || next === undefined || (mindate !== undefined && next <= mindate)) return;
-      mindate = next;
-    }
-  }
-
-  toArray(options: ChannelCallOptions = {}): Promise<StreamItem[]> {
-    return collect(this.all(options));
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<StreamItem> {
-    return this.all();
-  }
-}
-
-/**
- * `network/stream` bound to a date range, paged by thread with `start`/`records`. A thread that
- * moved to a later page (a new comment) is not yielded twice.
- */
-export class NetworkStreamRequest implements AsyncIterable<StreamItem> {
-  constructor(
-    private readonly client: ChannelClient,
-    readonly filter: NetworkStreamFilter,
-    readonly threadsPerPage: number,
-  ) {}
-
-  page(start = 0, options: ChannelCallOptions = {}): Promise<NetworkStreamPage> {
-    return this.client.fetchNetworkStreamPage(this.filter, { start, records: this.threadsPerPage }, options);
-  }
-
-  async *all(options: ChannelCallOptions = {}): AsyncGenerator<StreamItem, void, undefined> {
-    const seen = new Set<string>();
-    const guard = new RunawayGuard('GET network/stream', this.client.transport.maxListPages);
-    let start: number | undefined = 0;
-    while (start !== undefined) {
-      const page: NetworkStreamPage = await this.page(start, options);
-      guard.check(page);
-      for (const item of page.items) {
-        const id = streamItemKeys(item).id;
-        if (id !== undefined) {
-          if (seen.has(id)) continue;
-          seen.add(id);
-        }
-        yield item;
-      }
-      start = page.nextStart;
-    }
-  }
-
-  toArray(options: ChannelCallOptions = {}): Promise<StreamItem[]> {
-    return collect(this.all(options));
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<StreamItem> {
     return this.all();
   }
 }

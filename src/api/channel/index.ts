@@ -3,3 +3,4 @@ export * from './download';
 export * from './endpoints';
 export * from './errors';
 export * from './schemas';
+export * from './streams';

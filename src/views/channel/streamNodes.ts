@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { NETWORK_THREADS_PER_PAGE } from '../../api/channel';
+import { NETWORK_THREADS_PER_PAGE, type StreamItem } from '../../api/channel';
+import { CancelledError } from '../../api/http';
 import {
   type StreamEntry,
   type StreamThread,
@@ -66,6 +67,8 @@ export class StreamSourceFolder implements TreeNode {
   readonly threads: PagedList<StreamThread>;
   private ownThreads: Promise<StreamThread[]> | undefined;
   private readonly seenTops = new Set<string>();
+  /** The network stream being read, and threads read but not shown yet. */
+  private network: { pages: AsyncGenerator<StreamItem[]>; buffer: StreamThread[]; done: boolean } | undefined;
   /** The channel's identity, to tell its own items (editable) from others'. */
   identity: ChannelIdentity | undefined;
 
@@ -104,22 +107,30 @@ export class StreamSourceFolder implements TreeNode {
         total: all.length,
       };
     }
-    if (cursor === undefined) this.seenTops.clear();
-    const page = await client.fetchNetworkStreamPage(
-      {},
-      { start, records: NETWORK_THREADS_PER_PAGE },
-      { signal },
-    );
-    // A thread that moved to a later page (a new comment) is shown once.
-    const threads = buildThreads(page.items).filter((thread) => {
-      const mid = thread.top.entry.mid;
-      if (this.seenTops.has(mid)) return false;
-      this.seenTops.add(mid);
-      return true;
-    });
+    if (cursor === undefined || !this.network) {
+      this.seenTops.clear();
+      // Read in large pages that re-read the boundary (see NetworkStreamRequest); shown ten at a time.
+      this.network = { pages: client.networkStream({}).pages(), buffer: [], done: false };
+    }
+    const network = this.network;
+    while (network.buffer.length < NETWORK_THREADS_PER_PAGE && !network.done) {
+      if (signal.aborted) throw new CancelledError('GET', '/network/stream');
+      const next = await network.pages.next();
+      if (next.done === true) network.done = true;
+      else {
+        // A thread that moved to a later page (a new comment) is shown once.
+        for (const thread of buildThreads(next.value)) {
+          const mid = thread.top.entry.mid;
+          if (this.seenTops.has(mid)) continue;
+          this.seenTops.add(mid);
+          network.buffer.push(thread);
+        }
+      }
+    }
+    const items = network.buffer.splice(0, NETWORK_THREADS_PER_PAGE);
     return {
-      items: threads,
-      nextUrl: page.nextStart === undefined ? undefined : String(page.nextStart),
+      items,
+      nextUrl: network.buffer.length > 0 || !network.done ? String(start + items.length) : undefined,
       total: undefined,
     };
   }
@@ -158,6 +169,8 @@ export class StreamSourceFolder implements TreeNode {
   reload(): void {
     this.threads.reset();
     this.ownThreads = undefined;
+    void this.network?.pages.return(undefined);
+    this.network = undefined;
     this.seenTops.clear();
     this.context.changed(this);
   }

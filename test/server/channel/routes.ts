@@ -1,3 +1,4 @@
+import type { Prng } from '../prng';
 import { createHash } from 'node:crypto';
 import type { ApiResponse } from '../http';
 import { ChannelPresenter, type Row } from './present';
@@ -70,6 +71,24 @@ const DEFAULT_SECTIONS = [
 
 function fileByPrefix(state: ChannelState, prefix: string): StoredFile | undefined {
   return [...state.files].sort((a, b) => a.id - b.id).find((file) => file.hash.startsWith(prefix));
+}
+
+/**
+ * Sorted by a one-second time column, the way a hub's SQL without a tiebreaker returns rows: rows
+ * of the same second in an order drawn anew for every request.
+ */
+function orderedWithLooseTies(
+  rows: readonly StoredItem[],
+  key: (row: StoredItem) => string,
+  direction: 'ascending' | 'descending',
+  random: Prng,
+): StoredItem[] {
+  const drawn = new Map(rows.map((row) => [row, random.next()]));
+  return [...rows].sort((a, b) => {
+    const byTime = key(a).localeCompare(key(b));
+    if (byTime !== 0) return direction === 'ascending' ? byTime : -byTime;
+    return (drawn.get(a) ?? 0) - (drawn.get(b) ?? 0);
+  });
 }
 
 function threadItems(ctx: ChannelContext, tops: readonly StoredItem[]): Row[] {
@@ -199,11 +218,15 @@ function channelStream(ctx: ChannelContext): ChannelReply {
   const mindate =
     params.text('mindate') ||
     formatDate(Date.parse(`${state.peekNow().replace(' ', 'T')}Z`) - 14 * 86_400_000);
-  const tops = state
-    .threadTops()
-    .filter((top) => top.itemWall === 1 && top.ownerXchan === state.channel.hash && top.created > mindate)
-    .sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id)
-    .slice(0, state.channelStreamLimit);
+  // Strictly after `mindate`, to the second; oldest first, ties in no fixed order; capped.
+  const tops = orderedWithLooseTies(
+    state
+      .threadTops()
+      .filter((top) => top.itemWall === 1 && top.ownerXchan === state.channel.hash && top.created > mindate),
+    (top) => top.created,
+    'ascending',
+    state.tieOrder,
+  ).slice(0, state.channelStreamLimit);
   return ok(threadItems(ctx, tops));
 }
 
@@ -212,10 +235,15 @@ function networkStream(ctx: ChannelContext): ChannelReply {
   const { state, params } = ctx;
   const dbegin = params.text('dbegin');
   const dend = params.text('dend');
-  const tops = state
-    .threadTops()
-    .filter((top) => (dbegin === '' || top.created >= dbegin) && (dend === '' || top.created <= dend))
-    .sort((a, b) => b.commented.localeCompare(a.commented) || b.id - a.id);
+  // Latest activity first by a one-second column, paged with LIMIT/OFFSET: ties move between pages.
+  const tops = orderedWithLooseTies(
+    state
+      .threadTops()
+      .filter((top) => (dbegin === '' || top.created >= dbegin) && (dend === '' || top.created <= dend)),
+    (top) => top.commented,
+    'descending',
+    state.tieOrder,
+  );
   let start = 0;
   let records = state.networkThreadsPerPage;
   if (params.has('records')) {

@@ -585,3 +585,44 @@ export function seedChannel(state: ChannelState, seed = 'forge-workbench/channel
     },
   };
 }
+
+/**
+ * Hundreds of posts created in one second, as an import, a bot or a busy hub makes them: copies of
+ * an existing thread top (the channel's own wall posts, or posts of its network), with their own
+ * ids and message ids. Returns their message ids.
+ */
+export function seedPostBurst(
+  state: ChannelState,
+  options: { count: number; created: string; own: boolean },
+): string[] {
+  const model = state
+    .threadTops()
+    .find((top) => (top.itemWall === 1 && top.ownerXchan === state.channel.hash) === options.own);
+  if (!model) throw new Error('the channel seed has no thread top to copy');
+  const random = new Prng(`burst/${options.created}/${String(options.own)}/${state.items.length}`);
+  const mids: string[] = [];
+  for (let index = 0; index < options.count; index++) {
+    const id = state.nextId('item');
+    const mid = `${random.hex(64)}@${model.mid.split('@')[1] ?? 'hub.example.org'}`;
+    state.items.push({
+      ...model,
+      id,
+      mid,
+      parent: id,
+      parentMid: mid,
+      thrParent: mid,
+      created: options.created,
+      edited: options.created,
+      commented: options.created,
+      received: options.created,
+      changed: options.created,
+      title: `Burst ${index + 1}`,
+      body: `Post ${index + 1} of ${options.count}, all made in the same second.`,
+      plink: `${model.plink.split('?')[0] ?? ''}?mid=${encodeURIComponent(mid)}`,
+      categories: [],
+      iids: [],
+    });
+    mids.push(mid);
+  }
+  return mids;
+}

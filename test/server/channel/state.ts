@@ -1,3 +1,4 @@
+import { Prng } from '../prng';
 /*
  * In-memory data of the fake channel server (the `/api/z/1.0` API of spec/channel-api-z1.md): one channel
  * with its account, identities (xchans), connections (abook + abconfig), privacy groups, files, photos
@@ -247,8 +248,14 @@ const NULL_DATE = '0001-01-01 00:00:00';
 export class ChannelState {
   /** How integer columns are sent; tests switch it to check both kinds of server. */
   numbers: NumberStyle = 'strings';
-  /** How many threads one `channel/stream` reply holds at most (the real limit is not stated). */
-  channelStreamLimit = 8;
+  /** How many threads one `channel/stream` reply holds at most: about 200 on a real hub (201 seen). */
+  channelStreamLimit = 200;
+  /**
+   * Real hubs order stream threads by a time column with one-second resolution and no tiebreaker:
+   * threads of the same second come back in a different order from one request to the next. This
+   * draws that order (seeded, so a run is repeatable).
+   */
+  readonly tieOrder = new Prng('channel/tie-order');
   /** Threads per `network/stream` page when paged with `page`. */
   networkThreadsPerPage = 10;
 

@@ -679,7 +679,7 @@ describe('ChannelClient against the fake channel server', () => {
       assert.equal(request && queryValue(request, 'mindate'), undefined);
     });
 
-    it('pages the network stream by thread, ten threads a page', async () => {
+    it('reads the network stream by thread in large pages (200 threads), and in small ones when asked', async () => {
       const state = forge.channel.state;
       const items = await client.networkStream().toArray();
       assert.equal(items.length, state.items.length);
@@ -687,12 +687,18 @@ describe('ChannelClient against the fake channel server', () => {
         queryValue(request, 'start'),
         queryValue(request, 'records'),
       ]);
-      assert.deepEqual(pages, [
-        ['0', '10'],
-        ['10', '10'],
-        ['20', '10'],
-        ['30', '10'],
-      ]);
+      assert.deepEqual(pages, [['0', '200']]);
+      forge.clearRequests();
+      // Ten a page: each next page starts where the last page's second began, so it overlaps.
+      const small = await client.networkStream({}, 10).toArray();
+      assert.equal(small.length, state.items.length);
+      const starts = channelRequests(forge, '/network/stream').map((request) =>
+        Number(queryValue(request, 'start')),
+      );
+      assert.ok(starts.length >= 4, `${starts.length} pages`);
+      for (let index = 1; index < starts.length; index++) {
+        assert.ok((starts[index] ?? 0) > (starts[index - 1] ?? 0), 'each page starts further on');
+      }
       const tops = items.filter((item) => {
         const keys = streamItemKeys(item);
         return keys.id === keys.top;
