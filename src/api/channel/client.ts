@@ -169,7 +169,6 @@ export interface NetworkStreamPage {
   nextStart: number | undefined;
 }
 
-
 const PAGE_SIZE = 50;
 export const NETWORK_THREADS_PER_PAGE = 10;
 
