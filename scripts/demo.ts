@@ -2,6 +2,7 @@
 // installed and signed in from the environment as the normal user. Prints where to point a browser;
 // Ctrl+C stops both. `--port N` fixes VS Code's port (default: a free one).
 import { type FakeForge, startFakeForge } from '../test/server';
+import { seedPostBurst } from '../test/server/channel/seed';
 import { startVscode, workbenchUrl, type VscodeSession } from '../test/vscode/harness';
 
 function portArgument(): number | undefined {
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
 
   // Simulated runners pick up retried and played jobs, so the demo behaves like a live server.
   const forge = await startFakeForge({ seed: 'small', simulateRunners: true });
+  // As on a busy hub: hundreds of posts in one second, which the Channel view shows each once.
+  seedPostBurst(forge.channel.state, { count: 240, created: '2024-07-01 11:00:00', own: false });
+  seedPostBurst(forge.channel.state, { count: 60, created: '2024-07-01 11:00:00', own: true });
   running.forge = forge;
   const vscode = await startVscode({
     name: 'demo',

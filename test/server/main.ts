@@ -1,3 +1,4 @@
+import { seedPostBurst } from './channel/seed';
 import { startFakeForge, type FakeForgeOptions } from './index';
 
 /*
@@ -44,6 +45,9 @@ function parseArguments(argv: readonly string[]): FakeForgeOptions {
 async function main(): Promise<void> {
   const options = parseArguments(process.argv.slice(2));
   const forge = await startFakeForge(options);
+  // As on a busy hub: hundreds of posts in one second, which the Channel view shows each once.
+  seedPostBurst(forge.channel.state, { count: 240, created: '2024-07-01 11:00:00', own: false });
+  seedPostBurst(forge.channel.state, { count: 60, created: '2024-07-01 11:00:00', own: true });
   const lines = [
     `Fake forge (${options.seed ?? 'small'} seed) listening on ${forge.url}`,
     `  API base:     ${forge.url}/api/v4`,
