@@ -203,7 +203,8 @@ export function readStreamEntry(item: Record<string, unknown>): StreamEntry | un
     .filter((tag) => tag !== '');
   const idText = text(item, 'item_id', 'id');
   const itemId = idText !== undefined && /^\d+$/.test(idText) ? Number(idText) : undefined;
-  const restricted = flags.includes('private') || truthy(item['item_private']) || item['public_scope'] === '';
+  // Not `public_scope`: real hubs send it empty on every item, public ones too.
+  const restricted = flags.includes('private') || truthy(item['item_private']);
   return {
     mid,
     top: text(item, 'message_top', 'parent_mid') ?? mid,

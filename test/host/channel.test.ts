@@ -660,6 +660,29 @@ describe('channel: accounts, view and commands', function () {
       assert.equal(channelRequests('/item/update').length, 0);
     });
 
+    it('says when the hub suppressed a post as a duplicate, and keeps the draft', async () => {
+      const post = { body: 'Said twice within a minute', audience: 'public' };
+      const first = await vscode.commands.executeCommand<{ posted: boolean }>(
+        'forge.channel.post',
+        undefined,
+        post,
+      );
+      assert.equal(first?.posted, true);
+      const second = await vscode.commands.executeCommand<{
+        posted: boolean;
+        draftKept: boolean;
+        message: string;
+      }>('forge.channel.post', undefined, post);
+      assert.equal(second?.posted, false);
+      assert.equal(second.draftKept, true);
+      assert.match(second.message, /suppressed this post as a duplicate/);
+      assert.match(second.message, /kept as a draft/);
+      const drafts =
+        api.services.context.globalState.get<Record<string, { body: string }>>('forge.channelDrafts');
+      assert.equal(drafts?.[`${accountId}|post`]?.body, post.body);
+      await api.services.context.globalState.update('forge.channelDrafts', {});
+    });
+
     it('comments on an item from the tree and from the palette; a failed comment is kept', async () => {
       const fx = forge.channel.fixtures;
       const post = await networkThread(fx.networkPost.mid);

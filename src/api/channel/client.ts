@@ -631,7 +631,25 @@ export class ChannelClient {
       body.append('media', new Blob([bytes], { type: media.contentType }), media.filename);
       spec.multipart = body;
     }
-    const reply = await this.call('items.update', ItemUpdateReplySchema, { ...spec });
+    let reply;
+    try {
+      reply = await this.call('items.update', ItemUpdateReplySchema, { ...spec });
+    } catch (error) {
+      // Hubs refuse a body posted in the last couple of minutes and say only "operation cancelled".
+      if (
+        error instanceof ChannelReplyError &&
+        error.problem === 'refused' &&
+        /operation cancelled/i.test(error.detail)
+      ) {
+        throw new ChannelReplyError(
+          error.endpoint,
+          'duplicate',
+          'the hub suppressed this post as a duplicate of one posted in the last couple of minutes (it answered "operation cancelled"); change the text, or wait a few minutes',
+          { cause: error },
+        );
+      }
+      throw error;
+    }
     return { itemId: reply.item_id, item: reply.item };
   }
 

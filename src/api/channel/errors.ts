@@ -16,7 +16,11 @@ export type ChannelProblem =
   /** 200 with `{"success": false, "message": ...}`. */
   | 'refused'
   /** 404 `{"error":"not implemented"}`: the server does not offer this endpoint. */
-  | 'not-implemented';
+  | 'not-implemented'
+  /** `item/update` refused a body identical to one posted minutes ago ("operation cancelled"). */
+  | 'duplicate'
+  /** An empty success for a record that does not exist (an unknown hash, album or connection). */
+  | 'not-found';
 
 /** A channel endpoint failed; the message names the endpoint and says why, never a password. */
 export class ChannelReplyError extends ForgeError {

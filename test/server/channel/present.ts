@@ -307,7 +307,8 @@ export class ChannelPresenter {
       longlat: item.coord,
       owner: this.encodedXchan(item.ownerXchan),
       author: this.encodedXchan(item.authorXchan),
-      public_scope: item.itemPrivate ? '' : 'public',
+      // Real hubs (8.8.7) send an empty scope on every item; `private` in flags marks a restricted one.
+      public_scope: '',
       comment_scope: item.itemNocomment ? 'none' : item.commentPolicy,
       flags,
       ...(item.categories.length > 0

@@ -626,6 +626,14 @@ function itemUpdate(ctx: ChannelContext): ChannelReply {
   }
   const top = parent ? state.findItem(parent.parent) : undefined;
   if (top?.itemNocomment) return unsuccessful('Comments are closed on this post.');
+  // Real hubs refuse a body identical to one posted in the last couple of minutes, and say only this.
+  const recently = formatDate(Date.parse(`${state.peekNow().replace(' ', 'T')}Z`) - 120_000);
+  if (
+    body !== '' &&
+    state.items.some((item) => item.authorXchan === own && item.body === body && item.created >= recently)
+  ) {
+    return unsuccessful('operation cancelled');
+  }
 
   const created = params.text('created') || state.now();
   const id = state.nextId('item', 1000);

@@ -36,7 +36,8 @@ function item(
     author: { name: `Author ${mid}`, address: `${mid}@hub.test`, guid: `guid-${mid}` },
     owner: { name: 'Owner', address: 'owner@hub.test', guid: 'guid-owner' },
     flags: mid === top ? ['thread_parent'] : [],
-    public_scope: 'public',
+    // Real hubs send an empty scope on every item, public or not (design.md section 3, 2026-11).
+    public_scope: '',
     comment_scope: 'contacts',
     ...extra,
   };
@@ -98,6 +99,8 @@ describe('channel domain', () => {
     assert.equal(row?.restricted, false);
     assert.equal(row?.commentsClosed, true);
     assert.equal(readStreamEntry({ body: 'no id' }), undefined);
+    // A public post: `public_scope` is empty as on every item; only `private` in flags restricts.
+    assert.equal(readStreamEntry(item('p', 'p', 'p', '2024-01-01 00:00:00'))?.restricted, false);
   });
 
   it('builds threads with comments nested under the item they answer', () => {
