@@ -463,12 +463,27 @@ export class ChannelClient {
   }
 
   /** `file/export`: the file's export record. It names a path on the server; it does not carry bytes. */
-  exportFile(hash: string, options: ChannelCallOptions = {}): Promise<unknown> {
-    return this.request('files.export', {
+  async exportFile(hash: string, options: ChannelCallOptions = {}): Promise<unknown> {
+    const reply = await this.request('files.export', {
       query: { file_id: hash },
       signal: options.signal,
       emptyMeans: `no file with the hash "${hash}"`,
     });
+    // Real hubs answer an unknown hash with an empty success.
+    const attach =
+      typeof reply === 'object' && reply !== null ? (reply as { attach?: unknown }).attach : undefined;
+    if (!Array.isArray(attach) || attach.length === 0) {
+      throw this.notFound('files.export', `no file with the hash "${hash}"`);
+    }
+    return reply;
+  }
+
+  private notFound(id: ChannelEndpointId, what: string): ChannelReplyError {
+    return new ChannelReplyError(
+      channelEndpointLabel(id),
+      'not-found',
+      `${what} (the server answered an empty success)`,
+    );
   }
 
   /**
@@ -506,6 +521,10 @@ export class ChannelClient {
       emptyMeans: 'the photos could not be listed',
       allowUnsuccessful: true,
     });
+    // An unknown album is an empty success on real hubs (a channel without photos says success: false).
+    if (options.album !== undefined && reply.success === true && (reply.photos ?? []).length === 0) {
+      throw this.notFound('photos.list', `no album "${options.album}"`);
+    }
     return reply.photos ?? [];
   }
 
@@ -559,14 +578,19 @@ export class ChannelClient {
   }
 
   /** `abook`: the channel's connections (address-book rows joined with their identities). */
-  listConnections(
+  async listConnections(
     options: ChannelCallOptions & { abookId?: number } = {},
   ): Promise<Record<string, unknown>[]> {
-    return this.records('abook.list', {
+    const rows = await this.records('abook.list', {
       query: { abook_id: options.abookId },
       signal: options.signal,
       emptyMeans: 'the connections could not be listed',
     });
+    // An unknown `abook_id` is an empty success on real hubs.
+    if (options.abookId !== undefined && rows.length === 0) {
+      throw this.notFound('abook.list', `no connection ${options.abookId}`);
+    }
+    return rows;
   }
 
   /** `abconfig`: connection settings such as permissions; values are strings like "1". */

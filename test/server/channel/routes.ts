@@ -312,7 +312,8 @@ function fileMeta(ctx: ChannelContext): ChannelReply {
 function fileExport(ctx: ChannelContext): ChannelReply {
   const { state, present } = ctx;
   const file = state.findFile(ctx.params.text('file_id'));
-  if (!file) return emptyBody('application/json');
+  // Real hubs answer an unknown hash with an empty success, not an error.
+  if (!file) return ok({ attach: [] });
   const path = `store/${state.channel.nickname}/${file.hash}`;
   const reply: Row = { attach: [{ ...present.attachRow(file), content: file.isDir ? '' : path }] };
   const photos = state.photos.filter((photo) => photo.resourceId === file.hash);
@@ -369,7 +370,10 @@ function photos(ctx: ChannelContext): ChannelReply {
       ...present.photoRow(photo),
       src: `${present.origin}/photo/${photo.resourceId}-${photo.scale}`,
     }));
-  // A channel (or album) without photos answers {"success": false}.
+  // An unknown album is an empty success on real hubs; a channel without any photo answers {"success": false}.
+  if (album !== undefined && !state.photos.some((photo) => photo.album === album)) {
+    return ok({ success: true, photos: [] });
+  }
   if (rows.length === 0) return unsuccessful();
   return ok({ success: true, photos: rows });
 }

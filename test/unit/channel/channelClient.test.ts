@@ -505,12 +505,14 @@ describe('ChannelClient against the fake channel server', () => {
       assert.ok(cover?.url.startsWith(forge.url));
     });
 
-    it('lists photos, one entry per scale; an album without photos is an empty list, not an error', async () => {
+    it('lists photos, one entry per scale; an unknown album (an empty success on real hubs) is not found', async () => {
       const all = await client.listPhotos();
       assert.equal(all.length, 15);
       const may = await client.listPhotos({ album: '2024-05' });
       assert.equal(may.length, 6);
-      assert.deepEqual(await client.listPhotos({ album: 'No such album' }), []);
+      await failure(client.listPhotos({ album: 'No such album' }), ChannelReplyError, (error) =>
+        assert.equal(error.problem, 'not-found'),
+      );
     });
 
     it('fetches one scale of a photo with its bytes', async () => {
