@@ -666,7 +666,7 @@ async function checkPermission(
   context: ChannelCommandContext,
   arg: unknown,
   rawOptions: unknown,
-): Promise<{ name: string; results: { perm: string; allowed: boolean }[] } | undefined> {
+): Promise<{ name: string; results: { perm: string; allowed: boolean }[]; reliable: boolean } | undefined> {
   const options = optionsOf<PermissionOptions>(rawOptions);
   const account = await pickChannelAccount(
     context.accounts,
@@ -694,15 +694,27 @@ async function checkPermission(
     perm = picked.perm;
   }
   const client = await context.accounts.client(account.id);
-  const reply: PermissionAllowed[] = await client.permissionsAllowed(who.target, {
+  // Asked by address, hash or guid, real hubs can answer "not allowed" where the same question by
+  // the connection's abook_id answers "allowed": ask by the connection when there is one.
+  let target = who.target;
+  let reliable = true;
+  if (!('abookId' in target)) {
+    const abookId = await client.findConnection(target);
+    if (abookId === undefined) reliable = false;
+    else target = { abookId };
+  }
+  const reply: PermissionAllowed[] = await client.permissionsAllowed(target, {
     perm: perm === 'all' ? undefined : perm,
   });
   const results = reply.map((row) => ({ perm: row.perm, allowed: row.allowed }));
+  const caveat = reliable
+    ? ''
+    : ` ${who.name} is not one of your connections, and hubs may answer "not allowed" wrongly for such identities.`;
   if (options?.show !== false) {
     const [only] = results;
     if (results.length === 1 && only) {
       void showInformation(
-        `${who.name} ${only.allowed ? 'may' : 'may not'} ${describePermission(only.perm)} (${only.perm}).`,
+        `${who.name} ${only.allowed ? 'may' : 'may not'} ${describePermission(only.perm)} (${only.perm}).${caveat}`,
       );
     } else if (!options) {
       void pickOne(
@@ -712,13 +724,13 @@ async function checkPermission(
           description: `${row.allowed ? 'may' : 'may not'} ${describePermission(row.perm)}`,
         })),
         {
-          title: `What ${who.name} may do`,
+          title: `What ${who.name} may do${reliable ? '' : ' (not a connection: the hub may be wrong)'}`,
           placeHolder: `${results.filter((row) => row.allowed).length} of ${results.length} allowed`,
         },
       );
     }
   }
-  return { name: who.name, results };
+  return { name: who.name, results, reliable };
 }
 
 // ---- export -------------------------------------------------------------------------------------------

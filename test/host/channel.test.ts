@@ -875,7 +875,20 @@ describe('channel: accounts, view and commands', function () {
         { address: grace.address, perm: 'all', show: false },
       );
       assert.equal(all?.results.filter((row) => row.allowed).length, 5);
-      assert.deepEqual(channelRequests('/perm_allowed')[0]?.query, { address: grace.address });
+      // Asked by address, real hubs answer wrongly: the address is looked up as a connection first.
+      const graceRow = forge.channel.state.abook.find((abook) => abook.xchan === grace.hash);
+      assert.deepEqual(channelRequests('/perm_allowed')[0]?.query, { abook_id: String(graceRow?.id) });
+      forge.clearRequests();
+      const stranger = await vscode.commands.executeCommand<{ reliable: boolean; message?: string }>(
+        'forge.channel.checkPermission',
+        undefined,
+        { address: forge.channel.fixtures.connections.barbara.address, perm: 'view_stream', show: false },
+      );
+      assert.equal(stranger?.reliable, false, 'not a connection: the answer is marked unreliable');
+      assert.deepEqual(channelRequests('/perm_allowed')[0]?.query, {
+        address: forge.channel.fixtures.connections.barbara.address,
+        perm: 'view_stream',
+      });
     });
 
     it('exports chosen sections, with or without posts, to a JSON file', async () => {

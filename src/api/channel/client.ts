@@ -593,6 +593,26 @@ export class ChannelClient {
     return rows;
   }
 
+  /**
+   * The connection (`abook_id`) an address, hash or guid belongs to, looked up in the channel's
+   * address book; undefined when that identity is not a connection.
+   */
+  async findConnection(lookup: XchanLookup, options: ChannelCallOptions = {}): Promise<number | undefined> {
+    const rows = await this.listConnections(options);
+    const [field, wanted] =
+      'address' in lookup
+        ? ['xchan_addr', lookup.address.toLowerCase()]
+        : 'hash' in lookup
+          ? ['xchan_hash', lookup.hash]
+          : ['xchan_guid', lookup.guid];
+    const row = rows.find((candidate) => {
+      const value = candidate[field];
+      return typeof value === 'string' && (field === 'xchan_addr' ? value.toLowerCase() : value) === wanted;
+    });
+    const id = row === undefined ? undefined : Number(row['abook_id']);
+    return id !== undefined && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  }
+
   /** `abconfig`: connection settings such as permissions; values are strings like "1". */
   listConnectionConfig(
     options: ChannelCallOptions & { abookId?: number } = {},

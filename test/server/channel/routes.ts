@@ -499,11 +499,12 @@ function permAllowed(ctx: ChannelContext): ChannelReply {
     })?.hash;
   if (hash === undefined) return falseBody();
   const target = hash;
+  // Real hubs answer `false` when asked by address, hash or guid where the same question by
+  // `abook_id` answers true (design.md section 3, 2026-11).
+  const allowed = (each: string): boolean => abookId > 0 && state.permissionAllowed(target, each);
   const perm = params.text('perm');
-  if (perm) return ok([{ perm, allowed: state.permissionAllowed(target, perm) }]);
-  return ok(
-    PERMISSIONS.map((each) => ({ perm: each, allowed: state.permissionAllowed(target, each) ? 1 : 0 })),
-  );
+  if (perm) return ok([{ perm, allowed: allowed(perm) }]);
+  return ok(PERMISSIONS.map((each) => ({ perm: each, allowed: allowed(each) ? 1 : 0 })));
 }
 
 // ---- items ---------------------------------------------------------------------------------------------

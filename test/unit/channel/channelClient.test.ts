@@ -636,14 +636,25 @@ describe('ChannelClient against the fake channel server', () => {
         { perm: 'view_stream' },
       );
       assert.equal(ken?.allowed, false);
-      const raw = await rawRequest(forge, '/perm_allowed', { query: { hash: fx.connections.linus.hash } });
+      const linus = fx.connections.linus.abookId ?? 0;
+      const raw = await rawRequest(forge, '/perm_allowed', { query: { abook_id: String(linus) } });
       assert.match(raw.text, /"allowed":1/);
-      const all = await client.permissionsAllowed({ hash: fx.connections.linus.hash });
+      const all = await client.permissionsAllowed({ abookId: linus });
       assert.equal(all.length, 18);
       assert.deepEqual(
         all.filter((entry) => entry.allowed).map((entry) => entry.perm),
         ['view_stream'],
       );
+      // Asked by hash, a real hub answers "not allowed" for what it allows by abook_id: the client
+      // finds the connection first.
+      const byHash = await client.permissionsAllowed({ hash: fx.connections.linus.hash });
+      assert.equal(byHash.filter((entry) => entry.allowed).length, 0);
+      assert.equal(await client.findConnection({ hash: fx.connections.linus.hash }), linus);
+      assert.equal(
+        await client.findConnection({ address: fx.connections.linus.address.toUpperCase() }),
+        linus,
+      );
+      assert.equal(await client.findConnection({ guid: fx.connections.barbara.guid }), undefined);
       await failure(
         client.permissionsAllowed({ address: 'nobody@nowhere.example' }),
         ChannelReplyError,
