@@ -85,8 +85,13 @@ export class ChannelSignInError extends Error {
 
 function signInProblem(serverUrl: string, login: string, error: unknown): Error {
   if (error instanceof ChannelAuthError) {
+    // Hubs take the channel nickname or the account email, never the channel's address (nick@hub).
+    const [nickname, host] = login.split('@');
+    const isAddress = host !== undefined && host.toLowerCase() === new URL(serverUrl).host.toLowerCase();
     return new ChannelSignInError(
-      `${serverUrl} refused the login "${login}" (401). Check the channel nickname (or account email) and the password.`,
+      isAddress
+        ? `${serverUrl} refused the login "${login}" (401): that is the channel's address, which hubs do not take for signing in; sign in with its nickname "${nickname ?? ''}" (or the account email) and the password.`
+        : `${serverUrl} refused the login "${login}" (401). Check the channel nickname (as in nickname@hub, without the @hub part) or the account email, and the password.`,
       { cause: error },
     );
   }

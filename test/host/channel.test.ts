@@ -150,6 +150,18 @@ describe('channel: accounts, view and commands', function () {
       assert.equal(channelRequests('/channel/export/basic').at(-1)?.status, 401);
     });
 
+    it('points to the nickname when the login is the channel address, which hubs refuse', async () => {
+      const address = `${forge.channel.nickname}@${new URL(forge.url).host}`;
+      const error = await api.channelAccounts
+        .add({ serverUrl: forge.url, login: address, password: forge.channel.password })
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+      assert.ok(error instanceof Error);
+      assert.match(error.message, new RegExp(`sign in with its nickname "${forge.channel.nickname}"`));
+    });
+
     it('says clearly when the server answers an empty body, `false` or has no channel API', async () => {
       for (const [body, status, pattern] of [
         ['', 200, /did not confirm the login "wren": it answered with an empty reply/],
