@@ -830,7 +830,16 @@ async function exportChannel(
           increment: 5,
           message: `asking for ${sections?.join(', ') || 'the default sections'}${posts ? ' and posts' : ''}…`,
         });
-        const exported = await client.exportChannel({ sections, posts, signal: controller.signal });
+        let exported = await client.exportChannel({ sections, posts, signal: controller.signal });
+        // Real hubs ignore `posts` here: the posts come from item/export_page, a page at a time.
+        if (posts && !('item' in exported)) {
+          const items: unknown[] = [];
+          for await (const page of client.exportItems({ signal: controller.signal })) {
+            items.push(...page);
+            progress.report({ message: `reading posts: ${items.length}…` });
+          }
+          if (items.length > 0) exported = { ...exported, item: items };
+        }
         const data = (includePrivateKey ? exported : withoutPrivateKeys(exported)) as Record<string, unknown>;
         const text = `${JSON.stringify(data, null, 2)}\n`;
         progress.report({ increment: 75, message: `writing ${formatBytes(Buffer.byteLength(text))}…` });

@@ -941,6 +941,14 @@ describe('channel: accounts, view and commands', function () {
       );
       assert.equal(channelRequests('/channel/export/basic')[2]?.query['posts'], '1');
       assert.ok(withPosts?.sections.includes('item'), withPosts?.sections.join(', '));
+      // The hub ignored `posts` (as real hubs do): the posts were read from item/export_page.
+      assert.ok(channelRequests('/item/export_page').length > 0);
+      const { state } = forge.channel;
+      const own = state.items.filter(
+        (item) => item.itemDeleted === 0 && item.ownerXchan === state.channel.hash,
+      );
+      const written = JSON.parse(readFileSync(join(tmp, 'with-posts.json'), 'utf8')) as { item?: unknown[] };
+      assert.equal(written.item?.length, own.length, 'every post of the channel, once');
     });
 
     it('downloads a file in chunks; a broken download leaves no complete-looking file and resumes', async () => {

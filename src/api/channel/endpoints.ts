@@ -114,10 +114,29 @@ export const CHANNEL_ENDPOINTS = {
   },
 } as const satisfies Record<string, ChannelEndpointDefinition>;
 
-export type ChannelEndpointId = keyof typeof CHANNEL_ENDPOINTS;
+/**
+ * Endpoints real hubs have that the spec does not name, used where the spec's own endpoints lose
+ * data (design.md section 3, 2026-11). Kept apart so the registry above stays the spec's.
+ */
+export const CHANNEL_BEYOND_SPEC_ENDPOINTS = {
+  'items.exportPage': {
+    method: 'GET',
+    path: '/item/export_page',
+    specMethod: 'not shown',
+    note: `Not in the spec. Real hubs export the channel's items a page at a time, oldest first: \`since\`, \`until\` (dates), \`page\` (from 0), \`records\` (default 50); answers {compatibility, item: [...]}, without \`item\` past the end. \`channel/export/basic\` ignores \`posts\`, so posts come from here.`,
+  },
+} as const satisfies Record<string, ChannelEndpointDefinition>;
+
+export type ChannelEndpointId = keyof typeof CHANNEL_ENDPOINTS | keyof typeof CHANNEL_BEYOND_SPEC_ENDPOINTS;
+
+export function channelEndpoint(id: ChannelEndpointId): ChannelEndpointDefinition {
+  return id in CHANNEL_ENDPOINTS
+    ? CHANNEL_ENDPOINTS[id as keyof typeof CHANNEL_ENDPOINTS]
+    : CHANNEL_BEYOND_SPEC_ENDPOINTS[id as keyof typeof CHANNEL_BEYOND_SPEC_ENDPOINTS];
+}
 
 /** `GET /filedata`: how errors and logs name an endpoint. */
 export function channelEndpointLabel(id: ChannelEndpointId): string {
-  const endpoint: ChannelEndpointDefinition = CHANNEL_ENDPOINTS[id];
+  const endpoint = channelEndpoint(id);
   return `${endpoint.method} ${endpoint.path}`;
 }

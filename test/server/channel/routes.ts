@@ -106,15 +106,13 @@ function phpUrlencode(text: string): string {
 
 function exportBasic(ctx: ChannelContext): ChannelReply {
   const { state, params, present } = ctx;
-  // `posts` replaces the requested sections with the default ones plus three months of items.
-  const sections = params.truthy('posts')
-    ? DEFAULT_SECTIONS
-    : params.truthy('sections')
-      ? params
-          .text('sections')
-          .split(',')
-          .map((section) => section.trim())
-      : DEFAULT_SECTIONS;
+  // Real hubs (8.8.7) ignore `posts`: the reply never has an `item` key (posts come from item/export_page).
+  const sections = params.truthy('sections')
+    ? params
+        .text('sections')
+        .split(',')
+        .map((section) => section.trim())
+    : DEFAULT_SECTIONS;
   const out: Row = {
     compatibility: { project: 'hubzilla', version: '8.8', database: 'postgres', server_role: 'pro' },
   };
@@ -202,12 +200,32 @@ function exportBasic(ctx: ChannelContext): ChannelReply {
         break;
     }
   }
-  if (params.truthy('posts')) {
-    const now = Date.parse(`${state.peekNow().replace(' ', 'T')}Z`);
-    const since = formatDate(now - 91 * 86_400_000);
-    const items = state.items.filter((item) => item.itemDeleted === 0 && item.created >= since);
-    if (items.length > 0) out['item'] = items.map((item) => present.encodedItem(item));
-  }
+  return ok(out);
+}
+
+/**
+ * `item/export_page` (beyond the spec, as real hubs have it): the channel's items created between
+ * `since` and `until`, oldest first, `records` (default 50) a page, `page` counted from 0. Past the
+ * end the reply has no `item` key.
+ */
+function itemExportPage(ctx: ChannelContext): ChannelReply {
+  const { state, params, present } = ctx;
+  const records = params.int('records') > 0 ? params.int('records') : 50;
+  const page = Math.max(0, params.int('page'));
+  const since = params.text('since') || '0001-01-01 00:00:00';
+  const until = params.text('until') || state.peekNow();
+  const items = state.items
+    .filter(
+      (item) =>
+        item.itemDeleted === 0 &&
+        item.ownerXchan === state.channel.hash &&
+        item.created >= since &&
+        item.created <= until,
+    )
+    .sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id)
+    .slice(page * records, (page + 1) * records);
+  const out: Row = { compatibility: { project: 'hubzilla', version: '8.8', database: 'postgres' } };
+  if (items.length > 0) out['item'] = items.map((item) => present.encodedItem(item));
   return ok(out);
 }
 
@@ -713,4 +731,5 @@ export const CHANNEL_ROUTES: ReadonlyMap<string, ChannelHandler> = new Map<strin
   ['/abook', abookRows],
   ['/abconfig', abconfigRows],
   ['/perm_allowed', permAllowed],
+  ['/item/export_page', itemExportPage],
 ]);
