@@ -39,6 +39,8 @@ export interface TraceLine {
   readonly sectionDepth: number;
   /** Set on a section's header line. Section objects are updated in place when their end arrives. */
   readonly section: TraceSection | undefined;
+  /** The runner's timestamp of the line (`FF_TIMESTAMPS`, GitLab Runner 17+), as written; absent without one. */
+  readonly time?: string;
 }
 
 export interface TraceDelta {
@@ -94,6 +96,8 @@ const BELL = 0x07;
 /** Longer parameter lists are not SGR anyone writes; cap them so garbage cannot grow a buffer. */
 const MAX_CSI_PARAMETERS = 256;
 const SECTION_PREFIX = 'section_';
+const SECTION_START = 'section_start:';
+const SECTION_END = 'section_end:';
 /** Control characters other than tab, `\n`, `\r` and ESC: dropped from the text. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const OTHER_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
@@ -119,6 +123,18 @@ export class TraceParser {
   private csiIsSgrCandidate = true;
   /** A high surrogate that ended the previous chunk, waiting for its low half. */
   private carriedHighSurrogate = '';
+  /** At the start of a line the runner wrote (after a line feed): a timestamp prefix may follow. */
+  private atRunnerLineStart = true;
+  /** What may be the start of a timestamp prefix, cut by the end of the previous chunk. */
+  private carriedPrefix = '';
+  /** The trace has runner timestamps: a line feed waits for the next prefix, which may continue the line. */
+  private timestamped = false;
+  /** A line feed seen in a timestamped trace whose line is not completed yet. */
+  private pendingLineFeed = false;
+  /** The timestamp of the open line. */
+  private openLineTime: string | undefined;
+  /** The open runner line held only a section marker so far. */
+  private markerOnlyLine = false;
 
   /** Completed lines (or, without `retainLines`, this push's), plus a snapshot of the open line when it has text. */
   private lineList: TraceLine[] = [];
@@ -170,7 +186,8 @@ export class TraceParser {
     const firstChangedLine = this.completedLineCount;
     this.changedSections = new Set();
 
-    let text = this.carriedHighSurrogate + chunk;
+    let text = this.carriedPrefix + this.carriedHighSurrogate + chunk;
+    this.carriedPrefix = '';
     this.carriedHighSurrogate = '';
     if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
       // Keep a pair together so no snapshot ever shows half a character.
@@ -203,6 +220,16 @@ export class TraceParser {
         index = this.consumeInSequence(text, index);
         continue;
       }
+      if (this.atRunnerLineStart) {
+        const after = this.consumeLineStart(text, index);
+        if (after < 0) {
+          // A timestamp prefix may be cut here: decide when the rest arrives.
+          this.carriedPrefix = text.slice(index);
+          return;
+        }
+        index = after;
+        if (index === length) return;
+      }
       if (nextLineFeed < index) nextLineFeed = positionOrEnd(text.indexOf('\n', index), length);
       if (nextReturn < index) nextReturn = positionOrEnd(text.indexOf('\r', index), length);
       if (nextEscape < index) nextEscape = positionOrEnd(text.indexOf('\x1b', index), length);
@@ -215,7 +242,7 @@ export class TraceParser {
       if (end === nextEscape) {
         index = this.consumeEscape(text, end);
       } else if (end === nextLineFeed) {
-        this.completeLine();
+        this.lineFeed();
         index = end + 1;
       } else if (end === nextReturn) {
         // A section marker ends in `]` or a name character: most `\r`s are ruled out by that alone.
@@ -255,6 +282,36 @@ export class TraceParser {
       default:
         return index;
     }
+  }
+
+  /** A line feed: the line is complete, unless a timestamped trace's next fragment continues it. */
+  private lineFeed(): void {
+    if (this.timestamped) this.pendingLineFeed = true;
+    else this.completeLine();
+    this.atRunnerLineStart = true;
+  }
+
+  /**
+   * At the start of a runner line: takes a timestamp prefix off (`2024-05-14T11:19:19.899359Z 00O `),
+   * completes the line a pending line feed ended unless the prefix says it continues (`00O+ `), and
+   * returns where the line's text starts; -1 when the text ends before the prefix can be told apart.
+   */
+  private consumeLineStart(text: string, index: number): number {
+    const prefix = readTimestampPrefix(text, index);
+    if (prefix === 'partial') return -1;
+    this.atRunnerLineStart = false;
+    if (prefix === undefined) {
+      if (this.pendingLineFeed) this.completeLine();
+      this.pendingLineFeed = false;
+      return index;
+    }
+    this.timestamped = true;
+    if (!prefix.continuation || !this.pendingLineFeed) {
+      if (this.pendingLineFeed) this.completeLine();
+      this.openLineTime = flatCopy(prefix.time);
+    }
+    this.pendingLineFeed = false;
+    return prefix.end;
   }
 
   private appendText(text: string, start: number, end: number): void {
@@ -320,7 +377,7 @@ export class TraceParser {
     const code = text.charCodeAt(index);
     if (code === LINE_FEED) {
       this.mode = Mode.Text;
-      this.completeLine();
+      this.lineFeed();
       return index + 1;
     }
     // `\r\r\n` (seen from Windows tools) is still one newline, so repeated CRs wait together.
@@ -462,6 +519,10 @@ export class TraceParser {
   }
 
   private completeLine(): void {
+    if (this.markerOnlyLine) {
+      this.markerOnlyLine = false;
+      if (!this.openLineHasText()) return;
+    }
     let spans: TraceSpan[];
     if (this.openSpans.length === 0) {
       // One span or none: no array to grow, and the empty open-span list is kept.
@@ -487,7 +548,8 @@ export class TraceParser {
       }
       this.sectionsAwaitingHeader = [];
     }
-    return { spans, sectionDepth: this.openSections.length, section: header };
+    const line: TraceLine = { spans, sectionDepth: this.openSections.length, section: header };
+    return this.openLineTime === undefined ? line : { ...line, time: this.openLineTime };
   }
 
   /**
@@ -501,18 +563,25 @@ export class TraceParser {
     const singleRun = this.openSpans.length === 0;
     if (!singleRun) this.closeOpenSpan();
     const lineText = singleRun ? this.openText : spansText(this.openSpans);
-    const markerStart = lineText.lastIndexOf(SECTION_PREFIX);
+    // A name may itself contain `section_` (`my_section_2`), never a `:`: the marker is the last
+    // `section_start:` or `section_end:`.
+    const markerStart = Math.max(lineText.lastIndexOf(SECTION_START), lineText.lastIndexOf(SECTION_END));
     if (markerStart < 0) return false;
     const marker = parseSectionMarker(lineText, markerStart);
     if (!marker) return false;
 
     if (singleRun) this.openText = lineText.slice(0, markerStart);
     else this.removeOpenLineEnd(lineText.length - markerStart);
+    // A runner line that carried only a marker is no line of the log.
+    if (this.timestamped && !this.openLineHasText()) this.markerOnlyLine = true;
+    if (marker.kind === 'end') {
+      // An end marker in the middle of a line closes the section; the line goes on (GitLab's rendering).
+      this.closeSection(marker.name, marker.time, this.openLineHasText());
+      return true;
+    }
     if (this.openLineHasText()) this.completeLine();
     else this.clearOpenLine();
-
-    if (marker.kind === 'start') this.openSection(marker.name, marker.time, marker.collapsed);
-    else this.closeSection(marker.name, marker.time);
+    this.openSection(marker.name, marker.time, marker.collapsed);
     return true;
   }
 
@@ -546,15 +615,19 @@ export class TraceParser {
     this.changedSections.add(section);
   }
 
-  /** Closes the innermost open section of that name and any still open inside it; unknown names are ignored. */
-  private closeSection(name: string, endedAt: number): void {
+  /**
+   * Closes the innermost open section of that name and any still open inside it; unknown names are
+   * ignored. `includesOpenLine`: the marker came in the middle of a line, which the section keeps.
+   */
+  private closeSection(name: string, endedAt: number, includesOpenLine = false): void {
     let position = this.openSections.length - 1;
     while (position >= 0 && this.openSections[position]?.name !== name) position--;
     if (position < 0) return;
     const closing = this.openSections.splice(position);
+    const lastLine = includesOpenLine ? this.completedLineCount : this.completedLineCount - 1;
     for (const section of closing) {
       // A section that ended before any line completed still owns its header line.
-      section.endLine = Math.max(section.startLine, this.completedLineCount - 1);
+      section.endLine = Math.max(section.startLine, lastLine);
       section.endedAt = endedAt;
       section.durationSeconds = Math.max(0, endedAt - section.startedAt);
       this.changedSections.add(section);
@@ -604,6 +677,92 @@ export function parseSectionMarker(text: string, start: number): SectionMarker |
     index = close + 1;
   }
   return index === text.length ? { kind, time, name, collapsed } : undefined;
+}
+
+/**
+ * Reads the runner's timestamp prefix at `start`: `<YYYY-MM-DDTHH:MM:SS[.fraction]Z> <2 hex><O|E>[+] `.
+ * Undefined when the text there is not one; 'partial' when the text ends before that is known.
+ */
+export function readTimestampPrefix(
+  text: string,
+  start: number,
+): { time: string; continuation: boolean; end: number } | undefined | 'partial' {
+  let index = start;
+  // Most lines of most traces start with no digit: one look rules them out.
+  if (index < text.length && !isDigit(text.charCodeAt(index))) return undefined;
+  for (let offset = 0; offset < 19; offset++, index++) {
+    if (index >= text.length) return 'partial';
+    const code = text.charCodeAt(index);
+    const separator = TIMESTAMP_SEPARATORS[offset];
+    if (separator === undefined ? !isDigit(code) : code !== separator) return undefined;
+  }
+  if (index >= text.length) return 'partial';
+  if (text.charCodeAt(index) === 0x2e /* . */) {
+    index++;
+    const fraction = index;
+    while (index < text.length && isDigit(text.charCodeAt(index)) && index - fraction < 9) index++;
+    if (index >= text.length) return 'partial';
+    if (index === fraction) return undefined;
+  }
+  if (text.charCodeAt(index) !== 0x5a /* Z */) return undefined;
+  const timeEnd = index + 1;
+  // ` 00O ` or ` 00O+ `: a space, two hex digits, the stream, an optional `+`, a space.
+  for (const check of STREAM_CHECKS) {
+    index++;
+    if (index >= text.length) return 'partial';
+    if (!check(text.charCodeAt(index))) return undefined;
+  }
+  index++;
+  if (index >= text.length) return 'partial';
+  const continuation = text.charCodeAt(index) === 0x2b; /* + */
+  if (continuation) {
+    index++;
+    if (index >= text.length) return 'partial';
+  }
+  if (!isSpace(text.charCodeAt(index))) return undefined;
+  return { time: text.slice(start, timeEnd), continuation, end: index + 1 };
+}
+
+/** Separators of `YYYY-MM-DDTHH:MM:SS` by offset; digits everywhere else. */
+const TIMESTAMP_SEPARATORS: readonly (number | undefined)[] = [
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  0x2d,
+  undefined,
+  undefined,
+  0x2d,
+  undefined,
+  undefined,
+  0x54,
+  undefined,
+  undefined,
+  0x3a,
+  undefined,
+  undefined,
+  0x3a,
+  undefined,
+  undefined,
+];
+/** ` 00O`: a space, two hex digits, the stream. */
+const STREAM_CHECKS: readonly ((code: number) => boolean)[] = [
+  (code) => isSpace(code),
+  (code) => isHexDigit(code),
+  (code) => isHexDigit(code),
+  (code) => isStream(code),
+];
+
+function isSpace(code: number): boolean {
+  return code === 0x20;
+}
+
+function isHexDigit(code: number): boolean {
+  return isDigit(code) || (code >= 0x61 && code <= 0x66) || (code >= 0x41 && code <= 0x46);
+}
+
+function isStream(code: number): boolean {
+  return code === 0x4f /* O */ || code === 0x45; /* E */
 }
 
 /** Options look like `collapsed=true,hide_duration=true`. */

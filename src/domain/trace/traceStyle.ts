@@ -13,6 +13,10 @@ export interface TraceStyle {
   readonly bold: boolean;
   readonly italic: boolean;
   readonly underline: boolean;
+  /** SGR 9 (29 off), as GitLab shows it. */
+  readonly strike: boolean;
+  /** SGR 8 (28 off): hidden text, as GitLab shows it. */
+  readonly conceal: boolean;
 }
 
 /** The working copy a parser mutates while reading SGR parameters. */
@@ -22,6 +26,8 @@ export interface StyleAttributes {
   bold: boolean;
   italic: boolean;
   underline: boolean;
+  strike: boolean;
+  conceal: boolean;
 }
 
 export const DEFAULT_STYLE: TraceStyle = Object.freeze({
@@ -30,6 +36,8 @@ export const DEFAULT_STYLE: TraceStyle = Object.freeze({
   bold: false,
   italic: false,
   underline: false,
+  strike: false,
+  conceal: false,
 });
 
 const MAX_TRANSITIONS_PER_STYLE = 1024;
@@ -73,6 +81,8 @@ export class StyleTable {
       bold: attributes.bold,
       italic: attributes.italic,
       underline: attributes.underline,
+      strike: attributes.strike,
+      conceal: attributes.conceal,
     });
     this.stylesByKey.set(key, style);
     return style;
@@ -80,13 +90,18 @@ export class StyleTable {
 }
 
 function styleKey(style: TraceStyle): string {
-  const flags = (style.bold ? 1 : 0) | (style.italic ? 2 : 0) | (style.underline ? 4 : 0);
+  const flags =
+    (style.bold ? 1 : 0) |
+    (style.italic ? 2 : 0) |
+    (style.underline ? 4 : 0) |
+    (style.strike ? 8 : 0) |
+    (style.conceal ? 16 : 0);
   return `${String(style.fg)}|${String(style.bg)}|${flags}`;
 }
 
 /**
  * Applies the parameters of one SGR sequence (the text between `ESC [` and `m`) to `attributes`.
- * Understands reset, bold/italic/underline on and off, the 8 + 8 bright colours, `38;5;n` /
+ * Understands reset, bold/italic/underline/strikethrough/conceal on and off, the 8 + 8 bright colours, `38;5;n` /
  * `48;5;n`, `38;2;r;g;b` / `48;2;r;g;b` and their colon forms (`38:2::r:g:b`). Unknown codes are
  * ignored, as terminals do.
  */
@@ -128,12 +143,18 @@ function applySimpleCode(code: number, attributes: StyleAttributes): void {
     attributes.bold = false;
     attributes.italic = false;
     attributes.underline = false;
+    attributes.strike = false;
+    attributes.conceal = false;
   } else if (code === 1) attributes.bold = true;
   else if (code === 3) attributes.italic = true;
   else if (code === 4) attributes.underline = true;
   else if (code === 22) attributes.bold = false;
   else if (code === 23) attributes.italic = false;
   else if (code === 24) attributes.underline = false;
+  else if (code === 8) attributes.conceal = true;
+  else if (code === 28) attributes.conceal = false;
+  else if (code === 9) attributes.strike = true;
+  else if (code === 29) attributes.strike = false;
   else if (code >= 30 && code <= 37) attributes.fg = code - 30;
   else if (code === 39) attributes.fg = undefined;
   else if (code >= 40 && code <= 47) attributes.bg = code - 40;
@@ -154,8 +175,8 @@ function readExtendedColor(
   if (mode === 2) {
     return { color: rgb(fields[start + 1], fields[start + 2], fields[start + 3]), consumed: 4 };
   }
-  // Unknown or missing mode: skip just the mode so the following codes still apply.
-  return { color: undefined, consumed: fields[start] === undefined ? 0 : 1 };
+  // Unknown or missing mode (`38;1`): the next field is a code of its own, as terminals and GitLab read it.
+  return { color: undefined, consumed: 0 };
 }
 
 /** `38:5:n`, `38:2:r:g:b`, `38:2:<colour space>:r:g:b`, `4:0` (underline off), `4:3` (curly). */
