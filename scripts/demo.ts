@@ -3,6 +3,7 @@
 // Ctrl+C stops both. `--port N` fixes VS Code's port (default: a free one).
 import { type FakeForge, startFakeForge } from '../test/server';
 import { seedPostBurst } from '../test/server/channel/seed';
+import { buildTimestampedTrace } from '../test/server/trace';
 import { startVscode, workbenchUrl, type VscodeSession } from '../test/vscode/harness';
 
 function portArgument(): number | undefined {
@@ -39,6 +40,12 @@ async function main(): Promise<void> {
   // As on a busy hub: hundreds of posts in one second, which the Channel view shows each once.
   seedPostBurst(forge.channel.state, { count: 240, created: '2024-07-01 11:00:00', own: false });
   seedPostBurst(forge.channel.state, { count: 60, created: '2024-07-01 11:00:00', own: true });
+  // A job log as GitLab Runner 17+ writes it with FF_TIMESTAMPS (the trace panel shows the times).
+  forge.state.removeTrace(forge.fixtures.jobs.success);
+  forge.state.appendTrace(
+    forge.fixtures.jobs.success,
+    buildTimestampedTrace(Date.parse('2024-07-01T10:00:00Z')),
+  );
   running.forge = forge;
   const vscode = await startVscode({
     name: 'demo',

@@ -20,7 +20,9 @@ export interface TailTarget {
 export class TraceTail implements vscode.Disposable {
   readonly channel: vscode.OutputChannel;
   readonly follower: TraceFollower<Job>;
-  private readonly formatter = new TracePlainTail();
+  private readonly formatter = new TracePlainTail({
+    timestamps: vscode.workspace.getConfiguration('forge').get<boolean>('trace.showTimestamps', true),
+  });
   private recent = '';
   /** Set once the job has ended or the tail was stopped: how it ended, in words. */
   endedWith: string | undefined;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
 import { type FakeForge, startFakeForge } from '../server';
+import { buildTimestampedTrace } from '../server/trace';
 import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
 import {
   answerQuickInput,
@@ -320,6 +321,24 @@ describe('job trace panel (UI)', function () {
       frames.slice(1).every((shown) => shown),
       `screen covered per frame: ${frames.join(', ')}`,
     );
+  });
+
+  it('shows the runner timestamps in a gutter, hides them with the Timestamps button, and draws strikethrough', async () => {
+    forge.state.appendTrace(jobId, buildTimestampedTrace(Date.parse('2024-05-14T11:19:19Z')));
+    await frame.locator('#scroll-bottom').click();
+    const time = frame.locator('.row .line-time', { hasText: '11:19:20.507' });
+    await time.waitFor({ timeout: 30_000 });
+    assert.ok(await time.isVisible(), 'the gutter shows the time');
+    assert.match(
+      (await time.getAttribute('title')) ?? '',
+      /^2024-05-14T11:19:20\.507Z \(\+0\.274 s after the line before\)$/,
+    );
+    const row = frame.locator('.rows .row', { hasText: 'Job succeeded' });
+    assert.ok(!(await row.innerText()).includes('00O'), 'no raw runner prefix');
+    await frame.locator('.rows .strike', { hasText: 'struck through' }).waitFor();
+    await screenshot(page, 'job-trace-timestamps');
+    await frame.locator('#toggle-timestamps').click();
+    await waitUntil(async () => !(await time.isVisible()), 5_000, 'the times hidden');
   });
 
   it('shows the final status when the job ends', async () => {

@@ -10,6 +10,7 @@ import type { JobTracePanel } from '../../src/webviews/jobTrace/jobTracePanel';
 import type { JobTraceHostMessage } from '../../src/webviews/jobTrace/protocol';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
 import { type FakeForge, startFakeForge } from '../server';
+import { buildTimestampedTrace } from '../server/trace';
 import { recordMeasurement } from './index';
 import { eventually, workbenchApi } from './support';
 
@@ -285,6 +286,50 @@ describe('job trace panel and tails', function () {
       ),
     );
     await eventually(() => assert.equal(panel.currentJob.status, 'canceled'));
+  });
+
+  it('shows a timestamped trace (GitLab Runner 17+) with its times in the panel and the tail', async () => {
+    const jobId = forge.fixtures.jobs.olderBuild;
+    const trace = buildTimestampedTrace(Date.parse('2024-05-14T11:19:19Z'));
+    forge.state.setJobStatus(jobId, 'running');
+    forge.state.removeTrace(jobId);
+    forge.state.appendTrace(jobId, trace);
+    const tail = await vscode.commands.executeCommand<TraceTail>(
+      'forge.job.tailTrace',
+      await jobRef(jobId),
+      FAST,
+    );
+    assert.ok(tail);
+    await eventually(() =>
+      assert.ok(
+        tail.recentText.includes(
+          '[11:19:19.959]   warning: this line is long enough that the runner wrote it in two fragments, joined again on screen\n',
+        ),
+        tail.recentText,
+      ),
+    );
+    assert.ok(
+      tail.recentText.startsWith('[11:19:19.137] Running with gitlab-runner 17.0.0'),
+      tail.recentText,
+    );
+    assert.ok(tail.recentText.includes('[11:19:19.274] ▸ Preparing the "docker" executor\n'));
+    assert.ok(!/\d{4}-\d{2}-\d{2}T/.test(tail.recentText), 'no raw runner prefix');
+    assert.ok(!tail.recentText.includes('section_'), 'sections named with section_ are understood');
+    forge.state.setJobStatus(jobId, 'success');
+    await eventually(() => assert.match(tail.endedWith ?? '', /ended/));
+
+    const panel = await openPanel(jobId);
+    const snapshot = await eventually(() => {
+      const found = lastOf(panel, 'snapshot');
+      assert.ok(found);
+      return found;
+    });
+    assert.equal(snapshot.showTimestamps, true);
+    assert.equal(snapshot.boldBright, true);
+    await eventually(() => assert.ok(panel.host.renders.some((render) => render.what === 'trace')), 10_000);
+    assert.deepEqual(panel.host.pageErrors, []);
+    assert.deepEqual(panel.host.violations, []);
+    panel.dispose();
   });
 
   it('tails two running jobs at once in their own output channels, each until its job ends', async () => {

@@ -1,4 +1,5 @@
 import { seedPostBurst } from './channel/seed';
+import { buildTimestampedTrace } from './trace';
 import { startFakeForge, type FakeForgeOptions } from './index';
 
 /*
@@ -48,6 +49,12 @@ async function main(): Promise<void> {
   // As on a busy hub: hundreds of posts in one second, which the Channel view shows each once.
   seedPostBurst(forge.channel.state, { count: 240, created: '2024-07-01 11:00:00', own: false });
   seedPostBurst(forge.channel.state, { count: 60, created: '2024-07-01 11:00:00', own: true });
+  // A job log as GitLab Runner 17+ writes it with FF_TIMESTAMPS (the trace panel shows the times).
+  forge.state.removeTrace(forge.fixtures.jobs.success);
+  forge.state.appendTrace(
+    forge.fixtures.jobs.success,
+    buildTimestampedTrace(Date.parse('2024-07-01T10:00:00Z')),
+  );
   const lines = [
     `Fake forge (${options.seed ?? 'small'} seed) listening on ${forge.url}`,
     `  API base:     ${forge.url}/api/v4`,

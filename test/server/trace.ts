@@ -272,3 +272,41 @@ export function buildFinishedTrace(
   const body = writer.produce(Math.max(0, targetChars - header.length - 600));
   return header + body + writer.finish(outcome);
 }
+
+/**
+ * A trace as GitLab Runner 17+ writes it with `FF_TIMESTAMPS`: every line starts with
+ * `<RFC 3339 time> <stream><O|E>[+] `, a long line comes in fragments (`+` continues the line
+ * before), and its sections have names that contain `section_` (`my_section_2`, `section_tests`).
+ */
+export function buildTimestampedTrace(startMs: number, outcome: TraceOutcome = 'success'): string {
+  let at = startMs;
+  const line = (stream: 'O' | 'E', text: string, continuation = false): string => {
+    at += 137;
+    const micros = String((at % 1000) * 1000 + 359).padStart(6, '0');
+    const time = `${new Date(at).toISOString().slice(0, 19)}.${micros}Z`;
+    return `${time} 0${stream === 'O' ? '0' : '1'}${stream}${continuation ? '+' : ''} ${text}\n`;
+  };
+  const epoch = (): number => Math.floor(at / 1000);
+  const parts = [
+    line('O', `${CLEAR_LINE}Running with gitlab-runner 17.0.0 (44feccdf)`),
+    line(
+      'O',
+      `${CLEAR_LINE}section_start:${epoch()}:my_section_2[collapsed=true]\r${CLEAR_LINE}${CYAN_BOLD}Preparing the "docker" executor${RESET}`,
+    ),
+    line('O', 'Using Docker executor with image node:20 ...'),
+    line('O', `${CLEAR_LINE}section_end:${epoch() + 2}:my_section_2\r${CLEAR_LINE}`),
+    line(
+      'O',
+      `${CLEAR_LINE}section_start:${epoch() + 2}:section_tests\r${CLEAR_LINE}${CYAN_BOLD}Running the tests${RESET}`,
+    ),
+    line('O', `${GREEN_BOLD}$ npm test -- --ci${RESET}`),
+    line('E', 'warning: this line is long enough that the runner wrote it in two '),
+    line('E', 'fragments, joined again on screen', true),
+    line('O', `${ESC}[9mstruck through${ESC}[29m and ${ESC}[8mconcealed${ESC}[28m text`),
+    line('O', `${CLEAR_LINE}section_end:${epoch() + 5}:section_tests\r${CLEAR_LINE}`),
+    outcome === 'success'
+      ? line('O', `${GREEN_BOLD}Job succeeded${RESET}`)
+      : line('E', `${RED_BOLD}ERROR: Job failed: exit code 1${RESET}`),
+  ];
+  return parts.join('');
+}

@@ -17,7 +17,7 @@ import { ERROR_WORD } from './traceText';
 const BLOCK_BYTES = 60 * 1024;
 const NEWLINE = 0x0a;
 
-function grown<T extends Int32Array | Uint16Array>(array: T, needed: number, make: (length: number) => T): T {
+function grown<T extends Int32Array | Uint16Array | Float64Array>(array: T, needed: number, make: (length: number) => T): T {
   if (needed <= array.length) return array;
   const next = make(Math.max(needed, array.length * 2));
   next.set(array);
@@ -44,6 +44,8 @@ export class TraceLineStore {
   /** Pairs of (style id, length in characters), line after line. */
   private runs = new Int32Array(4096);
   private depths = new Uint16Array(1024);
+  /** Per line, the runner's timestamp in epoch milliseconds; NaN for a line without one. */
+  private times = new Float64Array(1024);
   private readonly headers = new Map<number, TraceSection>();
   private readonly styleIds = new Map<TraceStyle, number>();
   private readonly styleList: TraceStyle[] = [];
@@ -92,6 +94,12 @@ export class TraceLineStore {
     if (!block) return '';
     const start = this.lineByteStart[index] ?? 0;
     return this.decoder.decode(block.subarray(start, start + (this.lineByteLength[index] ?? 0)));
+  }
+
+  /** The runner's timestamp of line `index` in epoch milliseconds, if the trace has them. */
+  timeAt(index: number): number | undefined {
+    const time = index >= 0 && index < this.count ? this.times[index] : undefined;
+    return time === undefined || Number.isNaN(time) ? undefined : time;
   }
 
   sectionDepth(index: number): number {
@@ -229,6 +237,8 @@ export class TraceLineStore {
     this.runStarts[index + 1] = run;
     this.depths = grown(this.depths, index + 1, (length) => new Uint16Array(length));
     this.depths[index] = Math.min(line.sectionDepth, 0xffff);
+    this.times = grown(this.times, index + 1, (length) => new Float64Array(length));
+    this.times[index] = line.time === undefined ? Number.NaN : Date.parse(line.time);
     this.storeText(index, text);
     if (line.section && line.section.startLine === index) this.headers.set(index, line.section);
     else this.headers.delete(index);

@@ -18,6 +18,10 @@ export interface TraceRowView {
   readonly section: { readonly collapsed: boolean; readonly durationSeconds: number | undefined } | undefined;
   /** Whether the line matches the current search. */
   readonly match: boolean;
+  /** The runner's timestamp of the line (epoch ms), when the trace has them. */
+  readonly time?: number;
+  /** Milliseconds since the closest line before it that has a timestamp. */
+  readonly sincePrevious?: number;
 }
 
 export class TraceRows {
@@ -105,9 +109,21 @@ export class TraceRows {
           durationSeconds: section.durationSeconds,
         },
         match: this.matchSet.has(index),
+        ...this.timing(index),
       });
     }
     return views;
+  }
+
+  /** A line's timestamp and the time since the line before it that has one (a few lines back at most). */
+  private timing(index: number): { time?: number; sincePrevious?: number } {
+    const time = this.store.timeAt(index);
+    if (time === undefined) return {};
+    for (let before = index - 1; before >= Math.max(0, index - 64); before--) {
+      const previous = this.store.timeAt(before);
+      if (previous !== undefined) return { time, sincePrevious: time - previous };
+    }
+    return { time };
   }
 
   /** Folds or unfolds the section whose header is `line`; returns the first row that changed, or -1. */

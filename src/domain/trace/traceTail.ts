@@ -21,8 +21,22 @@ function plainParser(): TraceParser {
   return new TraceParser({ retainLines: false, styles: false });
 }
 
+export interface TracePlainTailOptions {
+  /** Put the runner's timestamp of a line (FF_TIMESTAMPS) in front of it, as `[11:19:19.899] `. */
+  timestamps?: boolean;
+}
+
+/** `[HH:MM:SS.mmm] ` (UTC) for a line with a runner timestamp, '' otherwise. */
+function timePrefix(time: string | undefined): string {
+  if (time === undefined) return '';
+  const parsed = Date.parse(time);
+  return Number.isNaN(parsed) ? '' : `[${new Date(parsed).toISOString().slice(11, 23)}] `;
+}
+
 export class TracePlainTail {
   private parser = plainParser();
+
+  constructor(private readonly options: TracePlainTailOptions = {}) {}
   /** Lines already given out (an index into the whole trace). */
   private emitted = 0;
 
@@ -54,11 +68,12 @@ export class TracePlainTail {
       if (!line) continue;
       const spans = line.spans;
       const content = spans.length === 1 ? (spans[0]?.text ?? '') : plainText(line);
+      const time = this.options.timestamps ? timePrefix(line.time) : '';
       if (line.section) {
         const depth = Math.max(0, line.sectionDepth - 1);
-        text += `${indent(depth)}▸ ${content.trim() || line.section.name}\n`;
+        text += `${time}${indent(depth)}▸ ${content.trim() || line.section.name}\n`;
       } else {
-        text += `${indent(line.sectionDepth)}${content}\n`;
+        text += `${time}${indent(line.sectionDepth)}${content}\n`;
       }
     }
     this.emitted = Math.max(this.emitted, upTo);

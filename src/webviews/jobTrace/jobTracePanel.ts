@@ -334,6 +334,10 @@ export class JobTracePanel implements OpenPanel {
       job: jobView(this.job, this.project),
       bytes: utf8.encode(first),
       following: this.isFollowing && !isJobFinished(this.job.status),
+      showTimestamps: vscode.workspace.getConfiguration('forge').get<boolean>('trace.showTimestamps', true),
+      boldBright: vscode.workspace
+        .getConfiguration('terminal.integrated')
+        .get<boolean>('drawBoldTextInBrightColors', true),
     });
     this.outboxReplaces = false;
     this.credits = 0;

@@ -47,7 +47,16 @@ export interface JobView {
 
 export type JobTraceHostMessage =
   /** The whole state, in answer to `ready` (the page may have been reloaded). */
-  | { type: 'snapshot'; job: JobView; bytes: Uint8Array; following: boolean }
+  | {
+      type: 'snapshot';
+      job: JobView;
+      bytes: Uint8Array;
+      following: boolean;
+      /** `forge.trace.showTimestamps`: the runner's timestamps in a gutter, when the trace has them. */
+      showTimestamps: boolean;
+      /** `terminal.integrated.drawBoldTextInBrightColors`. */
+      boldBright: boolean;
+    }
   /**
    * New trace text, as UTF-8 (whole characters), gzipped when `gzip`; with `replaced`, the whole
    * trace replacing what the page has. Bytes cross to the page as a buffer of their own, outside

@@ -176,3 +176,34 @@ describe('TraceRows (the trace page worker’s model)', () => {
     assert.deepEqual(rows.toggleList, []);
   });
 });
+
+describe('TraceRows with runner timestamps', () => {
+  it('gives each row its time and the time since the line before', () => {
+    const rows = new TraceRows();
+    rows.pushBytes(
+      utf8.encode(
+        [
+          '2024-05-14T11:19:19.899359Z 00O first\n',
+          '2024-05-14T11:19:21.5Z 00O second\n',
+          '2024-05-14T11:19:21.6Z 00O+  continued\n',
+          '2024-05-14T11:19:25Z 01E third\n',
+        ].join(''),
+      ),
+    );
+    const views = rows.view(0, 10);
+    assert.deepEqual(
+      views.map((row) => [row.spans.map((span) => span.text).join(''), row.time, row.sincePrevious]),
+      [
+        ['first', Date.parse('2024-05-14T11:19:19.899Z'), undefined],
+        ['second continued', Date.parse('2024-05-14T11:19:21.5Z'), 1601],
+        ['third', Date.parse('2024-05-14T11:19:25Z'), 3500],
+      ],
+    );
+  });
+
+  it('gives no time to lines of a trace without timestamps', () => {
+    const rows = new TraceRows();
+    rows.pushBytes(utf8.encode('plain\nlines\n'));
+    assert.ok(rows.view(0, 10).every((row) => row.time === undefined && row.sincePrevious === undefined));
+  });
+});

@@ -52,3 +52,23 @@ describe('TracePlainTail', () => {
     assert.equal(tail.push('second run\n'), 'second run\n');
   });
 });
+
+describe('TracePlainTail with runner timestamps', () => {
+  const trace = [
+    '2024-05-14T11:19:19.899359Z 00O first\n',
+    '2024-05-14T11:19:21.5Z 00O \x1b[0Ksection_start:1715685561:build\r\x1b[0KBuilding\n',
+    '2024-05-14T11:19:22Z 00O compiled\n',
+    '2024-05-14T11:19:22.5Z 00O \x1b[0Ksection_end:1715685562:build\r\x1b[0K\n',
+    '2024-05-14T11:19:23Z 00O done\n',
+  ].join('');
+
+  it('puts each line’s time in front of it when asked, and leaves it out otherwise', () => {
+    const timed = new TracePlainTail({ timestamps: true });
+    assert.equal(
+      timed.push(trace) + timed.finish(),
+      '[11:19:19.899] first\n[11:19:21.500] ▸ Building\n[11:19:22.000]   compiled\n[11:19:23.000] done\n',
+    );
+    const plain = new TracePlainTail();
+    assert.equal(plain.push(trace) + plain.finish(), 'first\n▸ Building\n  compiled\ndone\n');
+  });
+});

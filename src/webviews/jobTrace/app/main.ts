@@ -143,6 +143,8 @@ function onMessage(message: JobTraceHostMessage): void {
   }
   switch (message.type) {
     case 'snapshot':
+      view.drawOptions = { boldBright: message.boldBright };
+      showTimes(message.showTimestamps);
       view.feed(message.bytes, true);
       showJob(message.job, message.following);
       afterNextFrame(() => bridge.post({ type: 'snapshotDrawn' }));
@@ -185,6 +187,7 @@ const view = new TraceView(
       if (currentQuery.length > 0 && view.matchCount === 0) void runSearch(currentQuery);
     },
     onStateChange: saveState,
+    onTimestamps: () => timestampsButton.classList.remove('hidden'),
     onError: (message) => bridge.post({ type: 'pageError', message: message.slice(0, 2000) }),
   },
   saved.trace,
@@ -240,6 +243,17 @@ toolButton('fold-down', 'Bottom', () => view.scrollToBottom(), 'scroll-bottom');
 toolButton('copy', 'Copy', () => bridge.post({ type: 'copy' }), 'copy-trace');
 toolButton('save', 'Save Raw', () => bridge.post({ type: 'saveRaw' }), 'save-trace');
 toolButton('debug-console', 'Tail in Output', () => bridge.post({ type: 'tail' }), 'tail-trace');
+const timestampsButton = toolButton('clock', 'Timestamps', () => showTimes(!showingTimes), 'toggle-timestamps');
+timestampsButton.classList.add('hidden');
+timestampsButton.setAttribute('aria-pressed', 'false');
+
+/** The runner's timestamps in a gutter (the trace has them with GitLab Runner 17's FF_TIMESTAMPS). */
+let showingTimes = false;
+function showTimes(show: boolean): void {
+  showingTimes = show;
+  root.classList.toggle('show-times', show);
+  timestampsButton.setAttribute('aria-pressed', String(show));
+}
 
 document.addEventListener('keydown', (event) => {
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {

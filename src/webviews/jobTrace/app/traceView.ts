@@ -39,10 +39,21 @@ export interface TraceViewEvents {
   onStateChange(): void;
   /** The worker failed: the page reports it. */
   onError(message: string): void;
+  /** A drawn line had a runner timestamp: the trace has them (once per load). */
+  onTimestamps?(): void;
+}
+
+/** How rows draw styles that follow a setting. */
+export interface TraceDrawOptions {
+  /** Bold text in the basic colours uses their bright variants (`terminal.integrated.drawBoldTextInBrightColors`). */
+  boldBright: boolean;
 }
 
 export class TraceView {
   private readonly worker: Worker;
+  private sawTimestamps = false;
+  /** How styles are drawn; the host sends the settings with the snapshot. */
+  drawOptions: TraceDrawOptions = { boldBright: true };
   private rowCount = 0;
   private lines = 0;
   private parsedByteCount = 0;
@@ -406,8 +417,12 @@ export class TraceView {
     numberElement.className = 'line-number';
     const number = document.createTextNode('');
     numberElement.append(number);
+    const timeElement = document.createElement('span');
+    timeElement.className = 'line-time';
+    const time = document.createTextNode('');
+    timeElement.append(time);
     const content = document.createElement('span');
-    element.append(numberElement, content);
+    element.append(numberElement, timeElement, content);
     return {
       element,
       number,
@@ -416,6 +431,8 @@ export class TraceView {
       spans: [],
       spansShown: 0,
       duration: undefined,
+      time,
+      timeElement,
       line: -1,
     };
   }
@@ -447,6 +464,18 @@ export class TraceView {
     if (section) className += ' section-header';
     element.className = className;
     row.number.data = String(index + 1);
+    if (line.time === undefined) {
+      if (row.time.data !== '') row.time.data = '';
+      row.timeElement.removeAttribute('title');
+    } else {
+      const shown = describeTime(line.time, line.sincePrevious);
+      row.time.data = shown.text;
+      row.timeElement.title = shown.title;
+      if (!this.sawTimestamps) {
+        this.sawTimestamps = true;
+        this.events.onTimestamps?.();
+      }
+    }
     const depth = section ? line.sectionDepth - 1 : line.sectionDepth;
     content.className = depth > 0 ? `content depth-${Math.min(depth, 6)}` : 'content';
     if (section) {
@@ -476,7 +505,7 @@ export class TraceView {
         row.spans[position] = pooled;
       }
       pooled.text.data = span.text;
-      styleSpan(pooled.element, span.style);
+      styleSpan(pooled.element, span.style, this.drawOptions);
       if (position >= row.spansShown) content.append(pooled.element);
     }
     for (let position = spans.length; position < row.spansShown; position++)
@@ -513,24 +542,40 @@ interface RowElements {
   spans: { element: HTMLSpanElement; text: Text }[];
   spansShown: number;
   duration: HTMLSpanElement | undefined;
+  /** The runner's timestamp of the line, in the gutter (shown when the page has `show-times`). */
+  time: Text;
+  timeElement: HTMLSpanElement;
   /** The line drawn in it. */
   line: number;
 }
 
-function styleSpan(element: HTMLSpanElement, style: TraceStyle): void {
+/** `HH:MM:SS.mmm` (UTC) of a timestamp, and what its row's tooltip says. */
+export function describeTime(time: number, sincePrevious: number | undefined): { text: string; title: string } {
+  const iso = new Date(time).toISOString();
+  const since =
+    sincePrevious === undefined ? '' : ` (+${(sincePrevious / 1000).toFixed(3)} s after the line before)`;
+  return { text: iso.slice(11, 23), title: `${iso}${since}` };
+}
+
+function styleSpan(element: HTMLSpanElement, style: TraceStyle, options: TraceDrawOptions): void {
   let className = '';
-  const fgClass = colorClass('fg', style.fg);
+  // Terminals draw bold basic colours (0-7) in their bright variants (8-15), as GitLab does.
+  const fg =
+    options.boldBright && style.bold && typeof style.fg === 'number' && style.fg < 8 ? style.fg + 8 : style.fg;
+  const fgClass = colorClass('fg', fg);
   const bgClass = colorClass('bg', style.bg);
   if (fgClass) className += fgClass;
   if (bgClass) className += ` ${bgClass}`;
   if (style.bold) className += ' bold';
   if (style.italic) className += ' italic';
   if (style.underline) className += ' underline';
+  if (style.strike) className += ' strike';
+  if (style.conceal) className += ' conceal';
   className = className.trim();
   if (element.className !== className) element.className = className;
-  const fg = colorValue(style.fg) ?? '';
+  const fgValue = colorValue(fg) ?? '';
   const bg = colorValue(style.bg) ?? '';
-  if (fg || element.style.color) element.style.color = fg;
+  if (fgValue || element.style.color) element.style.color = fgValue;
   if (bg || element.style.backgroundColor) element.style.backgroundColor = bg;
 }
 
