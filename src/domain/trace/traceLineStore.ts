@@ -17,7 +17,11 @@ import { ERROR_WORD } from './traceText';
 const BLOCK_BYTES = 60 * 1024;
 const NEWLINE = 0x0a;
 
-function grown<T extends Int32Array | Uint16Array | Float64Array>(array: T, needed: number, make: (length: number) => T): T {
+function grown<T extends Int32Array | Uint16Array | Float64Array>(
+  array: T,
+  needed: number,
+  make: (length: number) => T,
+): T {
   if (needed <= array.length) return array;
   const next = make(Math.max(needed, array.length * 2));
   next.set(array);

@@ -243,7 +243,12 @@ toolButton('fold-down', 'Bottom', () => view.scrollToBottom(), 'scroll-bottom');
 toolButton('copy', 'Copy', () => bridge.post({ type: 'copy' }), 'copy-trace');
 toolButton('save', 'Save Raw', () => bridge.post({ type: 'saveRaw' }), 'save-trace');
 toolButton('debug-console', 'Tail in Output', () => bridge.post({ type: 'tail' }), 'tail-trace');
-const timestampsButton = toolButton('clock', 'Timestamps', () => showTimes(!showingTimes), 'toggle-timestamps');
+const timestampsButton = toolButton(
+  'clock',
+  'Timestamps',
+  () => showTimes(!showingTimes),
+  'toggle-timestamps',
+);
 timestampsButton.classList.add('hidden');
 timestampsButton.setAttribute('aria-pressed', 'false');
 

@@ -550,7 +550,10 @@ interface RowElements {
 }
 
 /** `HH:MM:SS.mmm` (UTC) of a timestamp, and what its row's tooltip says. */
-export function describeTime(time: number, sincePrevious: number | undefined): { text: string; title: string } {
+export function describeTime(
+  time: number,
+  sincePrevious: number | undefined,
+): { text: string; title: string } {
   const iso = new Date(time).toISOString();
   const since =
     sincePrevious === undefined ? '' : ` (+${(sincePrevious / 1000).toFixed(3)} s after the line before)`;
@@ -561,7 +564,9 @@ function styleSpan(element: HTMLSpanElement, style: TraceStyle, options: TraceDr
   let className = '';
   // Terminals draw bold basic colours (0-7) in their bright variants (8-15), as GitLab does.
   const fg =
-    options.boldBright && style.bold && typeof style.fg === 'number' && style.fg < 8 ? style.fg + 8 : style.fg;
+    options.boldBright && style.bold && typeof style.fg === 'number' && style.fg < 8
+      ? style.fg + 8
+      : style.fg;
   const fgClass = colorClass('fg', fg);
   const bgClass = colorClass('bg', style.bg);
   if (fgClass) className += fgClass;
