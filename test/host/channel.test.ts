@@ -547,6 +547,21 @@ describe('channel: accounts, view and commands', function () {
       );
       assert.equal(byDefault?.audience, "only Friends (the channel's default audience)");
       assert.deepEqual(channelRequests('/item/update')[1]?.body, { body: 'For the default audience' });
+      // Hubs send an empty public_scope on every item: the public post is shown as public all the same.
+      const source = await streamSource('My channel');
+      await vscode.commands.executeCommand('forge.channel.refresh', source.node);
+      const rows = await eventually(async () => {
+        const loaded = await childrenOf(tree, source.node);
+        assert.ok(loaded.some(({ item }) => label(item) === 'For everyone'));
+        return loaded;
+      });
+      const publicRow = rows.find(({ item }) => label(item) === 'For everyone');
+      assert.notEqual(iconId(publicRow?.item ?? {}), 'lock', 'no lock on a public post');
+      const publicTooltip = publicRow?.item.tooltip;
+      assert.ok(publicTooltip instanceof vscode.MarkdownString);
+      assert.ok(!publicTooltip.value.includes('restricted'), publicTooltip.value);
+      const restrictedRow = rows.find(({ item }) => label(item) === 'For the default audience');
+      assert.equal(iconId(restrictedRow?.item ?? {}), 'lock', 'the post for Friends only has its lock');
     });
 
     it('posts a text file as the body and any other file as an attachment (multipart)', async () => {
