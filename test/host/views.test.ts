@@ -7,7 +7,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, startFakeForge } from '../server';
-import { childByLabel, childrenOf, iconId, label, workbenchApi } from './support';
+import { childByLabel, childrenOf, eventually, iconId, label, workbenchApi } from './support';
 
 describe('accounts and views', function () {
   this.timeout(30_000);
@@ -253,6 +253,64 @@ describe('accounts and views', function () {
     assert.match(label(errorChild.item), /rejected the token/);
     assert.equal(errorChild.item.command?.command, 'forge.account.updateToken');
     assert.deepEqual(errorChild.item.command?.arguments, [account.id]);
+  });
+
+  it('redraws after "Load more" when the only account’s row is hidden (Projects and Todos)', async () => {
+    // One account, so that its row is not shown: the account the runner gives every suite through the
+    // environment goes (no later suite needs it; this file runs last).
+    for (const other of api.accounts.list().filter((candidate) => candidate.id !== account.id)) {
+      await api.accounts.remove(other.id);
+    }
+    assert.equal(api.accounts.list().length, 1, 'one account: its row is not shown');
+    const web = forge.state.projects.get(forge.fixtures.projects.web);
+    assert.ok(web);
+    const added: number[] = [];
+    for (let index = 0; index < 60; index++) {
+      const id = forge.state.nextId('project');
+      forge.state.projects.set(id, {
+        ...web,
+        id,
+        name: `Extra ${index}`,
+        path: `extra-${index}`,
+        starredBy: new Set(),
+        members: new Map([[forge.users.user.id, 30]]),
+        branches: new Map(web.branches),
+      });
+      added.push(id);
+    }
+    forge.state.bulkAddTodos(forge.users.user.id, 60);
+    try {
+      for (const provider of [api.projects, api.todos]) {
+        provider.refresh();
+        const first = await childrenOf(provider);
+        const loadMore = first.at(-1);
+        assert.equal(label(loadMore?.item ?? {}), 'Load more…');
+        const changes: (TreeNode | TreeNode[] | undefined | null | void)[] = [];
+        const listening = provider.onDidChangeTreeData((change) => changes.push(change));
+        try {
+          await vscode.commands.executeCommand('forge.tree.loadMore', loadMore?.node);
+          await eventually(() => assert.ok(changes.length > 0, 'the view was told to redraw'));
+          // VS Code redraws only what it shows: with one account, that is the root (undefined).
+          const shown = new Set(first.map((row) => row.node));
+          for (const change of changes) {
+            const nodes = Array.isArray(change) ? change : [change];
+            for (const node of nodes) {
+              assert.ok(
+                node === undefined || node === null || shown.has(node),
+                'a change names a shown node',
+              );
+            }
+          }
+        } finally {
+          listening.dispose();
+        }
+        assert.ok((await childrenOf(provider)).length > first.length, 'more rows');
+      }
+    } finally {
+      for (const id of added) forge.state.projects.delete(id);
+      api.projects.refresh();
+      api.todos.refresh();
+    }
   });
 
   it('lists pending todos a page at a time with a count badge', async () => {

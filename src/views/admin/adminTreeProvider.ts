@@ -6,7 +6,7 @@ import { formatAge } from '../../domain/time';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { PagedList } from '../../state/pagedList';
 import { listLoader } from '../projects/projectsTreeProvider';
-import { AccountsTreeProvider, accountRoots } from '../shared/accountsTreeProvider';
+import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
 import { type TreeNode, pagedChildren } from '../shared/treeNode';
 import type { z } from 'zod';
 
@@ -227,14 +227,14 @@ export class AdminTreeProvider extends AccountsTreeProvider {
       .list()
       .filter((account) => account.isAdmin)
       .map((account) => this.accountNode(account));
-    return accountRoots(nodes);
+    return this.roots.children(nodes);
   }
 
   /** The node of an administrator account (kept while the account is unchanged). */
   accountNode(account: AccountInfo): AdminAccountNode {
     const existing = this.nodes.get(account.id);
     if (existing && JSON.stringify(existing.account) === JSON.stringify(account)) return existing;
-    const node = new AdminAccountNode(account, this.accounts, (changed) => this.emitter.fire(changed));
+    const node = new AdminAccountNode(account, this.accounts, (changed) => this.fireChange(changed));
     this.nodes.set(account.id, node);
     return node;
   }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChannelAccountInfo, ChannelAccountManager } from '../../platform/channelAccounts';
-import { accountRoots } from '../shared/accountsTreeProvider';
+import { AccountRoots } from '../shared/accountsTreeProvider';
 import type { TreeNode } from '../shared/treeNode';
 import type { ChannelFileFilter, ChannelTreeContext } from './channelContext';
 import { AlbumsFolder, ConnectionsFolder, GroupsFolder } from './directoryNodes';
@@ -67,6 +67,8 @@ function isReloadable(node: unknown): node is Reloadable {
  */
 export class ChannelTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
+  // Which account row is hidden (the only one): its changes redraw the whole view.
+  private readonly roots = new AccountRoots();
   readonly onDidChangeTreeData = this.emitter.event;
   private nodes = new Map<string, ChannelAccountNode>();
   private readonly fileFilters = new Map<string, ChannelFileFilter>();
@@ -76,7 +78,7 @@ export class ChannelTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   constructor(readonly accounts: ChannelAccountManager) {
     this.context = {
       accounts,
-      changed: (node) => this.emitter.fire(node),
+      changed: (node) => this.emitter.fire(this.roots.visible(node)),
       fileFilter: (accountId) => this.fileFilters.get(accountId) ?? {},
     };
     this.subscription = accounts.onDidChange(() => this.refresh());
@@ -95,7 +97,7 @@ export class ChannelTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (node) return (await node.getChildren?.()) ?? [];
     const accounts = this.accounts.list();
     if (accounts.length === 0) return [];
-    return accountRoots(
+    return this.roots.children(
       accounts.map((account) => this.accountNode(account.id)).filter((each) => each !== undefined),
     );
   }

@@ -13,7 +13,7 @@ import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { mapWithConcurrency } from '../../state/boundedConcurrency';
 import { PagedList } from '../../state/pagedList';
 import { listLoader } from '../projects/projectsTreeProvider';
-import { AccountsTreeProvider, accountRoots } from '../shared/accountsTreeProvider';
+import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
 import { ErrorNode, MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
 import type { CurrentUsers } from './currentUsers';
 
@@ -357,7 +357,7 @@ export class MergeRequestsTreeProvider extends AccountsTreeProvider {
     readonly currentUsers: CurrentUsers,
   ) {
     super(accounts);
-    this.context = { accounts, currentUsers, changed: (node) => this.emitter.fire(node) };
+    this.context = { accounts, currentUsers, changed: (node) => this.fireChange(node) };
   }
 
   protected override onAccountsChanged(): void {
@@ -372,7 +372,7 @@ export class MergeRequestsTreeProvider extends AccountsTreeProvider {
 
   protected rootChildren(): Promise<TreeNode[]> {
     const nodes = this.accounts.list().map((account) => this.accountNode(account));
-    return accountRoots(nodes);
+    return this.roots.children(nodes);
   }
 
   accountNode(account: AccountInfo): MergeRequestsAccountNode {

@@ -10,7 +10,7 @@ import { projectCapabilities } from '../../domain/projectActions';
 import { formatAge, formatDuration } from '../../domain/time';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
-import { AccountsTreeProvider, accountRoots } from '../shared/accountsTreeProvider';
+import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
 import { type TreeNode, pagedChildren } from '../shared/treeNode';
 import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
@@ -487,12 +487,12 @@ export class ProjectsTreeProvider extends AccountsTreeProvider {
     private readonly filters: ProjectFilterStore,
   ) {
     super(accounts);
-    this.context = { accounts, changed: (node) => this.emitter.fire(node) };
+    this.context = { accounts, changed: (node) => this.fireChange(node) };
   }
 
   protected rootChildren(): Promise<TreeNode[]> {
     const nodes = this.accounts.list().map((account) => this.accountNode(account));
-    return accountRoots(nodes);
+    return this.roots.children(nodes);
   }
 
   /** The node for an account, rebuilt when its filter or settings changed. */
@@ -544,6 +544,6 @@ export class ProjectsTreeProvider extends AccountsTreeProvider {
   }
 
   redraw(node?: TreeNode): void {
-    this.emitter.fire(node);
+    this.fireChange(node);
   }
 }

@@ -9,6 +9,13 @@ import type { TreeNode } from './treeNode';
 export abstract class AccountsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   protected readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
+  /** The account rows at the top, and which one is hidden because it is the only one. */
+  protected readonly roots = new AccountRoots();
+
+  /** Redraws `node` (everything when undefined); a hidden account row's change redraws the root. */
+  protected fireChange(node?: TreeNode): void {
+    this.emitter.fire(this.roots.visible(node));
+  }
   private readonly accountSubscription: vscode.Disposable;
 
   constructor(protected readonly accounts: AccountManager) {
@@ -48,4 +55,24 @@ export async function accountRoots(nodes: readonly TreeNode[]): Promise<TreeNode
   const [only] = nodes;
   if (nodes.length === 1 && only) return (await only.getChildren?.()) ?? [];
   return [...nodes];
+}
+
+/**
+ * `accountRoots` that remembers which account row it hid. VS Code redraws only nodes it shows: a
+ * change of the hidden row (its "Load more", a reload) must be told as a change of the whole view,
+ * or nothing is redrawn (the Projects view stayed at "50 of 1202" with one account).
+ */
+export class AccountRoots {
+  private hidden: TreeNode | undefined;
+
+  async children(nodes: readonly TreeNode[]): Promise<TreeNode[]> {
+    const [only] = nodes;
+    this.hidden = nodes.length === 1 ? only : undefined;
+    return accountRoots(nodes);
+  }
+
+  /** The node to redraw for a change of `node`: undefined (the root) for the hidden account row. */
+  visible(node: TreeNode | undefined): TreeNode | undefined {
+    return node !== undefined && node === this.hidden ? undefined : node;
+  }
 }
