@@ -16,6 +16,7 @@ import {
   type MergeFailureReason,
   normalizeLabels,
   shaInMessage,
+  isOpenState,
 } from '../domain/mergeRequestStatus';
 import { findLocalClone, runGit } from '../platform/localGit';
 import type { Services } from '../services';
@@ -146,7 +147,7 @@ export function registerMergeRequestCommands(services: Services): void {
     });
     afterMergeRequestChange(context, target);
     void showInformation(
-      updated.state === (event === 'close' ? 'closed' : 'opened')
+      (event === 'close' ? updated.state === 'closed' : isOpenState(updated.state))
         ? `${event === 'close' ? 'Closed' : 'Reopened'} !${mr.iid} ${mr.title}`
         : `!${mr.iid} is ${updated.state}.`,
     );
@@ -607,7 +608,7 @@ async function mergeMergeRequest(
   // The head the person saw: the row they clicked, or (from the palette) what was just fetched.
   const seenSha =
     options?.sha ?? (target.node ? target.mergeRequest.sha : undefined) ?? fresh.sha ?? undefined;
-  if (fresh.state !== 'opened') {
+  if (!isOpenState(fresh.state)) {
     const message = `!${fresh.iid} is ${fresh.state}; there is nothing to merge.`;
     void showInformation(message);
     afterMergeRequestChange(context, target);

@@ -34,13 +34,23 @@ export function isDraft(mr: MergeRequestFacts): boolean {
 }
 
 /**
+ * Whether a merge request is open. Real servers report one that was closed and reopened as
+ * `reopened`, which is as open as `opened`: compare states only through this.
+ */
+export function isOpenState(state: string): boolean {
+  return state === 'opened' || state === 'reopened';
+}
+
+/**
  * Space-separated tokens for `contextValue`: `mergeRequest`, the state, and `mergeable` (opened,
  * not a draft, no conflicts), `mwps` (set to merge when the pipeline succeeds), `subscribed` or
  * `unsubscribed` when known, `draft`, `conflicts`.
  */
 export function mergeRequestCapabilities(mr: MergeRequestFacts): string[] {
-  const tokens = ['mergeRequest', mr.state];
-  const opened = mr.state === 'opened';
+  const opened = isOpenState(mr.state);
+  // Menus match the `opened` token; a reopened one carries both.
+  const tokens = ['mergeRequest', opened ? 'opened' : mr.state];
+  if (mr.state === 'reopened') tokens.push('reopened');
   const draft = isDraft(mr);
   if (draft) tokens.push('draft');
   if (mr.merge_status === 'cannot_be_merged') tokens.push('conflicts');
@@ -69,6 +79,7 @@ export function mergeRequestAppearance(mr: MergeRequestFacts): MergeRequestAppea
     case 'locked':
       return { codicon: 'lock', color: 'charts.orange', label: 'locked' };
     case 'opened':
+    case 'reopened':
       return isDraft(mr)
         ? { codicon: 'git-pull-request-draft', color: 'descriptionForeground', label: 'draft' }
         : { codicon: 'git-pull-request', color: 'charts.green', label: 'opened' };
@@ -79,7 +90,7 @@ export function mergeRequestAppearance(mr: MergeRequestFacts): MergeRequestAppea
 
 /** "mergeable", "conflicts", "checking", "merges when pipeline succeeds"; empty once merged or closed. */
 export function describeMergeStatus(mr: MergeRequestFacts): string {
-  if (mr.state !== 'opened') return '';
+  if (!isOpenState(mr.state)) return '';
   if (mr.merge_when_pipeline_succeeds) return 'merges when pipeline succeeds';
   switch (mr.merge_status) {
     case 'can_be_merged':

@@ -4,7 +4,7 @@
  * change needs so a unified-diff parser reads it, diff statistics, cutting a long diff into chunks
  * the page renders lazily, award emoji grouped per name, and which links may be followed.
  */
-import { type MergeRequestFacts, isDraft } from './mergeRequestStatus';
+import { type MergeRequestFacts, isDraft, isOpenState } from './mergeRequestStatus';
 
 /** The fields the panel reads beyond those of `MergeRequestFacts`. */
 export interface PanelMergeRequestFacts extends MergeRequestFacts {
@@ -46,7 +46,7 @@ export interface HeaderActions {
  * - a todo can be added to any merge request (the server answers 304 when there is one).
  */
 export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
-  const opened = mr.state === 'opened';
+  const opened = isOpenState(mr.state);
   const draft = isDraft(mr);
   const conflicts = mr.merge_status === 'cannot_be_merged';
   const scheduled = mr.merge_when_pipeline_succeeds === true;

@@ -375,7 +375,11 @@ describe('merge request panel', function () {
     assert.equal(panel.snapshot?.actions.merge, false);
     await panel.host.receive({ type: 'action', action: 'reopen' });
     assert.deepEqual(requestsTo('PUT', mrPath(1))[1]?.body, { state_event: 'reopen' });
-    assert.equal(panel.snapshot?.mergeRequest.state, 'opened');
+    // Real servers report a reopened merge request as `reopened`: it is open, with every action of one.
+    assert.equal(panel.snapshot?.mergeRequest.state, 'reopened');
+    assert.equal(panel.snapshot?.actions.close, true, 'Close is offered again');
+    assert.equal(panel.snapshot?.actions.reopen, false);
+    assert.equal(panel.snapshot?.actions.merge, true, 'Merge is offered again');
   });
 
   it('merges with the panel’s options and SHA guard, refusing when the branch moved', async () => {

@@ -14,7 +14,7 @@ import type { AccountInfo } from '../../src/platform/accounts';
 import type { MergeRequestsTreeProvider } from '../../src/views/mergeRequests/mergeRequestsTreeProvider';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { childByLabel, childrenOf, iconId, label, type Row } from './support';
+import { childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
@@ -289,8 +289,12 @@ describe('merge request actions', function () {
       'forge.mergeRequest.reopen',
       closedRow.node,
     );
-    assert.equal(reopened?.state, 'opened');
+    // Real servers answer `reopened`: still open, with the actions of an open merge request.
+    assert.equal(reopened?.state, 'reopened');
     assert.deepEqual(requestsTo('PUT', mrPath(4))[0]?.body, { state_event: 'reopen' });
+    (folderRow.node as TreeNode & { setState(state: string): void }).setState('opened');
+    const reopenedRow = await eventually(() => childByLabel(api.projects, folderRow.node, /^!4 /));
+    assert.match(String(reopenedRow.item.contextValue), /^mergeRequest opened reopened\b/);
     assert.ok((await group('All opened')).some(({ item }) => label(item).startsWith('!4 ')));
   });
 

@@ -478,7 +478,8 @@ export class Presenter {
       project_id: mergeRequest.projectId,
       title: mergeRequest.title,
       description: mergeRequest.description,
-      state: mergeRequest.state,
+      state:
+        mergeRequest.state === 'opened' && mergeRequest.reopened === true ? 'reopened' : mergeRequest.state,
       created_at: mergeRequest.createdAt,
       updated_at: mergeRequest.updatedAt,
       merged_by: this.userById(mergeRequest.mergedById),

@@ -242,6 +242,8 @@ export interface Snippet {
 export type MergeRequestState = 'opened' | 'closed' | 'merged' | 'locked';
 
 export interface MergeRequest {
+  /** Reopened after being closed: real servers then report the state `reopened` (still open). */
+  reopened?: boolean;
   id: number;
   iid: number;
   projectId: number;

@@ -1070,7 +1070,7 @@ describe('HostingClient against the fake forge', () => {
         state_event: 'reopen',
         title: 'Try Y again',
       });
-      assert.equal(reopened.state, 'opened');
+      assert.equal(reopened.state, 'reopened', 'real servers report a reopened merge request as reopened');
       assert.equal(reopened.title, 'Try Y again');
       assert.deepEqual(
         requestsTo(forge, 'PUT', path).map((request) => jsonBody(request)),

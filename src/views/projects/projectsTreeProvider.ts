@@ -4,7 +4,7 @@ import type { ListRequest } from '../../api/http';
 import type { Branch, HostingClient, Job, MergeRequest, Project, ProjectEvent } from '../../api/hosting';
 import { describeProtection, isDefaultBranch } from '../../domain/branchActions';
 import { jobCapabilities, summarizeStatuses, statusAppearance } from '../../domain/jobStatus';
-import { describeMergeStatus, mergeRequestCapabilities } from '../../domain/mergeRequestStatus';
+import { describeMergeStatus, mergeRequestCapabilities, isOpenState } from '../../domain/mergeRequestStatus';
 import { groupJobsByPipeline } from '../../domain/pipelines';
 import { projectCapabilities } from '../../domain/projectActions';
 import { formatAge, formatDuration } from '../../domain/time';
@@ -405,7 +405,8 @@ export class MergeRequestNode implements TreeNode {
     const item = new vscode.TreeItem(`!${mr.iid} ${mr.title}`);
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/mr/${mr.iid}`;
     item.description = [
-      mr.state !== 'opened' ? mr.state : undefined,
+      // Open ones (`opened` or `reopened`) need no word; the others say what they are.
+      isOpenState(mr.state) ? undefined : mr.state,
       `${mr.source_branch} → ${mr.target_branch}`,
       describeMergeStatus(mr),
     ]

@@ -251,6 +251,7 @@ function updateMergeRequest(ctx: RequestContext): ApiResponse {
     addStateEvent(ctx, mergeRequest, caller, 'closed');
   } else if (stateEvent === 'reopen' && mergeRequest.state === 'closed') {
     mergeRequest.state = 'opened';
+    mergeRequest.reopened = true;
     mergeRequest.closedAt = null;
     mergeRequest.closedById = null;
     addStateEvent(ctx, mergeRequest, caller, 'reopened');

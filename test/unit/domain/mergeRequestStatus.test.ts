@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type MergeRequestFacts,
   defaultMergeCommitMessage,
@@ -8,6 +10,7 @@ import {
   groupMergeRequests,
   mergeFailure,
   mergeRequestAppearance,
+  isOpenState,
   mergeRequestCapabilities,
   normalizeEmojiName,
   normalizeLabels,
@@ -153,5 +156,37 @@ describe('small text helpers', () => {
   it('takes the first non-empty line of a note, shortened', () => {
     assert.equal(firstLine('\n\n  Hello there  \nsecond'), 'Hello there');
     assert.equal(firstLine('x'.repeat(100), 10), `${'x'.repeat(9)}…`);
+  });
+});
+
+describe('reopened merge requests (real servers report the state `reopened`)', () => {
+  it('are open: mergeable, with the opened token menus match, a status and an open look', () => {
+    const reopened = mr({ state: 'reopened' });
+    const tokens = mergeRequestCapabilities(reopened);
+    assert.ok(
+      tokens.includes('opened') && tokens.includes('reopened') && tokens.includes('mergeable'),
+      tokens.join(' '),
+    );
+    assert.equal(describeMergeStatus(reopened), 'mergeable');
+    assert.equal(mergeRequestAppearance(reopened).codicon, 'git-pull-request');
+    assert.equal(isOpenState('reopened'), true);
+    assert.equal(isOpenState('closed'), false);
+  });
+
+  it('no source compares a merge request state with "opened" except through isOpenState', () => {
+    const root = join(__dirname, '..', '..', '..', 'src');
+    const offenders: string[] = [];
+    const visit = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) visit(path);
+        else if (entry.name.endsWith('.ts') && !path.endsWith(join('domain', 'mergeRequestStatus.ts'))) {
+          const text = readFileSync(path, 'utf8');
+          if (/state\s*[!=]==\s*'opened'|'opened'\s*[!=]==/.test(text)) offenders.push(path);
+        }
+      }
+    };
+    visit(root);
+    assert.deepEqual(offenders, [], 'use isOpenState: a reopened merge request is open too');
   });
 });

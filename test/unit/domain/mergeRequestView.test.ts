@@ -48,6 +48,14 @@ function change(fields: Partial<ChangeFacts> = {}): ChangeFacts {
 }
 
 describe('headerActions', () => {
+  it('offers a reopened merge request every action of an open one', () => {
+    const actions = headerActions(mr({ state: 'reopened', sha: 'abc123' }));
+    assert.equal(actions.close, true);
+    assert.equal(actions.reopen, false);
+    assert.equal(actions.merge, true);
+    assert.equal(actions.mergeBlockedReason, undefined);
+  });
+
   it('offers merge, close and the subscription the user does not have on an open, clean request', () => {
     const actions = headerActions(mr({ subscribed: true }));
     assert.equal(actions.merge, true);

@@ -26,6 +26,7 @@ import { ChangesTab, type ViewMode } from './changes';
 import { DiscussionTab } from './discussion';
 import { renderMarkdown } from './markdown';
 import { awardsRow, badge, button, personText, timeElement } from './widgets';
+import { isOpenState } from '../../../domain/mergeRequestStatus';
 
 const TABS = ['overview', 'changes', 'commits', 'discussion'] as const;
 type TabId = (typeof TABS)[number];
@@ -241,7 +242,7 @@ class App {
     const meta = element(
       'div',
       { className: 'mr-meta muted' },
-      badge(mr.draft && mr.state === 'opened' ? 'draft' : mr.state, `state-badge state-${mr.state}`),
+      badge(mr.draft && isOpenState(mr.state) ? 'draft' : mr.state, `state-badge state-${mr.state}`),
       element('span', { text: snapshot.projectPath }),
       element('span', { className: 'branch', text: mr.sourceBranch }),
       icon('arrow-right'),
@@ -294,7 +295,7 @@ class App {
       buttons.append(
         button('Add to todos', 'checklist', run('addTodo'), { secondary: true, action: 'addTodo' }),
       );
-    if (mr.state === 'opened')
+    if (isOpenState(mr.state))
       buttons.append(
         button('Check out', 'git-branch', run('checkout'), { secondary: true, action: 'checkout' }),
       );
@@ -314,7 +315,7 @@ class App {
       }),
     );
     const children: HTMLElement[] = [title, meta, buttons];
-    if (!actions.merge && actions.mergeBlockedReason && mr.state === 'opened') {
+    if (!actions.merge && actions.mergeBlockedReason && isOpenState(mr.state)) {
       children.push(element('p', { className: 'muted merge-blocked', text: actions.mergeBlockedReason }));
     }
     for (const error of snapshot.errors.filter((text) => !text.startsWith('Changes:'))) {
