@@ -30,7 +30,8 @@ const HOSTILE_LINES = [
 function hostileTrace(): string {
   const parts = [
     `${ESC}[0Ksection_start:1700000000:prepare[collapsed=false]\r${ESC}[0K${ESC}[36;1mPreparing the environment${ESC}[0;m\n`,
-    ...HOSTILE_LINES.map((line) => `${ESC}[31m${line}${ESC}[0m\n`),
+    // Magenta, not red: red lines are what "First error" looks for, and these are no error.
+    ...HOSTILE_LINES.map((line) => `${ESC}[35m${line}${ESC}[0m\n`),
     `section_end:1700000003:prepare\r${ESC}[0K`,
     `${ESC}[0Ksection_start:1700000003:step_script\r${ESC}[0K${ESC}[36;1mExecuting "step_script" stage${ESC}[0;m\n`,
   ];

@@ -8,7 +8,7 @@
  */
 import { TraceParser, type TraceLine, type TraceSection, type TraceSpan } from './traceParser';
 import type { TraceStyle } from './traceStyle';
-import { ERROR_WORD } from './traceText';
+import { errorRank, isRed } from './traceText';
 
 /**
  * Bytes per text block. A block decoded whole (search) is at most this many characters, two bytes
@@ -16,6 +16,10 @@ import { ERROR_WORD } from './traceText';
  */
 const BLOCK_BYTES = 60 * 1024;
 const NEWLINE = 0x0a;
+
+function positionOrEnd(position: number, end: number): number {
+  return position < 0 ? end : position;
+}
 
 function grown<T extends Int32Array | Uint16Array | Float64Array>(
   array: T,
@@ -133,14 +137,33 @@ export class TraceLineStore {
 
   /** Index of the first line (from `fromLine`) that reads as an error, or -1. */
   findFirstError(fromLine = 0): number {
+    let best: number | undefined;
     let found = -1;
-    this.scanBlocks(Math.max(0, fromLine), (text, lineAt) => {
-      const pattern = new RegExp(ERROR_WORD.source, 'gim');
-      const match = pattern.exec(text);
-      if (match) found = lineAt(match.index);
-      return found < 0;
+    this.scanBlocks(Math.max(0, fromLine), (text, _lineAt, firstLine) => {
+      let start = 0;
+      for (let index = firstLine; start <= text.length; index++) {
+        const end = positionOrEnd(text.indexOf('\n', start), text.length);
+        const rank = errorRank(text.slice(start, end), this.hasRed(index));
+        if (rank !== undefined && (best === undefined || rank < best)) {
+          best = rank;
+          found = index;
+          if (rank === 0) return false;
+        }
+        start = end + 1;
+      }
+      return true;
     });
     return found;
+  }
+
+  /** Whether line `index` has a run in the job's red. */
+  private hasRed(index: number): boolean {
+    const end = this.runStarts[index + 1] ?? 0;
+    for (let run = this.runStarts[index] ?? 0; run < end; run += 2) {
+      const style = this.styleList[this.runs[run] ?? 0];
+      if (style && isRed(style) && (this.runs[run + 1] ?? 0) > 0) return true;
+    }
+    return false;
   }
 
   /** Indices of the lines that contain `query`, ignoring case, in order. */

@@ -77,19 +77,50 @@ function skipEscapeSequence(text: string, escapeIndex: number): number {
 }
 
 /**
- * A line reads as an error when it contains the whole word `error`, `failed` or `fatal` in any
- * case (`ERROR: Job failed: exit code 1`, `fatal: repository not found`), unless the word follows
- * `0 ` or `no ` (`3 passed, 0 failed`). `errors` and `npm ERR!` are not matched.
- * Words inside identifiers (`-Werror`, `error_log`) do not count. Simple by design: it picks
- * where to scroll, it does not judge the job.
+ * A line reads as an error when it contains the whole word `error` or `fatal` in any case
+ * (`fatal: repository not found`), unless the word follows `0 ` or `no ` (`0 errors`). `errors`,
+ * `npm ERR!` and words inside identifiers (`-Werror`, `error_log`) are not matched.
  */
-export const ERROR_WORD = /(?<!\b(?:0|no) )\b(?:error|failed|fatal)\b/i;
+export const ERROR_WORD = /(?<!\b(?:0|no) )\b(?:error|fatal)\b/i;
+/** A runner's warning (`WARNING: Failed to extract cache`): never the error a person looks for. */
+const WARNING_LINE = /\bWARNING\b/;
+/** The runner's own last line of a failed job. */
+const JOB_FAILED_LINE = /^\s*ERROR: Job failed\b/;
+/** Test runners' failure markers: TAP `not ok`, `FAIL`, crosses, `3 failing`/`2 failed`. */
+const TEST_FAILURE = /^\s*(?:not ok\b|FAIL(?:ED)?\b|[✗✖×])|\b[1-9]\d* (?:failing|failed)\b/;
 
-/** Index of the first line (from `fromLine`) that looks like an error, or -1. */
+/**
+ * How strongly a line reads as the job's failure, best first: 0 a line the job printed in red, 1 a
+ * failing test, 2 the word error or fatal, 3 the runner's `ERROR: Job failed`; undefined for other
+ * lines and for any `WARNING` line. "First error" goes to the first line of the best rank found.
+ */
+export function errorRank(text: string, red: boolean): number | undefined {
+  if (WARNING_LINE.test(text)) return undefined;
+  if (JOB_FAILED_LINE.test(text)) return 3;
+  if (red && text.trim() !== '') return 0;
+  if (TEST_FAILURE.test(text)) return 1;
+  if (ERROR_WORD.test(text)) return 2;
+  return undefined;
+}
+
+/** Whether a style is the job's red (basic or bright). */
+export function isRed(style: { fg: unknown }): boolean {
+  return style.fg === 1 || style.fg === 9;
+}
+
 export function findFirstError(lines: readonly TraceLine[], fromLine = 0): number {
+  let best: number | undefined;
+  let found = -1;
   for (let index = Math.max(0, fromLine); index < lines.length; index++) {
     const line = lines[index];
-    if (line && ERROR_WORD.test(plainText(line))) return index;
+    if (!line) continue;
+    const red = line.spans.some((span) => isRed(span.style) && span.text.length > 0);
+    const rank = errorRank(plainText(line), red);
+    if (rank !== undefined && (best === undefined || rank < best)) {
+      best = rank;
+      found = index;
+      if (rank === 0) break;
+    }
   }
-  return -1;
+  return found;
 }

@@ -219,3 +219,40 @@ describe('pieceEnd', () => {
     }
   });
 });
+
+describe('First error, as a person reading a failed job means it', () => {
+  const ESC_ = '\x1b';
+  const trace = [
+    'Running with gitlab-runner 17.0.0',
+    ...Array.from({ length: 14 }, (_, index) => `setup step ${index}`),
+    `${ESC_}[0;33mWARNING: Failed to extract cache${ESC_}[0;m`,
+    'Failed to extract cache',
+    'Tests: 12 passed, 0 failed',
+    ...Array.from({ length: 15 }, (_, index) => `ok test ${index}`),
+    'not ok 16 - logs in',
+    'npm error code 1',
+    `${ESC_}[31mTypeError: cannot read properties of undefined${ESC_}[0m`,
+    `${ESC_}[31;1mERROR: Job failed: exit code 1${ESC_}[0;m`,
+  ].join('\n');
+
+  it('goes to the job’s red failure output, never to a WARNING line or a harmless "failed"', () => {
+    const store = new TraceLineStore();
+    store.push(`${trace}\n`);
+    const line = store.findFirstError();
+    assert.equal(store.text(line), 'TypeError: cannot read properties of undefined');
+    const parser = new TraceParser();
+    parser.push(`${trace}\n`);
+    assert.equal(findFirstError(parser.lines), line, 'the store and the parser agree');
+  });
+
+  it('ranks a failing test above the word error, and the runner’s own line last', () => {
+    const store = new TraceLineStore();
+    store.push(
+      'WARNING: Failed to extract cache\nnpm error code 1\nnot ok 3 - login\nERROR: Job failed: exit code 1\n',
+    );
+    assert.equal(store.text(store.findFirstError()), 'not ok 3 - login');
+    const bare = new TraceLineStore();
+    bare.push('WARNING: something failed\nall good\nERROR: Job failed: exit code 1\n');
+    assert.equal(bare.text(bare.findFirstError()), 'ERROR: Job failed: exit code 1');
+  });
+});
