@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../api/http';
 import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
-import { InvalidInputError, describeError, registerCommand, valueOrThrow } from './registerCommand';
+import { InvalidInputError, registerCommand, valueOrThrow } from './registerCommand';
+import { describeSignInError } from './errorMessages';
 import {
   askText,
   pickOne,
@@ -119,7 +120,7 @@ async function addAccountWithOptions(
     return { added: true, accountId: account.id };
   } catch (error) {
     if (error instanceof CancelledError) throw error;
-    const message = `Account not added: ${describeError(error)}`;
+    const message = `Account not added: ${describeSignInError(error, serverUrl)}`;
     void showError(message);
     return { added: false, message };
   }
@@ -192,7 +193,7 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
         }
       }
       const actions = certificateProblem ? ['Choose CA File…'] : ['Try Again'];
-      const choice = await showError(`Account not added: ${describeError(error)}`, ...actions);
+      const choice = await showError(`Account not added: ${describeSignInError(error, normalized.url)}`, ...actions);
       if (choice === 'Choose CA File…') {
         const files = await vscode.window.showOpenDialog({
           canSelectMany: false,

@@ -65,6 +65,24 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
+/**
+ * Why adding an account failed, in words that fit: there is no account yet to update the token of,
+ * and the check the sign-in makes (which endpoint it asks) is not the person's concern.
+ */
+export function describeSignInError(error: unknown, serverUrl: string): string {
+  const host = new URL(serverUrl).host;
+  if (error instanceof UnauthorizedError) {
+    return `${host} rejected the token (${error.serverMessage}). Check that you copied the whole token, that it has not expired or been revoked, and that it has the api scope; then add the account again.`;
+  }
+  if (error instanceof NetworkError && !CERTIFICATE_PROBLEM.test(error.message)) {
+    return `${host} could not be reached (${error.code}). Check the address, that the server is up, and your network or proxy settings ("http.proxy").`;
+  }
+  if (error instanceof TimeoutError) {
+    return `${host} did not answer within the time allowed. Check the address, or raise "forge.requestTimeoutSeconds" for a slow server.`;
+  }
+  return describeError(error);
+}
+
 /** `UncertainWriteError` messages end with their own advice; describeError words it once. */
 function stripFinalAdvice(message: string): string {
   return message.replace(/,? so the server may have acted\.?\s*Check before trying again\.?$/, '');

@@ -63,6 +63,31 @@ describe('accounts and views', function () {
     assert.equal(api.accounts.list().length, before);
   });
 
+  it('says what to do when "Add Account" fails: no "Update Token" (there is no account), no internal check', async () => {
+    const rejected = await vscode.commands.executeCommand<{ added: boolean; message?: string }>(
+      'forge.account.add',
+      {
+        serverUrl: forge.url,
+        token: 'glpat-wrong-token-000000',
+      },
+    );
+    assert.equal(rejected?.added, false);
+    assert.match(rejected.message ?? '', /rejected the token/);
+    assert.match(rejected.message ?? '', /add the account again/);
+    assert.doesNotMatch(rejected.message ?? '', /Update Token/);
+    // A port nothing listens on (the forge's own, once closed, would do; 9 is discard and refused here).
+    const unreachable = await vscode.commands.executeCommand<{ added: boolean; message?: string }>(
+      'forge.account.add',
+      {
+        serverUrl: 'http://127.0.0.1:9',
+        token: forge.userToken,
+      },
+    );
+    assert.equal(unreachable?.added, false);
+    assert.match(unreachable.message ?? '', /127\.0\.0\.1:9 could not be reached/);
+    assert.doesNotMatch(unreachable.message ?? '', /\/todos|GET /);
+  });
+
   it('recognises an administrator, and removing the account removes its token', async () => {
     const admin = await api.accounts.add({
       serverUrl: forge.url,
