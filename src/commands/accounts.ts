@@ -193,7 +193,10 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
         }
       }
       const actions = certificateProblem ? ['Choose CA File…'] : ['Try Again'];
-      const choice = await showError(`Account not added: ${describeSignInError(error, normalized.url)}`, ...actions);
+      const choice = await showError(
+        `Account not added: ${describeSignInError(error, normalized.url)}`,
+        ...actions,
+      );
       if (choice === 'Choose CA File…') {
         const files = await vscode.window.showOpenDialog({
           canSelectMany: false,
