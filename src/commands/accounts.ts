@@ -10,15 +10,17 @@ import {
   showError,
   showInformation,
   showWarning,
+  withCancellableProgress,
   withProgress,
 } from '../platform/userMessages';
 import {
   type NetworkOptions,
   applyNetworkOptions,
+  chooseCaFile,
   configureNetworkInteractively,
   confirmPlainHttp,
   isCertificateError,
-  isPlainHttpToAnotherMachine,
+  networkForNewAccount,
   offerToTrustCertificate,
 } from '../platform/network';
 
@@ -97,13 +99,8 @@ async function addAccountWithOptions(
   const serverUrl = valueOrThrow(checkServerUrl(options.serverUrl ?? ''));
   const token = options.token?.trim();
   if (!token) throw new InvalidInputError('Give the access token of the account');
-  if (isPlainHttpToAnotherMachine(serverUrl) && !options.confirmPlainHttp) {
-    const message = `Account not added: ${new URL(serverUrl).host} is reached over plain http and the token would cross the network unencrypted. Use https, or confirm plain http.`;
-    void showError(message);
-    return { added: false, message };
-  }
   try {
-    const applied = await applyNetworkOptions(serverUrl, {}, options);
+    const applied = await networkForNewAccount(serverUrl, options, 'token');
     if ('problem' in applied) {
       const message = `Account not added: ${applied.problem}`;
       void showError(message);
@@ -157,15 +154,9 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
   if (!network) return;
   for (;;) {
     try {
-      const account = await withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: `Checking the token with ${normalized.url}…`,
-          cancellable: true,
-        },
-        (_progress, cancellation) => {
-          const controller = new AbortController();
-          cancellation.onCancellationRequested(() => controller.abort());
+      const account = await withCancellableProgress(
+        `Checking the token with ${normalized.url}…`,
+        (signal) => {
           const sameHost = accounts
             .list()
             .filter((existing) => new URL(existing.serverUrl).host === new URL(normalized.url).host);
@@ -176,7 +167,7 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
             label:
               sameHost.length > 0 ? `${new URL(normalized.url).host} (${sameHost.length + 1})` : undefined,
             network: network ?? {},
-            signal: controller.signal,
+            signal,
           });
         },
       );
@@ -198,14 +189,9 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
         ...actions,
       );
       if (choice === 'Choose CA File…') {
-        const files = await vscode.window.showOpenDialog({
-          canSelectMany: false,
-          openLabel: 'Use as CA',
-          filters: { Certificates: ['pem', 'crt', 'cer'] },
-        });
-        const file = files?.[0];
-        if (!file) return;
-        network = { ...network, caFile: file.fsPath };
+        const caFile = await chooseCaFile();
+        if (!caFile) return;
+        network = { ...network, caFile };
       } else if (choice === 'Try Again') {
         return addAccountFlow(accounts, normalized.url);
       } else return;

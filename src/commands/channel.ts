@@ -57,7 +57,7 @@ import {
   configureNetworkInteractively,
   confirmPlainHttp,
   isCertificateError,
-  isPlainHttpToAnotherMachine,
+  networkForNewAccount,
   offerToTrustCertificate,
 } from '../platform/network';
 import { openLocalFile } from '../platform/serverLinks';
@@ -102,12 +102,7 @@ async function addAccount(
     // Checked here too: options skip the input box and its check.
     const address = normalizeChannelUrl(valueOrThrow(checkServerUrl(options.serverUrl ?? '')));
     if ('problem' in address) throw new InvalidInputError(address.problem);
-    if (isPlainHttpToAnotherMachine(address.url) && !options.confirmPlainHttp) {
-      throw new InvalidInputError(
-        `${new URL(address.url).host} is reached over plain http and the password would cross the network unencrypted. Use https, or confirm plain http.`,
-      );
-    }
-    const applied = await applyNetworkOptions(address.url, {}, options);
+    const applied = await networkForNewAccount(address.url, options, 'password');
     if ('problem' in applied) throw new InvalidInputError(applied.problem);
     const account = await context.accounts.add({
       serverUrl: address.url,

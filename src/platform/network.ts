@@ -210,6 +210,33 @@ export async function applyNetworkOptions(
   return { network };
 }
 
+/**
+ * The network settings of an account being added with given answers (tests and automation): plain
+ * http to another machine needs `confirmPlainHttp`, and a fingerprint must be the server's.
+ */
+export function networkForNewAccount(
+  serverUrl: string,
+  options: NetworkOptions,
+  secret: 'token' | 'password',
+): Promise<{ network: AccountNetwork } | { problem: string }> {
+  if (isPlainHttpToAnotherMachine(serverUrl) && !options.confirmPlainHttp) {
+    return Promise.resolve({
+      problem: `${new URL(serverUrl).host} is reached over plain http and the ${secret} would cross the network unencrypted. Use https, or confirm plain http.`,
+    });
+  }
+  return applyNetworkOptions(serverUrl, {}, options);
+}
+
+/** Asks for a PEM file of certificate authorities; undefined when none was chosen. */
+export async function chooseCaFile(): Promise<string | undefined> {
+  const files = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    openLabel: 'Use as CA',
+    filters: { Certificates: ['pem', 'crt', 'cer'] },
+  });
+  return files?.[0]?.fsPath;
+}
+
 /** "Configure … Network Settings", asked: CA file, trust the server's certificate, forget, reset. */
 export async function configureNetworkInteractively(
   label: string,
@@ -243,11 +270,6 @@ export async function configureNetworkInteractively(
     }
     return outcome.trusted ? outcome.network : undefined;
   }
-  const files = await vscode.window.showOpenDialog({
-    canSelectMany: false,
-    openLabel: 'Use as CA',
-    filters: { Certificates: ['pem', 'crt', 'cer'] },
-  });
-  const file = files?.[0];
-  return file ? { ...current, caFile: file.fsPath } : undefined;
+  const caFile = await chooseCaFile();
+  return caFile ? { ...current, caFile } : undefined;
 }
