@@ -14,7 +14,13 @@ import {
   redact,
 } from '../http';
 import { loadUndici } from '../http/undici';
-import { ChannelStreamRequest, NETWORK_READ_THREADS, NetworkStreamRequest, streamItemKeys } from './streams';
+import {
+  ChannelStreamRequest,
+  NETWORK_READ_THREADS,
+  NetworkStreamRequest,
+  collect,
+  streamItemKeys,
+} from './streams';
 import {
   type ChunkedDownloadOptions,
   type ChunkedDownloadResult,
@@ -821,11 +827,6 @@ async function mediaPart(media: ItemMedia): Promise<MediaPart> {
 }
 
 /** Collects an async iterable. */
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
-}
 
 /** `files` bound to a filter: iterate for every record, or take pages with `page()`. */
 export class FileListRequest implements AsyncIterable<FileRecord> {

@@ -208,7 +208,8 @@ export class NetworkStreamRequest implements AsyncIterable<StreamItem> {
   }
 }
 
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+/** Every item of an async iterable, in order. */
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of iterable) items.push(item);
   return items;

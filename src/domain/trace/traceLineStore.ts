@@ -8,7 +8,7 @@
  */
 import { TraceParser, type TraceLine, type TraceSection, type TraceSpan } from './traceParser';
 import type { TraceStyle } from './traceStyle';
-import { errorRank, isRed } from './traceText';
+import { errorRank, isRed, positionOrEnd } from './traceText';
 
 /**
  * Bytes per text block. A block decoded whole (search) is at most this many characters, two bytes
@@ -16,10 +16,6 @@ import { errorRank, isRed } from './traceText';
  */
 const BLOCK_BYTES = 60 * 1024;
 const NEWLINE = 0x0a;
-
-function positionOrEnd(position: number, end: number): number {
-  return position < 0 ? end : position;
-}
 
 function grown<T extends Int32Array | Uint16Array | Float64Array>(
   array: T,

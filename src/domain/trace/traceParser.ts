@@ -6,7 +6,7 @@
  * a loop per character. Chunks may split anywhere (inside an escape sequence, a `\r\n`, a section
  * marker or a surrogate pair); all state is carried to the next push.
  */
-import { flatCopy } from './traceText';
+import { flatCopy, positionOrEnd } from './traceText';
 import { DEFAULT_STYLE, StyleTable, type TraceStyle } from './traceStyle';
 
 export interface TraceSpan {
@@ -789,10 +789,6 @@ function findOtherControl(text: string, from: number): number {
   if (from === 0 && WITHOUT_OTHER_CONTROL.test(text)) return text.length;
   OTHER_CONTROL.lastIndex = from;
   return OTHER_CONTROL.exec(text)?.index ?? text.length;
-}
-
-function positionOrEnd(position: number, end: number): number {
-  return position < 0 ? end : position;
 }
 
 /** A section marker ends in `]` (options) or a name character. */

@@ -6,7 +6,7 @@
  * bounded by the open line: the parser keeps no line once it has been given out, and no styles. Pure.
  */
 import { TraceParser } from './traceParser';
-import { plainText } from './traceText';
+import { clockTime, plainText } from './traceText';
 
 const INDENT = '  ';
 /** Indentation by depth, made once. */
@@ -30,7 +30,7 @@ export interface TracePlainTailOptions {
 function timePrefix(time: string | undefined): string {
   if (time === undefined) return '';
   const parsed = Date.parse(time);
-  return Number.isNaN(parsed) ? '' : `[${new Date(parsed).toISOString().slice(11, 23)}] `;
+  return Number.isNaN(parsed) ? '' : `[${clockTime(parsed)}] `;
 }
 
 export class TracePlainTail {

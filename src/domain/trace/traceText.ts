@@ -124,3 +124,13 @@ export function findFirstError(lines: readonly TraceLine[], fromLine = 0): numbe
   }
   return found;
 }
+
+/** `position`, or `end` when an `indexOf` found nothing (-1). */
+export function positionOrEnd(position: number, end: number): number {
+  return position < 0 ? end : position;
+}
+
+/** `HH:MM:SS.mmm` (UTC) of a runner timestamp in epoch milliseconds, as the gutter and the tail show it. */
+export function clockTime(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(11, 23);
+}

@@ -51,7 +51,7 @@ export abstract class AccountsTreeProvider implements vscode.TreeDataProvider<Tr
  * nodes, because VS Code shows a view's welcome content (the "Add Account" button) only while the
  * tree is empty.
  */
-export async function accountRoots(nodes: readonly TreeNode[]): Promise<TreeNode[]> {
+async function accountRoots(nodes: readonly TreeNode[]): Promise<TreeNode[]> {
   const [only] = nodes;
   if (nodes.length === 1 && only) return (await only.getChildren?.()) ?? [];
   return [...nodes];

@@ -9,6 +9,7 @@
 import workerSource from 'worker:./traceWorker';
 import type { TraceStyle } from '../../../domain/trace';
 import type { TraceRowView } from '../../../domain/trace/traceRows';
+import { clockTime } from '../../../domain/trace/traceText';
 import { colorClass, colorValue } from './ansiColors';
 import type { TraceWorkerReply, TraceWorkerRequest } from './traceWorkerProtocol';
 
@@ -557,7 +558,7 @@ export function describeTime(
   const iso = new Date(time).toISOString();
   const since =
     sincePrevious === undefined ? '' : ` (+${(sincePrevious / 1000).toFixed(3)} s after the line before)`;
-  return { text: iso.slice(11, 23), title: `${iso}${since}` };
+  return { text: clockTime(time), title: `${iso}${since}` };
 }
 
 function styleSpan(element: HTMLSpanElement, style: TraceStyle, options: TraceDrawOptions): void {
