@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readServerMessage, trimBothOf, trimEndOf } from '../../../src/api/http';
-import { plainBroadcastText } from '../../../src/domain/broadcasts';
-import { artifactsFileName, jobWebUrl } from '../../../src/domain/jobActions';
+import { artifactsFileName } from '../../../src/domain/jobActions';
+import { SLOW_SERVER_TEXT_CASES } from '../../support/serverTextCases';
 import { adversarialInputs, applyRegex, regexLiterals } from './regexScan';
 
 /** Linear regexes take well under a millisecond here; a quadratic one takes 100 ms and more. */
@@ -50,34 +50,7 @@ describe('linear time on server text', function () {
   });
 
   const cases: [string, (size: number) => () => unknown][] = [
-    [
-      'a broadcast message of unclosed tags',
-      (size) => {
-        const text = '<'.repeat(size);
-        return () => plainBroadcastText(text);
-      },
-    ],
-    [
-      'a project URL ending in slashes, for a job link',
-      (size) => {
-        const url = `https://forge.example/a${'/'.repeat(size)}x`;
-        return () => jobWebUrl({ id: 1, web_url: null }, url);
-      },
-    ],
-    [
-      'a job name of dashes, for an artifacts file name',
-      (size) => {
-        const name = `a${'-'.repeat(size)}a!`;
-        return () => artifactsFileName('acme/web', name, 1);
-      },
-    ],
-    [
-      'an HTML error page of unclosed title tags',
-      (size) => {
-        const html = `<html>${'<title'.repeat(size / 6)}`;
-        return () => readServerMessage(html, 502, 'Bad Gateway');
-      },
-    ],
+    ...SLOW_SERVER_TEXT_CASES,
     [
       'slashes and colons trimmed from both ends',
       (size) => {
