@@ -1,6 +1,8 @@
 // The job trace panel in the real VS Code: a running job's trace with hostile content drawn as inert
 // text, followed as it grows, searched, folded, and shown finished; screenshots along the way.
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { type FakeForge, startFakeForge } from '../server';
 import { buildTimestampedTrace } from '../server/trace';
@@ -317,9 +319,10 @@ describe('job trace panel (UI)', function () {
       return seen;
     });
     assert.ok(frames.length >= 5, `${frames.length} frames`);
-    // The first frame cannot know where the next ones go.
+    // The first frame cannot know where the next ones go, and the second asks the worker for the
+    // rows of the third (their reply takes about a frame on a busy machine).
     assert.ok(
-      frames.slice(1).every((shown) => shown),
+      frames.slice(2).every((shown) => shown),
       `screen covered per frame: ${frames.join(', ')}`,
     );
   });
@@ -355,5 +358,60 @@ describe('job trace panel (UI)', function () {
     assert.ok(!(await frame.locator('vscode-button[data-action="cancel"]').isVisible()), 'no cancel');
     assert.equal(await frame.locator('html').getAttribute('data-csp-violations'), null);
     await screenshot(page, 'job-trace-finished');
+  });
+
+  it('opens a long finished trace at its end, or at its first error when the setting asks', async () => {
+    const failedJob = forge.fixtures.jobs.failed;
+    const lines: string[] = [];
+    for (let line = 1; line <= 120_000; line++) {
+      if (line === 60) lines.push(`${ESC}[31;1mFAIL src/parser.test.ts: expected 3, got 4${ESC}[0;m\n`);
+      lines.push(`${ESC}[32mok${ESC}[0m test ${line} passed, checking the output of step ${line}\n`);
+    }
+    lines.push('Cleaning up project directory and file based variables\n');
+    const trace = lines.join('');
+    forge.state.setLazyTrace(failedJob, () => trace);
+
+    async function openFailedJob(): Promise<Frame> {
+      await runCommand(page, 'View: Close All Editors');
+      await runCommand(page, 'Forge: Show Job Trace');
+      await expectQuickInput(page, /Project of the job/);
+      await answerQuickInput(page, 'acme/web');
+      await expectQuickInput(page, /Job whose trace to show/);
+      await answerQuickInput(page, `#${failedJob}`);
+      const opened = await webviewFrame(page, '.viewport .row', 60_000);
+      await waitUntil(
+        async () =>
+          Number(await opened.locator('html').getAttribute('data-parsed-bytes')) >= Buffer.byteLength(trace),
+        60_000,
+        'the whole trace parsed',
+      );
+      return opened;
+    }
+
+    const big = await openFailedJob();
+    await waitUntil(
+      async () => (await big.locator('.rows').innerText()).includes('Cleaning up project directory'),
+      10_000,
+      'the last line on screen',
+    );
+    const atEnd = await big
+      .locator('.viewport')
+      .evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 40);
+    assert.ok(atEnd, 'scrolled to the end');
+
+    mkdirSync(join(vscode.workspaceFolder, '.vscode'), { recursive: true });
+    writeFileSync(
+      join(vscode.workspaceFolder, '.vscode', 'settings.json'),
+      JSON.stringify({ 'forge.trace.openAt': 'firstError' }),
+    );
+    // Workspace settings: code-server watches the folder's files, not the user settings file.
+    await new Promise((done) => setTimeout(done, 3_000));
+    const atError = await openFailedJob();
+    await waitUntil(
+      async () => (await atError.locator('.rows').innerText()).includes('FAIL src/parser.test.ts'),
+      10_000,
+      'the failing test on screen',
+    );
+    rmSync(join(vscode.workspaceFolder, '.vscode'), { recursive: true, force: true });
   });
 });

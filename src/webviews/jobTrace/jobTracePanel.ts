@@ -114,6 +114,9 @@ export class JobTracePanel implements OpenPanel {
   private credits = 0;
   private job: Job;
   private follower: TraceFollower<Job> | undefined;
+  /** The job has ended and its whole trace is here; `completeSent` once the page was told. */
+  private traceComplete = false;
+  private completeSent = false;
   private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
 
   constructor(
@@ -246,6 +249,10 @@ export class JobTracePanel implements OpenPanel {
       this.outboxReplaces = false;
       this.credits--;
     }
+    if (this.traceComplete && !this.completeSent && this.outbox.length === 0 && !this.outboxReplaces) {
+      this.completeSent = true;
+      this.host.post({ type: 'complete', openAt: openFinishedTraceAt() });
+    }
   }
 
   /**
@@ -268,6 +275,8 @@ export class JobTracePanel implements OpenPanel {
   /** Starts following from scratch: a new follower reads the whole trace again, so the page starts over too. */
   private follow(): void {
     this.follower?.stop();
+    this.traceComplete = false;
+    this.completeSent = false;
     this.unsent = [];
     this.unsentReplaces = false;
     if (this.rawBlocks.length > 0 || this.rawPieces.length > 0) {
@@ -295,6 +304,8 @@ export class JobTracePanel implements OpenPanel {
         onEnd: (job) => {
           this.job = job;
           this.post({ type: 'job', job: jobView(job, this.project), following: false });
+          this.traceComplete = true;
+          this.sendOutbox();
         },
         onError: (error, willRetry) => {
           const message = describeError(error);
@@ -341,6 +352,7 @@ export class JobTracePanel implements OpenPanel {
     });
     this.outboxReplaces = false;
     this.credits = 0;
+    this.completeSent = false;
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
   }
 
@@ -456,4 +468,11 @@ function takeText(parts: string[], size: number): string {
     chars += end;
   }
   return taken.join('');
+}
+
+/** `forge.trace.openAt`: where a finished job's trace opens. */
+function openFinishedTraceAt(): 'end' | 'firstError' {
+  return vscode.workspace.getConfiguration('forge').get<string>('trace.openAt') === 'firstError'
+    ? 'firstError'
+    : 'end';
 }

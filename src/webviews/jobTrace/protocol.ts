@@ -65,5 +65,10 @@ export type JobTraceHostMessage =
    */
   | { type: 'append'; bytes: Uint8Array; replaced: boolean; gzip: boolean }
   | { type: 'job'; job: JobView; following: boolean }
+  /**
+   * The job has ended and the page has all of its trace: it moves to the first error when
+   * `forge.trace.openAt` asks for it and the reader has not moved away from the end.
+   */
+  | { type: 'complete'; openAt: 'end' | 'firstError' }
   /** A problem the page shows in its header (polling failed, an action failed); empty clears it. */
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };

@@ -136,6 +136,8 @@ function afterNextFrame(callback: () => void): void {
   setTimeout(once, 250);
 }
 
+let openedAtError = false;
+
 function onMessage(message: JobTraceHostMessage): void {
   if ((message.type === 'snapshot' || message.type === 'append') && message.bytes.length > 0) {
     // When the first text arrived: the benchmark tells waiting for the host from the page's own work.
@@ -156,6 +158,13 @@ function onMessage(message: JobTraceHostMessage): void {
       break;
     case 'job':
       showJob(message.job, message.following);
+      break;
+    case 'complete':
+      // Once, on a page opened afresh: a reloaded one keeps its reading place.
+      if (message.openAt === 'firstError' && !openedAtError && !saved.trace && view.isAtEnd) {
+        openedAtError = true;
+        void view.revealFirstError();
+      }
       break;
     case 'notice':
       notice.textContent = message.message;

@@ -75,6 +75,8 @@ export class TraceView {
   private drawnLast = 0;
   private drawnStale = true;
   private stickToBottom = true;
+  /** Where our last move to the end left the view. */
+  private autoScrollTop = 0;
   private matches = 0;
   private currentMatch = -1;
   private highlightLine = -1;
@@ -119,7 +121,10 @@ export class TraceView {
     this.send({ type: 'toggles', toggles: this.toggles });
 
     viewport.addEventListener('scroll', () => {
-      this.stickToBottom = this.isAtBottom();
+      // The scroll event of our own move to the end comes a frame later, when more rows may have
+      // made the end further down: only a move up (the reader's) lets go of the end.
+      const movedUp = this.viewport.scrollTop < this.autoScrollTop - 1;
+      if (!this.stickToBottom || movedUp) this.stickToBottom = this.isAtBottom();
       this.requestFrame(false);
       this.events.onStateChange();
     });
@@ -152,6 +157,11 @@ export class TraceView {
       toggles: this.toggles,
       atBottom: this.stickToBottom,
     };
+  }
+
+  /** Whether the view keeps to the end of the trace (nobody moved it away). */
+  get isAtEnd(): boolean {
+    return this.stickToBottom && this.pendingScrollTop === undefined;
   }
 
   get isBusy(): boolean {
@@ -193,6 +203,7 @@ export class TraceView {
   scrollToBottom(): void {
     this.stickToBottom = true;
     this.viewport.scrollTop = this.viewport.scrollHeight;
+    this.autoScrollTop = this.viewport.scrollTop;
   }
 
   /** Shows the first line that looks like an error; false when there is none. */
@@ -364,6 +375,7 @@ export class TraceView {
       this.pendingScrollTop = undefined;
     } else if (this.stickToBottom && this.pendingScrollTop === undefined && !this.isAtBottom()) {
       this.viewport.scrollTop = this.viewport.scrollHeight;
+      this.autoScrollTop = this.viewport.scrollTop;
     }
     const top = Math.floor(this.viewport.scrollTop / this.rowHeight);
     const bottom = Math.min(this.rowCount, top + Math.ceil(this.viewport.clientHeight / this.rowHeight) + 1);
