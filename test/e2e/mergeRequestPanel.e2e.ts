@@ -55,6 +55,18 @@ function plantHostileContent(forge: FakeForge): void {
     createdAt: now,
     updatedAt: now,
   });
+  // A system note is HTML: everything but lists, links and code goes.
+  state.notes.set(900_002, {
+    id: 900_002,
+    projectId: web,
+    noteableType: 'MergeRequest',
+    noteableId: mergeRequest.id,
+    body: `changed the description <img src=x onerror="window.pwned='system'"><script>window.pwned='system'</script><a href="javascript:window.pwned='system'">see</a><iframe src="https://example.com"></iframe><form><button>go</button></form>`,
+    authorId: forge.users.bob.id,
+    system: true,
+    createdAt: now,
+    updatedAt: now,
+  });
   const project = state.projects.get(web);
   const branch = project?.branches.get(mergeRequest.sourceBranch);
   assert.ok(branch);
@@ -297,6 +309,20 @@ describe('merge request panel (UI)', function () {
     );
     assert.equal(await frame.locator('svg[onload]').count(), 0);
     assert.equal(await hostile.locator('.note-body strong').count(), 1);
+    // A system note is HTML from the server: a list, not tags as text; shortcodes are emoji.
+    const commits = frame.locator('.note.system', { hasText: 'added 2 commits' });
+    assert.equal(await commits.locator('li').count(), 2);
+    assert.ok(!(await commits.innerText()).includes('<li>'), 'no raw HTML');
+    assert.ok((await commits.innerText()).includes('Test the redirect 🚀'));
+    assert.equal(await commits.locator('a', { hasText: 'Compare with previous version' }).count(), 1);
+    assert.ok(
+      (await frame.locator('article.note', { hasText: 'Ship it' }).innerText()).includes('Ship it 🎉'),
+    );
+    const hostileSystem = frame.locator('.note.system', { hasText: 'changed the description' });
+    assert.equal(
+      (await hostileSystem.locator('.system-body').innerText()).trim(),
+      'changed the description seego',
+    );
 
     forge.clearRequests();
     const composer = frame.locator('vscode-textarea.composer-input textarea');

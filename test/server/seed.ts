@@ -990,6 +990,17 @@ export function seedState(state: ForgeState, size: SeedSize, seed = 'forge-workb
   );
   b.note(web, 'MergeRequest', login.id, bob, 'Done in the latest push 👍', -1_900);
   b.note(web, 'MergeRequest', login.id, root, 'mentioned in issue #1', -1_850, true);
+  // As real servers send it: Markdown with HTML in it.
+  b.note(
+    web,
+    'MergeRequest',
+    login.id,
+    alice,
+    'added 2 commits\n\n<ul><li>4e1b0c2a - Keep the redirect after login</li><li>9f3d7e61 - Test the redirect :rocket:</li></ul>\n\n[Compare with previous version](/acme/web/-/merge_requests/1/diffs?diff_id=2&start_sha=4e1b0c2a)',
+    -1_840,
+    true,
+  );
+  b.note(web, 'MergeRequest', login.id, alice, 'Ship it :tada:', -1_830);
   b.note(
     web,
     'MergeRequest',

@@ -6,7 +6,7 @@
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import { element, icon } from '../../shared/app/bridge';
 import type { NoteView } from '../protocol';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown, renderSystemNote } from './markdown';
 import { awardsRow, button, personText, timeElement } from './widgets';
 
 const DRAFT_DELAY_MS = 400;
@@ -143,7 +143,7 @@ export class DiscussionTab {
         { className: 'note system' },
         icon('info'),
         element('span', { className: 'note-author', text: note.author?.name ?? 'System' }),
-        element('span', { className: 'muted', text: note.body }),
+        element('div', { className: 'muted markdown system-body' }, renderSystemNote(note.body)),
         timeElement(note.createdAt),
       );
     }
