@@ -7,12 +7,15 @@
 import * as vscode from 'vscode';
 import type * as CoreModule from './core';
 import type { ForgeWorkbenchApi } from './core';
-import type { Shell } from './shell';
+import { STORED_ACCOUNTS_KEY, type Shell } from './shell';
 import type { TreeNode } from './views/shared/treeNode';
 
 export type { ForgeWorkbenchApi } from './core';
 
 type Core = CoreModule.Core;
+
+/** How long after activation the core loads for a folder that may be a clone. */
+const CLONE_CORE_DELAY_MS = 1_500;
 
 /** The contributed tree views and the options they are created with. */
 const TREE_VIEWS: readonly [string, { showCollapseAll?: boolean }][] = [
@@ -121,6 +124,8 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     );
   }
 
+  loadCoreForClone(context, loadCore);
+
   const activatedInMs = performance.now() - started;
   // Host suites and automation read the core through this; reading any part of it loads the core.
   const api = (): Core['api'] => loadCore().api;
@@ -166,6 +171,22 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
       return coreLoadedInMs;
     },
   };
+}
+
+/**
+ * VS Code activates the extension when the open folder is a git repository
+ * (`workspaceContains:.git`), so that the status bar can show the branch's merge request and pipeline
+ * without the Forge view being opened first. The core loads a moment after start-up, and only when
+ * there is an account to ask: start-up itself pays nothing.
+ */
+function loadCoreForClone(context: vscode.ExtensionContext, loadCore: () => unknown): void {
+  const hasFolder = vscode.workspace.workspaceFolders?.some((folder) => folder.uri.scheme === 'file');
+  const hasAccount =
+    context.globalState.get<unknown[]>(STORED_ACCOUNTS_KEY, []).length > 0 ||
+    Boolean(process.env['FORGE_SERVER_URL']);
+  if (!hasFolder || !hasAccount) return;
+  const timer = setTimeout(() => loadCore(), CLONE_CORE_DELAY_MS);
+  context.subscriptions.push({ dispose: () => clearTimeout(timer) });
 }
 
 export function deactivate(): void {

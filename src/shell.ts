@@ -3,14 +3,17 @@ import type { TreeNode } from './views/shared/treeNode';
 
 /*
  * What the small entry module (extension.ts) creates at activation and hands to the core
- * (core.ts) when the core first loads. Types only: the two are separate bundles, and nothing with
- * state may be shared between them except through these objects.
+ * (core.ts) when the core first loads. Types and constants only: the two are separate bundles, and
+ * nothing with state may be shared between them except through these objects.
  */
 
 /** The tree views, created at activation with a stand-in provider; the core attaches the real one. */
 export interface Shell {
   treeView(viewId: string, provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode>;
 }
+
+/** Where the accounts are kept (global state): the entry only asks whether there is one. */
+export const STORED_ACCOUNTS_KEY = 'forge.accounts';
 
 /** A command handler the core registered; the entry's stand-in command calls it. */
 export type CommandHandler = (...args: unknown[]) => Promise<unknown>;

@@ -4,6 +4,7 @@ import { type Credentials, DEFAULT_MAX_LIST_PAGES } from '../api/http';
 import { HostingClient, probeIdentity } from '../api/hosting';
 import { normalizeServerUrl } from '../domain/serverUrl';
 import { type AccountNetwork, affectsConnections, dispatcherFor } from './network';
+import { STORED_ACCOUNTS_KEY } from '../shell';
 
 export type TokenKind = 'private-token' | 'oauth';
 
@@ -19,7 +20,7 @@ export interface AccountInfo {
   fromEnvironment?: boolean;
 }
 
-const ACCOUNTS_KEY = 'forge.accounts';
+const ACCOUNTS_KEY = STORED_ACCOUNTS_KEY;
 const ENVIRONMENT_ACCOUNT_ID = 'environment';
 const secretKey = (id: string): string => `forge.account.${id}.token`;
 

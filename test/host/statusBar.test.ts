@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { BranchStatus } from '../../src/views/statusBar/statusBarController';
+import type { BranchStatus, BranchStatusView } from '../../src/views/statusBar/statusBarController';
 import { type FakeForge, startFakeForge } from '../server';
 
 function git(cwd: string, args: string[]): string {
@@ -64,6 +64,32 @@ describe('status bar', function () {
     assert.equal(status.mergeRequest?.title, 'Add a login form');
     assert.equal(status.latestJob?.ref, 'feature/login');
     assert.ok(forge.requests.some((request) => request.path === '/api/v4/projects/acme%2Fweb'));
+  });
+
+  it("shows the status of the branch's latest pipeline, not of its newest job, and a clean spoken label", async () => {
+    const web = forge.fixtures.projects.web;
+    const onBranch = [...forge.state.jobs.values()]
+      .filter((job) => job.projectId === web && job.ref === 'feature/login')
+      .sort((a, b) => b.id - a.id);
+    const [newest, failed, ...rest] = onBranch.filter((job) => job.pipelineId === onBranch[0]?.pipelineId);
+    assert.ok(newest && failed, 'the branch has a pipeline of two jobs or more');
+    for (const job of rest) forge.state.setJobStatus(job.id, 'success');
+    forge.state.setJobStatus(failed.id, 'failed');
+    forge.state.setJobStatus(newest.id, 'canceled');
+    const status = await vscode.commands.executeCommand<BranchStatusView | undefined>(
+      'forge.statusBar.refresh',
+    );
+    assert.equal(status?.latestJob?.status, 'canceled');
+    assert.deepEqual(status?.pipeline && [status.pipeline.id, status.pipeline.status], [
+      newest.pipelineId,
+      'failed',
+    ]);
+    assert.match(status.text, /\$\(error\) Pipeline failed$/);
+    assert.equal(
+      status.accessibilityLabel,
+      `Forge: Merge request !${status.mergeRequest?.iid} of feature/login, pipeline #${newest.pipelineId} failed`,
+    );
+    assert.doesNotMatch(status.accessibilityLabel, /&nbsp;|\$\(/);
   });
 
   it('follows a branch switch and shows nothing for a folder that is not a clone', async () => {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Job, MergeRequest, Project } from '../../api/hosting';
 import { parseRemoteConfig, parseRemoteUrl } from '../../domain/gitRemote';
-import { jobCapabilities, statusAppearance } from '../../domain/jobStatus';
+import { jobCapabilities, statusAppearance, summarizeStatuses } from '../../domain/jobStatus';
 import type { AccountInfo } from '../../platform/accounts';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
@@ -18,6 +18,25 @@ export interface BranchStatus {
   branch: string;
   mergeRequest: MergeRequest | undefined;
   latestJob: Job | undefined;
+  /** The branch's latest pipeline: the one of its newest job, with the pipeline's own status. */
+  pipeline: { id: number; status: string; webUrl: string | undefined } | undefined;
+}
+
+/** What the item shows, as `forge.statusBar.refresh` reports it to tests and automation. */
+export interface BranchStatusView extends BranchStatus {
+  text: string;
+  accessibilityLabel: string;
+}
+
+/** The pipeline of the newest job on the branch; its status from the server, else from its jobs. */
+export function latestPipeline(jobs: readonly Job[], branch: string): BranchStatus['pipeline'] {
+  const newest = jobs.find((job) => job.ref === branch && job.pipeline?.id !== undefined);
+  const pipeline = newest?.pipeline;
+  if (!pipeline) return undefined;
+  const status =
+    pipeline.status ??
+    summarizeStatuses(jobs.filter((job) => job.pipeline?.id === pipeline.id).map((job) => job.status));
+  return { id: pipeline.id, status, webUrl: pipeline.web_url ?? undefined };
 }
 
 interface LocalRepository {
@@ -91,6 +110,11 @@ export class StatusBarController implements vscode.Disposable {
     return this.current;
   }
 
+  /** The item's text and what screen readers say of it. */
+  get shown(): Pick<BranchStatusView, 'text' | 'accessibilityLabel'> {
+    return { text: this.item.text, accessibilityLabel: this.item.accessibilityInformation?.label ?? '' };
+  }
+
   /**
    * Finds the project and the branch's state. A call while a run is going waits for it and then
    * runs once more (the branch may have changed meanwhile); calls during that wait share it.
@@ -142,6 +166,7 @@ export class StatusBarController implements vscode.Disposable {
           branch: repository.branch,
           mergeRequest: mergeRequests.items.find((mr) => mr.source_branch === repository.branch),
           latestJob: jobs.items.find((job) => job.ref === repository.branch),
+          pipeline: latestPipeline(jobs.items, repository.branch),
         };
       }
     }
@@ -155,13 +180,26 @@ export class StatusBarController implements vscode.Disposable {
       return;
     }
     const parts: string[] = [];
-    if (status.mergeRequest) parts.push(`$(git-pull-request) !${status.mergeRequest.iid}`);
-    else parts.push(`$(git-branch) ${inertStatusText(status.branch)}`);
-    if (status.latestJob) {
+    const spoken: string[] = [];
+    if (status.mergeRequest) {
+      parts.push(`$(git-pull-request) !${status.mergeRequest.iid}`);
+      spoken.push(`Merge request !${status.mergeRequest.iid} of ${status.branch}`);
+    } else {
+      parts.push(`$(git-branch) ${inertStatusText(status.branch)}`);
+      spoken.push(`Branch ${status.branch}, no open merge request`);
+    }
+    if (status.pipeline) {
+      const appearance = statusAppearance(status.pipeline.status);
+      parts.push(`$(${appearance.codicon}) Pipeline ${appearance.label.toLowerCase()}`);
+      spoken.push(`pipeline #${status.pipeline.id} ${appearance.label.toLowerCase()}`);
+    } else if (status.latestJob) {
       const appearance = statusAppearance(status.latestJob.status);
       parts.push(`$(${appearance.codicon}) ${inertStatusText(status.latestJob.name)}`);
+      spoken.push(`latest job ${status.latestJob.name} ${appearance.label.toLowerCase()}`);
     }
     this.item.text = parts.join('  ');
+    // Said by screen readers instead of the tooltip, whose Markdown escapes would be read out.
+    this.item.accessibilityInformation = { label: `Forge: ${spoken.join(', ')}`, role: 'button' };
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(
       `${status.project.path_with_namespace ?? status.project.name ?? ''} · ${status.branch}`,
@@ -169,6 +207,11 @@ export class StatusBarController implements vscode.Disposable {
     if (status.mergeRequest) {
       tooltip.appendMarkdown('\n\n').appendText(`!${status.mergeRequest.iid} ${status.mergeRequest.title}`);
     } else tooltip.appendMarkdown('\n\n').appendText('No open merge request for this branch');
+    if (status.pipeline) {
+      tooltip
+        .appendMarkdown('\n\n')
+        .appendText(`Pipeline #${status.pipeline.id}: ${statusAppearance(status.pipeline.status).label}`);
+    }
     if (status.latestJob) {
       tooltip
         .appendMarkdown('\n\n')
@@ -218,6 +261,15 @@ export class StatusBarController implements vscode.Disposable {
         },
       });
     }
+    const pipelineUrl = status.pipeline?.webUrl;
+    if (status.pipeline && pipelineUrl) {
+      const pipelineId = status.pipeline.id;
+      actions.push({
+        icon: 'link-external',
+        label: `Open Pipeline #${pipelineId} in Browser`,
+        run: () => openServerLink(pipelineUrl, `the web page of pipeline #${pipelineId}`),
+      });
+    }
     if (project.web_url) {
       actions.push({
         icon: 'repo',
@@ -240,7 +292,10 @@ export function registerStatusBar(services: Services): StatusBarController {
     controller.showActions(),
   );
   // Returns what it found, for tests and automation.
-  registerCommand(services.context, services.log, 'forge.statusBar.refresh', () => controller.refresh());
+  registerCommand(services.context, services.log, 'forge.statusBar.refresh', async () => {
+    const status = await controller.refresh();
+    return status && { ...status, ...controller.shown };
+  });
   // Looking at git and the server must not hold up activation.
   setTimeout(() => void controller.refresh(), 1_000);
   return controller;

@@ -1,0 +1,66 @@
+// A new user opens a clone of a project: the status bar shows the branch's merge request and
+// pipeline at once, without the Forge view ever being opened.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { type FakeForge, startFakeForge } from '../server';
+import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import { screenshotIfFailed } from './support';
+
+function git(cwd: string, args: string[]): void {
+  execFileSync('git', args, { cwd, stdio: 'ignore' });
+}
+
+describe('status bar of a clone (UI)', function () {
+  this.timeout(120_000);
+  let forge: FakeForge;
+  let vscode: VscodeSession;
+  let page: Page;
+  let clone: string;
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    clone = mkdtempSync(join(tmpdir(), 'forge-clone-'));
+    git(clone, ['init', '-q']);
+    git(clone, ['remote', 'add', 'origin', `${forge.url}/acme/web.git`]);
+    git(clone, ['symbolic-ref', 'HEAD', 'refs/heads/feature/login']);
+    vscode = await startVscode({
+      name: 'e2e-status-bar',
+      workspaceFolder: clone,
+      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
+    });
+    assert.ok(vscode.page);
+    page = vscode.page;
+  });
+
+  afterEach(async function () {
+    await screenshotIfFailed(this, page);
+  });
+
+  after(async () => {
+    await vscode?.close();
+    await forge?.close();
+    rmSync(clone, { recursive: true, force: true });
+  });
+
+  it("shows the branch's merge request and pipeline without the Forge view opened", async () => {
+    const mergeRequest = [...forge.state.mergeRequests.values()].find(
+      (candidate) => candidate.sourceBranch === 'feature/login',
+    );
+    assert.ok(mergeRequest);
+    const item = page.locator('.statusbar-item', { hasText: `!${mergeRequest.iid}` });
+    await item.waitFor({ timeout: 60_000 });
+    assert.match(await item.innerText(), new RegExp(`!${mergeRequest.iid}\\s+Pipeline running`));
+    const label = (await item.locator('[aria-label]').first().getAttribute('aria-label')) ?? '';
+    assert.match(label, /^Forge: Merge request !\d+ of feature\/login, pipeline #\d+ running$/);
+    assert.equal(
+      await page.locator('.pane-header[aria-label^="Projects"]').count(),
+      0,
+      'the Forge view was not opened',
+    );
+    await screenshot(page, 'status-bar-clone');
+  });
+});
