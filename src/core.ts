@@ -86,6 +86,8 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   context.subscriptions.push(accounts.onDidChange(updateContext));
 
   const burst = new RefreshBurst();
+  const acted = new vscode.EventEmitter<void>();
+  context.subscriptions.push(acted);
   context.subscriptions.push({ dispose: () => burst.dispose() });
   const services: Services = {
     context,
@@ -104,10 +106,19 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       ['forge.todos', todos],
     ]),
     panels: new Map(),
-    afterAction: (node) => {
-      const key = node ? String(node.getTreeItem().id ?? 'node') : 'all';
-      burst.trigger(key, () => projects.refreshAround(node));
+    afterAction: (node, changed) => {
+      const key = node
+        ? String(node.getTreeItem().id ?? 'node')
+        : changed
+          ? `${changed.accountId}/${changed.projectId}/${changed.folder}`
+          : 'all';
+      burst.trigger(key, () => {
+        if (node || !changed) projects.refreshAround(node);
+        else projects.refreshProjectFolder(changed);
+      });
+      acted.fire();
     },
+    onDidAct: acted.event,
   };
 
   const statusBar = registerStatusBar(services);

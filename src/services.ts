@@ -25,7 +25,18 @@ export interface Services {
   readonly panels: Map<string, PanelRegistry<OpenPanel>>;
   /**
    * After an action changed something on the server: redraw now, then refresh a few more times
-   * until the affected job or merge request settles. `node` is the tree node acted on, if any.
+   * until the affected job or merge request settles. `node` is the tree node acted on, if any;
+   * without one (an action from a panel or the palette), `changed` says which project's folder
+   * shows the object, and every view showing it refreshes.
    */
-  afterAction(node?: TreeNode): void;
+  afterAction(node?: TreeNode, changed?: ChangedFolder): void;
+  /** Fires after every action, for views outside the trees (the status bar). */
+  readonly onDidAct: vscode.Event<void>;
+}
+
+/** The folder of a project that shows an object an action changed. */
+export interface ChangedFolder {
+  accountId: string;
+  projectId: number;
+  folder: 'jobs' | 'mergeRequests' | 'branches';
 }

@@ -155,7 +155,11 @@ async function simpleJobAction(
   const after = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
     call(client, target.project.id, target.job.id),
   );
-  services.afterAction(target.node);
+  services.afterAction(target.node, {
+    accountId: target.account.id,
+    projectId: target.project.id,
+    folder: 'jobs',
+  });
   options.onJob?.(after);
   const message = jobActionMessage(action, target.job, after);
   void showInformation(message);
@@ -330,7 +334,11 @@ export function registerJobCommands(services: Services): void {
     const after = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
       client.eraseJob(target.project.id, target.job.id),
     );
-    services.afterAction(target.node);
+    services.afterAction(target.node, {
+      accountId: target.account.id,
+      projectId: target.project.id,
+      folder: 'jobs',
+    });
     options.onJob?.(after);
     const message = jobActionMessage('erase', target.job, after);
     void showInformation(message);

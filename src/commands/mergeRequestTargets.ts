@@ -157,10 +157,14 @@ export async function askNumber(prompt: string, placeHolder?: string): Promise<n
 /** Redraws what an action changed: the Merge Requests view, and the Projects view around the node. */
 export function afterMergeRequestChange(
   context: MergeRequestCommandContext,
-  target: { node?: TreeNode },
+  target: { node?: TreeNode; account: AccountInfo } & ({ project: { id: number } } | { projectId: number }),
 ): void {
   context.view.refresh();
-  if (target.node instanceof MergeRequestNode) context.services.afterAction(target.node);
+  context.services.afterAction(target.node instanceof MergeRequestNode ? target.node : undefined, {
+    accountId: target.account.id,
+    projectId: 'project' in target ? target.project.id : target.projectId,
+    folder: 'mergeRequests',
+  });
 }
 
 /**

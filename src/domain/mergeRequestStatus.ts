@@ -99,6 +99,8 @@ export function describeMergeStatus(mr: MergeRequestFacts): string {
       return 'conflicts';
     case 'unchecked':
     case 'checking':
+    case 'cannot_be_merged_recheck':
+    case 'cannot_be_merged_rechecking':
       return 'checking';
     case undefined:
       return isDraft(mr) ? 'draft' : '';

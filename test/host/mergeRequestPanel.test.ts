@@ -133,14 +133,18 @@ describe('merge request panel', function () {
   /** A merge request row of acme/web in the Projects view. */
   async function projectsRow(iid: number): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
     api.projects.refresh();
+    return childByLabel(api.projects, await projectsMergeRequestsFolder(), new RegExp(`^!${iid} `));
+  }
+
+  /** The Merge Requests folder of acme/web in the Projects view, as it is now. */
+  async function projectsMergeRequestsFolder(): Promise<TreeNode> {
     let root: TreeNode | undefined;
     if (api.accounts.list().length > 1) {
       root = (await childrenOf(api.projects)).find(({ item }) => item.id === `account/${account.id}`)?.node;
       assert.ok(root, 'our account is in the Projects view');
     }
     const project = await childByLabel(api.projects, root, /^web$/i);
-    const folder = await childByLabel(api.projects, project.node, 'Merge Requests');
-    return childByLabel(api.projects, folder.node, new RegExp(`^!${iid} `));
+    return (await childByLabel(api.projects, project.node, 'Merge Requests')).node;
   }
 
   it('opens from a Merge Requests row (its default click) and answers the page’s ready with a snapshot', async () => {
@@ -384,6 +388,9 @@ describe('merge request panel', function () {
 
   it('merges with the panel’s options and SHA guard, refusing when the branch moved', async () => {
     const panel = panelOf(1);
+    // The Projects view shows !1 too: it is to follow the merge.
+    await projectsRow(1);
+    const folder = await projectsMergeRequestsFolder();
     const sha = panel.snapshot?.mergeRequest.sha;
     assert.ok(sha);
 
@@ -422,6 +429,12 @@ describe('merge request panel', function () {
     assert.equal(panel.snapshot?.mergeRequest.state, 'merged');
     assert.equal(panel.snapshot?.actions.merge, false);
     assert.equal(panel.snapshot?.actions.close, false);
+    assert.equal(panel.snapshot?.mergeRequest.mergeStatusText, '', 'no merge status once merged');
+    await eventually(async () => {
+      const rows = (await childrenOf(api.projects, folder)).map(({ item }) => label(item));
+      assert.ok(rows.length > 0 && !rows.some((label) => label.startsWith('Loading')), 'loaded');
+      assert.ok(!rows.some((label) => label.startsWith('!1 ')), `!1 gone from ${rows.join(', ')}`);
+    });
   });
 
   describe('with a clone of the project in the workspace', () => {

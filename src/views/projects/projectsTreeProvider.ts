@@ -16,6 +16,7 @@ import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
 import { type TriggersFolder, createTriggersFolder } from './triggersFolder';
 import { connectionNote } from '../../platform/network';
+import type { ChangedFolder } from '../../services';
 
 export const PAGE_SIZE = 50;
 
@@ -533,6 +534,15 @@ export class ProjectsTreeProvider extends AccountsTreeProvider {
         if (project.mergeRequests.list.status === 'loaded') this.refresh(project.mergeRequests);
       }
     }
+  }
+
+  /** Reloads a project's folder where the view shows it (an action from a panel or the palette). */
+  refreshProjectFolder(changed: ChangedFolder): void {
+    const project = this.accountNodes
+      .get(changed.accountId)
+      ?.loadedProjects()
+      .find((node) => node.project.id === changed.projectId);
+    if (project && project[changed.folder].list.status !== 'idle') this.refresh(project[changed.folder]);
   }
 
   /** Reloads the folder a node lives in (a job's Jobs folder, a branch's Branches folder …). */

@@ -98,6 +98,8 @@ export class StatusBarController implements vscode.Disposable {
       watcher.onDidChange(() => void this.refresh()),
       watcher.onDidCreate(() => void this.refresh()),
       services.accounts.onDidChange(() => void this.refresh()),
+      // A merge, a retry: what the item shows may have changed.
+      services.onDidAct(() => void this.refresh()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()),
     );
   }

@@ -270,7 +270,6 @@ export class MergeRequestPanel implements OpenPanel {
         assignees: assignees.map(person),
         labels: mr.labels ?? [],
         ...(mr.milestone?.title ? { milestone: mr.milestone.title } : {}),
-        mergeStatus: mr.merge_status ?? '',
         mergeStatusText: describeMergeStatus(mr),
         mergeWhenPipelineSucceeds: mr.merge_when_pipeline_succeeds === true,
         ...(mr.subscribed !== undefined ? { subscribed: mr.subscribed } : {}),

@@ -109,8 +109,7 @@ export interface MergeRequestView {
   assignees: PersonView[];
   labels: string[];
   milestone?: string;
-  mergeStatus: string;
-  /** "mergeable", "conflicts", … */
+  /** "mergeable", "conflicts", … as the trees say it; empty once merged or closed. */
   mergeStatusText: string;
   mergeWhenPipelineSucceeds: boolean;
   subscribed?: boolean;

@@ -65,6 +65,8 @@ describe('mergeRequestAppearance and status text', () => {
     assert.equal(describeMergeStatus(mr()), 'mergeable');
     assert.equal(describeMergeStatus(mr({ merge_status: 'cannot_be_merged' })), 'conflicts');
     assert.equal(describeMergeStatus(mr({ merge_status: 'unchecked' })), 'checking');
+    assert.equal(describeMergeStatus(mr({ merge_status: 'cannot_be_merged_recheck' })), 'checking');
+    assert.equal(describeMergeStatus(mr({ merge_status: 'cannot_be_merged_rechecking' })), 'checking');
     assert.equal(
       describeMergeStatus(mr({ merge_when_pipeline_succeeds: true })),
       'merges when pipeline succeeds',

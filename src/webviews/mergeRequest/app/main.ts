@@ -416,7 +416,8 @@ class App {
     fact('Milestone', mr.milestone ?? 'none');
     fact(
       'Merge status',
-      mr.mergeStatusText || mr.mergeStatus || 'unknown',
+      // The wording of the trees (domain/mergeRequestStatus.ts); none once merged or closed.
+      mr.mergeStatusText || '—',
       mr.mergeWhenPipelineSucceeds ? ' (merges when the pipeline succeeds)' : '',
     );
     fact('Work in progress', mr.draft ? 'yes' : 'no');
