@@ -79,7 +79,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     void vscode.commands.executeCommand(
       'setContext',
       'forge.hasAdminAccount',
-      list.some((account) => account.isAdmin),
+      list.some((account) => accounts.actsAsAdmin(account)),
     );
   };
   updateContext();

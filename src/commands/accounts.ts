@@ -3,7 +3,7 @@ import { CancelledError } from '../api/http';
 import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
 import { InvalidInputError, registerCommand, valueOrThrow } from './registerCommand';
-import { describeSignInError } from './errorMessages';
+import { describeError, describeSignInError } from './errorMessages';
 import {
   askText,
   pickOne,
@@ -271,10 +271,21 @@ export function registerAccountCommands(
             /^[\w.-]*$/.test(value.trim()) ? undefined : 'A user name or a numeric id',
         }));
       if (username === undefined) return;
-      accounts.setSudo(account.id, username.trim() || undefined);
+      const actAs = username.trim() || undefined;
+      try {
+        await withProgress({ location: vscode.ProgressLocation.Window, title: 'Checking the user' }, () =>
+          accounts.setSudo(account.id, actAs),
+        );
+      } catch (error) {
+        void showError(
+          `Could not act as ${actAs ?? 'yourself'} on ${account.label}: ${describeError(error)} Check the user name; you still act as ${current ?? 'yourself'}.`,
+        );
+        return;
+      }
+      const admin = accounts.actsAsAdmin(account);
       void showInformation(
-        username.trim()
-          ? `Acting as ${username.trim()} on ${account.label} until VS Code restarts.`
+        actAs
+          ? `Acting as ${actAs} on ${account.label} until VS Code restarts${admin ? '' : ` (not an administrator: the Admin view is hidden until you act as yourself again)`}.`
           : `Acting as yourself on ${account.label}.`,
       );
     },

@@ -88,7 +88,7 @@ async function adminAccount(services: Services, arg: unknown): Promise<AccountIn
   return pickAccount(
     services.accounts,
     'Which administrator account?',
-    (account) => account.isAdmin,
+    (account) => services.accounts.actsAsAdmin(account),
     typeof arg === 'string' ? arg : undefined,
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { type Credentials, DEFAULT_MAX_LIST_PAGES } from '../api/http';
 import { HostingClient, probeIdentity } from '../api/hosting';
+import { fetchCurrentUser } from '../api/hosting/currentUser';
 import { normalizeServerUrl } from '../domain/serverUrl';
 import { type AccountNetwork, affectsConnections, dispatcherFor } from './network';
 import { STORED_ACCOUNTS_KEY } from '../shell';
@@ -40,6 +41,8 @@ export class AccountManager implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly clients = new Map<string, Promise<HostingClient>>();
   private readonly sudoUsers = new Map<string, string>();
+  /** Whether the user each account acts as (sudo) is an administrator. */
+  private readonly sudoIsAdmin = new Map<string, boolean>();
   private environmentAccount: AccountInfo | undefined;
   private environmentToken: string | undefined;
   private readonly disposables: vscode.Disposable[] = [this.changed];
@@ -122,14 +125,18 @@ export class AccountManager implements vscode.Disposable {
       network,
     );
     let identity;
+    let user;
     try {
       identity = await probeIdentity(client, input.signal);
+      // Beyond the spec, and optional: it names the account (two accounts on one server).
+      user = await fetchCurrentUser(client, { signal: input.signal }).catch(() => undefined);
     } finally {
       await client.close();
     }
+    const host = new URL(normalized.url).host;
     const account: AccountInfo = {
       id: randomUUID(),
-      label: input.label?.trim() || new URL(normalized.url).host,
+      label: input.label?.trim() || (user ? `${user.username}@${host}` : host),
       serverUrl: normalized.url,
       tokenKind: input.tokenKind,
       isAdmin: identity.isAdmin,
@@ -192,16 +199,37 @@ export class AccountManager implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Administrators act as another user for this session only. */
-  setSudo(id: string, username: string | undefined): void {
+  /**
+   * Administrators act as another user for this session only. The server is asked what that user
+   * may do (an unknown user is refused, and nothing changes); the admin views follow the answer.
+   */
+  async setSudo(id: string, username: string | undefined): Promise<void> {
+    const previous = this.sudoUsers.get(id);
     if (username) this.sudoUsers.set(id, username);
     else this.sudoUsers.delete(id);
     this.dropClient(id);
+    this.sudoIsAdmin.delete(id);
+    if (username) {
+      try {
+        this.sudoIsAdmin.set(id, (await probeIdentity(await this.client(id))).isAdmin);
+      } catch (error) {
+        if (previous) this.sudoUsers.set(id, previous);
+        else this.sudoUsers.delete(id);
+        this.dropClient(id);
+        throw error;
+      }
+    }
     this.changed.fire();
   }
 
   sudoOf(id: string): string | undefined {
     return this.sudoUsers.get(id);
+  }
+
+  /** Whether the account acts as an administrator now: itself, or the user it acts as (sudo). */
+  actsAsAdmin(account: AccountInfo): boolean {
+    if (!account.isAdmin) return false;
+    return this.sudoUsers.has(account.id) ? this.sudoIsAdmin.get(account.id) === true : true;
   }
 
   /** Learns whether the environment account is an administrator (it is not checked at start). */

@@ -95,6 +95,16 @@ describe('accounts and views', function () {
       tokenKind: 'private-token',
     });
     assert.equal(admin.isAdmin, true);
+    // A second account on the same server says whose it is.
+    const host = new URL(forge.url).host;
+    assert.equal(admin.label, `root@${host}`);
+    const second = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+    assert.equal(second.label, `alice@${host}`);
+    await api.accounts.remove(second.id);
     await api.accounts.remove(admin.id);
     assert.equal(api.accounts.get(admin.id), undefined);
     await assert.rejects(api.accounts.client(admin.id), /no longer exists/);
@@ -114,7 +124,27 @@ describe('accounts and views', function () {
       const sent = forge.requests.find((request) => request.path === '/api/v4/todos');
       assert.equal(sent?.headers['sudo'], 'alice');
       assert.equal(sent?.headers['private-token'], forge.adminToken);
+      // alice is no administrator: the Admin view no longer offers this account.
+      const adminView = api.treeProviders.get('forge.admin');
+      assert.ok(adminView);
+      const adminRows = async (): Promise<string[]> =>
+        ((await adminView.getChildren()) ?? []).map((node) => String(node.getTreeItem().id ?? ''));
+      assert.ok(
+        !(await adminRows()).some((id) => id.includes(admin.id)),
+        'no admin rows while acting as alice',
+      );
+      // An unknown user is refused, and the account keeps acting as alice.
+      const shown: string[] = [];
+      const observing = api.messages.observe((message) => shown.push(message.text));
+      try {
+        await vscode.commands.executeCommand('forge.account.sudo', admin.id, { username: 'nobody-here' });
+      } finally {
+        observing.dispose();
+      }
+      assert.equal(api.accounts.sudoOf(admin.id), 'alice');
+      assert.match(shown.join('\n'), /Could not act as nobody-here .*you still act as alice/);
       await vscode.commands.executeCommand('forge.account.sudo', admin.id, { username: '' });
+      assert.ok((await adminRows()).length > 0, 'the Admin view is back');
       forge.clearRequests();
       await (await api.accounts.client(admin.id)).listTodos().page({ perPage: 1 });
       assert.equal(

@@ -225,7 +225,7 @@ export class AdminTreeProvider extends AccountsTreeProvider {
   protected rootChildren(): Promise<TreeNode[]> {
     const nodes = this.accounts
       .list()
-      .filter((account) => account.isAdmin)
+      .filter((account) => this.accounts.actsAsAdmin(account))
       .map((account) => this.accountNode(account));
     return this.roots.children(nodes);
   }
