@@ -22,7 +22,7 @@ import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './views/shared/treeNode';
 import { registerStatusBar } from './views/statusBar/statusBarController';
 import { TodosTreeProvider } from './views/todos/todosTreeProvider';
-import { type ShownMessage, observeMessages } from './platform/userMessages';
+import { type ShownMessage, answerModals, observeMessages } from './platform/userMessages';
 
 /** What the extension hands to its tests (host suites drive it through this). */
 export interface ForgeWorkbenchApi {
@@ -46,7 +46,13 @@ export interface ForgeWorkbenchApi {
   /** Ids of the commands the core registered (the contract test matches them with package.json). */
   readonly coreCommandIds: readonly string[];
   /** Every message the message door shows, as VS Code gets it (host tests assert it is inert). */
-  readonly messages: { observe(observer: (message: ShownMessage) => void): vscode.Disposable };
+  readonly messages: {
+    observe(observer: (message: ShownMessage) => void): vscode.Disposable;
+    /** Answers modal questions (a button label, or undefined for Cancel) instead of a person. */
+    answerModals(
+      answerer: (message: ShownMessage, buttons: readonly string[]) => string | undefined,
+    ): vscode.Disposable;
+  };
 }
 
 export interface Core {
@@ -181,7 +187,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       services,
       traceTails: traces.tails,
       coreCommandIds: [...commandHandlers.keys()],
-      messages: { observe: observeMessages },
+      messages: { observe: observeMessages, answerModals },
     },
     commands: commandHandlers,
   };

@@ -17,6 +17,8 @@ import {
   noJobMessage,
   projectPath,
   refArtifactsFileName,
+  looksLikeDeployment,
+  playQuestion,
 } from '../domain/jobActions';
 import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
@@ -151,6 +153,8 @@ async function simpleJobAction(
 ): Promise<string | undefined> {
   const target = await jobTarget(services, arg, action, placeHolder);
   if (!target) return undefined;
+  if (action === 'play' && !options.confirmed && !(await confirmDeployment(target.job, target.project)))
+    return undefined;
   const client = await services.accounts.client(target.account.id);
   const after = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
     call(client, target.project.id, target.job.id),
@@ -164,6 +168,14 @@ async function simpleJobAction(
   const message = jobActionMessage(action, target.job, after);
   void showInformation(message);
   return message;
+}
+
+/** Asks before running a manual job that looks like a deployment (`forge.jobs.confirmDeployments`). */
+async function confirmDeployment(job: Job, project: Project): Promise<boolean> {
+  if (!looksLikeDeployment(job)) return true;
+  if (!vscode.workspace.getConfiguration('forge').get<boolean>('jobs.confirmDeployments', true)) return true;
+  const answer = await showWarning(playQuestion(job, projectPath(project)), { modal: true }, 'Run');
+  return answer === 'Run';
 }
 
 /** Where the save dialog starts: the first workspace folder, else the home folder. */

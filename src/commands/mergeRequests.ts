@@ -17,6 +17,7 @@ import {
   normalizeLabels,
   shaInMessage,
   isOpenState,
+  mergeBlocker,
 } from '../domain/mergeRequestStatus';
 import { findLocalClone, runGit } from '../platform/localGit';
 import type { Services } from '../services';
@@ -613,6 +614,13 @@ async function mergeMergeRequest(
     void showInformation(message);
     afterMergeRequestChange(context, target);
     return { merged: false, reason: 'not-open', message };
+  }
+  // Said before any question is asked, not after three of them.
+  const blocker = mergeBlocker(fresh);
+  if (blocker) {
+    void showError(blocker.message);
+    afterMergeRequestChange(context, target);
+    return { merged: false, reason: blocker.reason, message: blocker.message };
   }
 
   let removeSourceBranch = options?.removeSourceBranch;

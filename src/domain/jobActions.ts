@@ -138,6 +138,23 @@ export function eraseQuestion(job: Pick<JobShape, 'id' | 'name'>, projectPath: s
   return `Erase job ${job.name} #${job.id} of ${projectPath}? Its trace and artifacts are deleted.`;
 }
 
+/**
+ * Whether a manual job looks like a deployment (its name or stage says deploy, production, prod or
+ * release), which running by mistake would be costly: playing it asks first.
+ */
+export function looksLikeDeployment(job: { name: string; stage?: string | null }): boolean {
+  return /(^|[^a-z])(deploy|deployment|production|prod|release)([^a-z]|$)/i.test(
+    `${job.name} ${job.stage ?? ''}`,
+  );
+}
+
+export function playQuestion(
+  job: Pick<JobShape, 'id' | 'name'> & { stage?: string | null },
+  projectPath: string,
+): string {
+  return `Run ${job.name} #${job.id}${job.stage ? ` (stage ${job.stage})` : ''} of ${projectPath}? It looks like a deployment.`;
+}
+
 const UNKNOWN_TOTAL_STEP = 256 * 1024;
 
 /**

@@ -188,6 +188,50 @@ export function mergeFailure(
   }
 }
 
+/**
+ * Why a merge request cannot be merged now, before anyone is asked how to merge it; undefined when
+ * it can, or when only its pipeline is missing (it can merge when the pipeline succeeds) or the server
+ * is still checking. Reads `detailed_merge_status` (GitLab 15.6+), else `merge_status` and the draft
+ * flags.
+ */
+export function mergeBlocker(
+  mr: MergeRequestFacts & { detailed_merge_status?: string | null; has_conflicts?: boolean },
+): MergeFailure | undefined {
+  const blocked = (message: string): MergeFailure => ({
+    reason: 'cannot-be-merged',
+    message: `!${mr.iid} ${message}`,
+  });
+  switch (mr.detailed_merge_status) {
+    case 'draft_status':
+      return blocked('is a draft: mark it as ready first.');
+    case 'broken_status':
+    case 'conflict':
+      return blocked(`has conflicts with ${mr.target_branch}: resolve them, then merge.`);
+    case 'discussions_not_resolved':
+      return blocked('has unresolved discussions: resolve them first.');
+    case 'not_approved':
+      return blocked('needs approval first.');
+    case 'blocked_status':
+      return blocked('is blocked by another merge request.');
+    case 'need_rebase':
+      return blocked(`needs a rebase onto ${mr.target_branch} first.`);
+    case 'requested_changes':
+      return blocked('has changes requested by a reviewer.');
+    case 'not_open':
+      return { reason: 'not-open', message: `!${mr.iid} is already merged or closed.` };
+    case undefined:
+    case null:
+      break;
+    default:
+      // mergeable, ci_must_pass, ci_still_running, checking, unchecked …: the server decides.
+      return undefined;
+  }
+  if (mr.merge_status === 'cannot_be_merged' || mr.has_conflicts === true)
+    return blocked(`has conflicts with ${mr.target_branch}: resolve them, then merge.`);
+  if (isDraft(mr)) return blocked('is a draft: mark it as ready first.');
+  return undefined;
+}
+
 /** The message real servers write when none is given; shown as the default in the merge dialog. */
 export function defaultMergeCommitMessage(
   mr: Pick<MergeRequestFacts, 'iid' | 'title' | 'source_branch' | 'target_branch'>,

@@ -26,6 +26,20 @@ export function observeMessages(observer: (message: ShownMessage) => void): vsco
   return { dispose: () => observers.delete(observer) };
 }
 
+/** Answers modal questions instead of a person (host tests); undefined shows them as usual. */
+type ModalAnswerer = (message: ShownMessage, buttons: readonly string[]) => string | undefined;
+let modalAnswerer: ModalAnswerer | undefined;
+
+/** Lets `answerer` answer every modal question until the returned disposable is disposed. */
+export function answerModals(answerer: ModalAnswerer): vscode.Disposable {
+  modalAnswerer = answerer;
+  return {
+    dispose: () => {
+      if (modalAnswerer === answerer) modalAnswerer = undefined;
+    },
+  };
+}
+
 function shown(message: ShownMessage): void {
   for (const observer of observers) observer(message);
 }
@@ -52,7 +66,9 @@ function show(
   const buttons = typeof optionsOrItem === 'string' ? [optionsOrItem, ...items] : items;
   const text = inertNotificationText(message);
   const detail = options.detail === undefined ? undefined : inertNotificationText(options.detail);
-  shown({ severity, text, ...(detail === undefined ? {} : { detail }) });
+  const shownMessage = { severity, text, ...(detail === undefined ? {} : { detail }) };
+  shown(shownMessage);
+  if (options.modal && modalAnswerer) return Promise.resolve(modalAnswerer(shownMessage, buttons));
   return showIn(text, { ...options, ...(detail === undefined ? {} : { detail }) }, ...buttons);
 }
 

@@ -113,9 +113,28 @@ describe('job actions', function () {
     assert.ok(offers('forge.job.play', row.item.contextValue, true));
     assert.ok(!offers('forge.job.retry', row.item.contextValue, true));
     forge.clearRequests();
-    const message = await vscode.commands.executeCommand<string>('forge.job.play', row.node);
+    // deploy-production looks like a deployment: it asks first; Cancel runs nothing.
+    const questions: string[] = [];
+    let answer: string | undefined;
+    let message: string | undefined;
+    const answering = api.messages.answerModals((question, buttons) => {
+      questions.push(`${question.text} [${buttons.join(', ')}]`);
+      return answer;
+    });
+    try {
+      assert.equal(await vscode.commands.executeCommand<string>('forge.job.play', row.node), undefined);
+      assert.equal(forge.requests.filter((request) => request.path === jobPath(jobId, '/play')).length, 0);
+      answer = 'Run';
+      message = await vscode.commands.executeCommand<string>('forge.job.play', row.node);
+    } finally {
+      answering.dispose();
+    }
+    assert.deepEqual(questions, [
+      `Run deploy-production #${jobId} (stage deploy) of acme/web? It looks like a deployment. [Run]`,
+      `Run deploy-production #${jobId} (stage deploy) of acme/web? It looks like a deployment. [Run]`,
+    ]);
     received('POST', jobPath(jobId, '/play'));
-    assert.match(message, new RegExp(`^Started deploy-production \\(#${jobId}\\): now `));
+    assert.match(message ?? '', new RegExp(`^Started deploy-production \\(#${jobId}\\): now `));
     await eventually(async () => {
       assert.match(String((await jobRow(jobId)).item.contextValue), /^job pending\b/);
     });

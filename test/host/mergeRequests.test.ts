@@ -467,16 +467,50 @@ describe('merge request actions', function () {
     assert.ok(!(await group('All opened')).some(({ item }) => label(item).startsWith('!1 Add')));
   });
 
-  it('explains merges the server refuses: conflicts (405), no permission (401), not open (406)', async () => {
+  it('says why a merge request cannot merge before asking anything (from the palette too)', async () => {
     forge.clearRequests();
+    // No options: the palette's path, which asks how to merge; a conflict is said first.
     const conflict = await vscode.commands.executeCommand<MergeResult>(
       'forge.mergeRequest.merge',
       (await row('All opened', 4)).node,
-      {},
     );
     assert.equal(conflict?.merged, false);
     assert.equal(conflict && 'reason' in conflict ? conflict.reason : undefined, 'cannot-be-merged');
-    assert.equal(requestsTo('PUT', mrPath(4, '/merge'))[0]?.status, 405);
+    assert.match(
+      conflict && 'message' in conflict ? (conflict.message ?? '') : '',
+      /!4 has conflicts with master/,
+    );
+    assert.equal(requestsTo('PUT', mrPath(4, '/merge')).length, 0, 'nothing was sent');
+    const draft = await vscode.commands.executeCommand<MergeResult>(
+      'forge.mergeRequest.merge',
+      (await row('All opened', 5)).node,
+    );
+    assert.match(
+      draft && 'message' in draft ? (draft.message ?? '') : '',
+      /!5 is a draft: mark it as ready first/,
+    );
+  });
+
+  it('explains merges the server refuses: cannot merge (405), no permission (401), not open (406)', async () => {
+    forge.onRequest((request, response) => {
+      if (request.method === 'PUT' && request.url?.endsWith('/merge')) {
+        response
+          .writeHead(405, { 'content-type': 'application/json' })
+          .end('{"message":"405 Method Not Allowed"}');
+        return true;
+      }
+      return false;
+    });
+    try {
+      const refused = await vscode.commands.executeCommand<MergeResult>(
+        'forge.mergeRequest.merge',
+        (await row('Created by me', createdIid)).node,
+        {},
+      );
+      assert.equal(refused && 'reason' in refused ? refused.reason : undefined, 'cannot-be-merged');
+    } finally {
+      forge.onRequest(undefined);
+    }
 
     // alice is a developer of acme/api, whose master is protected: 401 means "may not merge".
     const apiProject = forge.fixtures.projects.api;

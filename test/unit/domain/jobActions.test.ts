@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { inertPickRow } from '../../../src/domain/inertText';
 import {
+  looksLikeDeployment,
   DownloadProgressTracker,
   artifactsFileName,
   eraseQuestion,
@@ -158,5 +159,31 @@ describe('DownloadProgressTracker', () => {
     assert.equal(formatBytes(512), '512 B');
     assert.equal(formatBytes(2048), '2.0 KB');
     assert.equal(formatBytes(5 * 1024 * 1024), '5.0 MB');
+  });
+});
+
+describe('looksLikeDeployment', () => {
+  it('asks for jobs whose name or stage says deploy, production or release', () => {
+    for (const job of [
+      { name: 'deploy-production', stage: 'deploy' },
+      { name: 'apply', stage: 'deploy' },
+      { name: 'Production', stage: 'rollout' },
+      { name: 'push:prod', stage: 'ship' },
+      { name: 'release', stage: null },
+      { name: 'k8s deployment', stage: 'test' },
+    ]) {
+      assert.ok(looksLikeDeployment(job), job.name);
+    }
+  });
+
+  it('leaves other manual jobs alone, also when a word only contains one of those', () => {
+    for (const job of [
+      { name: 'lint', stage: 'test' },
+      { name: 'products-report', stage: 'report' },
+      { name: 'prerelease-notes', stage: 'docs' },
+      { name: 'redeployer-tests', stage: 'test' },
+    ]) {
+      assert.ok(!looksLikeDeployment(job), job.name);
+    }
   });
 });

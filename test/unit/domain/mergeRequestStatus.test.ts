@@ -8,6 +8,7 @@ import {
   describeVotes,
   firstLine,
   groupMergeRequests,
+  mergeBlocker,
   mergeFailure,
   mergeRequestAppearance,
   isOpenState,
@@ -190,5 +191,38 @@ describe('reopened merge requests (real servers report the state `reopened`)', (
     };
     visit(root);
     assert.deepEqual(offenders, [], 'use isOpenState: a reopened merge request is open too');
+  });
+});
+
+describe('mergeBlocker', () => {
+  const base = mr();
+  it('says why a merge request cannot merge, from detailed_merge_status first', () => {
+    const cases: [Record<string, unknown>, RegExp | undefined][] = [
+      [{ detailed_merge_status: 'mergeable' }, undefined],
+      [{ detailed_merge_status: 'ci_must_pass' }, undefined],
+      [{ detailed_merge_status: 'ci_still_running' }, undefined],
+      [{ detailed_merge_status: 'checking' }, undefined],
+      [{ detailed_merge_status: 'draft_status' }, /!1 is a draft: mark it as ready first/],
+      [{ detailed_merge_status: 'broken_status' }, /!1 has conflicts with master/],
+      [{ detailed_merge_status: 'conflict' }, /!1 has conflicts with master/],
+      [{ detailed_merge_status: 'discussions_not_resolved' }, /unresolved discussions/],
+      [{ detailed_merge_status: 'not_approved' }, /needs approval/],
+      [{ detailed_merge_status: 'need_rebase' }, /needs a rebase onto master/],
+      [{ detailed_merge_status: 'blocked_status' }, /blocked by another merge request/],
+      // The server's word wins over a title that looks like a draft.
+      [{ detailed_merge_status: 'mergeable', title: 'Draft: x' }, undefined],
+      // Older servers: merge_status and the draft flags.
+      [{ merge_status: 'cannot_be_merged' }, /has conflicts/],
+      [{ has_conflicts: true }, /has conflicts/],
+      [{ work_in_progress: true }, /is a draft/],
+      [{ merge_status: 'unchecked' }, undefined],
+      [{}, undefined],
+    ];
+    for (const [fields, expected] of cases) {
+      const blocker = mergeBlocker({ ...base, ...fields });
+      if (expected) assert.match(blocker?.message ?? '', expected, JSON.stringify(fields));
+      else assert.equal(blocker, undefined, JSON.stringify(fields));
+    }
+    assert.equal(mergeBlocker({ ...base, detailed_merge_status: 'not_open' })?.reason, 'not-open');
   });
 });
