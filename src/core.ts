@@ -23,6 +23,7 @@ import type { TreeNode } from './views/shared/treeNode';
 import { registerStatusBar } from './views/statusBar/statusBarController';
 import { TodosTreeProvider } from './views/todos/todosTreeProvider';
 import { type ShownMessage, answerModals, observeMessages } from './platform/userMessages';
+import { restorePanel } from './webviews/shared/panelRestore';
 
 /** What the extension hands to its tests (host suites drive it through this). */
 export interface ForgeWorkbenchApi {
@@ -58,6 +59,8 @@ export interface ForgeWorkbenchApi {
 export interface Core {
   api: Omit<ForgeWorkbenchApi, 'activatedInMs' | 'coreLoadedInMs'>;
   commands: ReadonlyMap<string, CommandHandler>;
+  /** Fills a panel VS Code restored after a window reload (the entry's serializers call it). */
+  restorePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
 /**
@@ -190,6 +193,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       messages: { observe: observeMessages, answerModals },
     },
     commands: commandHandlers,
+    restorePanel: (viewType, panel, state) => restorePanel(viewType, panel, state, log),
   };
 }
 

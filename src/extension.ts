@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type * as CoreModule from './core';
 import type { ForgeWorkbenchApi } from './core';
 import { STORED_ACCOUNTS_KEY, type Shell } from './shell';
+import { RESTORABLE_PANEL_TYPES } from './webviews/shared/restoreKey';
 import type { TreeNode } from './views/shared/treeNode';
 
 export type { ForgeWorkbenchApi } from './core';
@@ -124,6 +125,14 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     );
   }
 
+  // Panels open before a window reload come back where they were (webviews/shared/panelRestore.ts).
+  for (const viewType of RESTORABLE_PANEL_TYPES) {
+    context.subscriptions.push(
+      vscode.window.registerWebviewPanelSerializer(viewType, {
+        deserializeWebviewPanel: (panel, state: unknown) => loadCore().restorePanel(viewType, panel, state),
+      }),
+    );
+  }
   loadCoreForClone(context, loadCore);
 
   const activatedInMs = performance.now() - started;

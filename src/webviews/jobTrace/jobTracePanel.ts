@@ -11,6 +11,7 @@ import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
 import { TraceFollower, isJobFinished, jobTraceSource } from '../../state/traceFollower';
 import { type OpenPanel, PanelHost, PanelRegistry } from '../shared/panelHost';
+import { registerPanelRestorer } from '../shared/panelRestore';
 import {
   JOB_PANEL_ACTIONS,
   type JobPanelAction,
@@ -55,6 +56,8 @@ export interface JobTracePanelOptions {
   /** Poll delays while the job runs (defaults 1 s, backing off to 10 s). */
   minIntervalMs?: number;
   maxIntervalMs?: number;
+  /** A panel VS Code restored after a window reload, to fill instead of opening one. */
+  restoredPanel?: vscode.WebviewPanel;
 }
 
 export function jobTracePanelKey(target: {
@@ -137,6 +140,8 @@ export class JobTracePanel implements OpenPanel {
       schema: JobTracePageMessageSchema,
       // Parses and keeps the trace off the page's thread (see traceWorker.ts).
       workers: true,
+      restoreKey: { accountId: account.id, projectId: project.id, id: job.id },
+      restoredPanel: options.restoredPanel,
     });
     this.host.onReady(() => this.sendSnapshot());
     this.host.handleMessages((message) => this.onMessage(message));
@@ -401,6 +406,7 @@ export class JobTracePanel implements OpenPanel {
         jobTracePanelKey({ account: this.account, project: this.project, job: returned }),
       );
       this.host.title = this.title();
+      this.host.setRestoreKey({ accountId: this.account.id, projectId: this.project.id, id: returned.id });
       this.follow();
       this.sendSnapshot();
     } else if (returned) {
@@ -435,7 +441,21 @@ export class JobTracePanel implements OpenPanel {
 export function createJobTracePanels(services: Services): PanelRegistry<JobTracePanel> {
   const registry = new PanelRegistry<JobTracePanel>();
   services.panels.set('jobTrace', registry);
-  services.context.subscriptions.push(registry);
+  services.context.subscriptions.push(
+    registry,
+    registerPanelRestorer('forge.jobTrace', async (restored, key) => {
+      const account = services.accounts.get(key.accountId);
+      if (!account) throw new Error('its account was removed.');
+      const client = await services.accounts.client(account.id);
+      const project = await client.getProject(key.projectId);
+      const job = await client.getJob(project.id, key.id);
+      const { created } = registry.openOrReveal(
+        jobTracePanelKey({ account, project, job }),
+        () => new JobTracePanel(services, registry, account, project, job, { restoredPanel: restored }),
+      );
+      if (!created) restored.dispose();
+    }),
+  );
   return registry;
 }
 

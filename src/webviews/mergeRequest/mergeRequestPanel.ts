@@ -36,6 +36,7 @@ import {
 import { type LocalClone, findLocalClone, runGit } from '../../platform/localGit';
 import { mapWithConcurrency } from '../../state/boundedConcurrency';
 import { NoteDrafts } from '../../state/noteDrafts';
+import { registerPanelRestorer } from '../shared/panelRestore';
 import { PanelHost, PanelRegistry, type OpenPanel } from '../shared/panelHost';
 import {
   type CommitView,
@@ -149,6 +150,7 @@ export class MergeRequestPanel implements OpenPanel {
   constructor(
     private readonly deps: PanelDependencies,
     target: MergeRequestTarget,
+    restoredPanel?: vscode.WebviewPanel,
   ) {
     this.target = { account: target.account, project: target.project, mergeRequest: target.mergeRequest };
     const { services } = deps.context;
@@ -160,6 +162,12 @@ export class MergeRequestPanel implements OpenPanel {
       extensionUri: services.context.extensionUri,
       log: services.log,
       schema: MergeRequestPageMessageSchema,
+      restoreKey: {
+        accountId: target.account.id,
+        projectId: target.project.id,
+        id: target.mergeRequest.iid,
+      },
+      restoredPanel,
     });
     this.host.onReady(() => {
       if (this.snapshot) this.host.post({ type: 'snapshot', snapshot: this.withDraft(this.snapshot) });
@@ -690,6 +698,20 @@ export function registerMergeRequestPanel(
       );
       return { opened: true, created, key: panel.key };
     },
+  );
+  services.context.subscriptions.push(
+    registerPanelRestorer('forge.mergeRequest', async (restored, key) => {
+      const account = services.accounts.get(key.accountId);
+      if (!account) throw new Error('its account was removed.');
+      const client = await services.accounts.client(account.id);
+      const project = await client.getProject(key.projectId);
+      const mergeRequest = await client.getMergeRequest(project.id, key.id);
+      const { created } = registry.openOrReveal(
+        mergeRequestPanelKey(account.id, project.id, mergeRequest.iid),
+        () => new MergeRequestPanel({ context, gitShow }, { account, project, mergeRequest }, restored),
+      );
+      if (!created) restored.dispose();
+    }),
   );
   return registry;
 }

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { CspViolationMessage, RenderedMessage } from './pageMessages';
+import { type PanelRestoreKey, RESTORE_KEY_MESSAGE } from './restoreKey';
 import { webviewHtml, webviewOptions } from './webviewHtml';
+
+export type { PanelRestoreKey } from './restoreKey';
 
 /** How many posted messages a panel remembers for host tests (the oldest are dropped). */
 const SENT_HISTORY = 200;
@@ -39,6 +42,10 @@ export interface PanelHostOptions<FromPage extends { type: string }> {
   iconPath?: vscode.Uri | { light: vscode.Uri; dark: vscode.Uri };
   /** The page starts workers (from blob: URLs, the only kind webviews allow). */
   workers?: boolean;
+  /** What opens this panel again after a window reload; the page keeps it in its state. */
+  restoreKey?: PanelRestoreKey;
+  /** A panel VS Code restored after a reload, to fill instead of creating one. */
+  restoredPanel?: vscode.WebviewPanel;
 }
 
 /**
@@ -61,6 +68,7 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
   rejectedMessages = 0;
 
   private ready = false;
+  private restoreKey: PanelRestoreKey | undefined;
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly readyEmitter = new vscode.EventEmitter<void>();
@@ -71,12 +79,19 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
   readonly onDidDispose = this.disposeEmitter.event;
 
   constructor(private readonly options: PanelHostOptions<FromPage>) {
-    this.panel = vscode.window.createWebviewPanel(
-      `forge.${options.kind}`,
-      options.title,
-      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-      webviewOptions(options.extensionUri),
-    );
+    if (options.restoredPanel) {
+      this.panel = options.restoredPanel;
+      this.panel.title = options.title;
+      this.panel.webview.options = webviewOptions(options.extensionUri);
+    } else {
+      this.panel = vscode.window.createWebviewPanel(
+        `forge.${options.kind}`,
+        options.title,
+        { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+        webviewOptions(options.extensionUri),
+      );
+    }
+    this.restoreKey = options.restoreKey;
     if (options.iconPath) this.panel.iconPath = options.iconPath;
     this.panel.webview.html = webviewHtml({
       webview: this.panel.webview,
@@ -125,6 +140,20 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
     return true;
   }
 
+  /** Changes what the panel reopens after a reload (a retried job shows the new one). */
+  setRestoreKey(key: PanelRestoreKey): void {
+    this.restoreKey = key;
+    this.sendRestoreKey();
+  }
+
+  private sendRestoreKey(): void {
+    if (this.disposed || !this.ready || !this.restoreKey) return;
+    // The bridge (app/bridge.ts) takes this message itself and keeps the key in the page's state.
+    this.panel.webview
+      .postMessage({ type: RESTORE_KEY_MESSAGE, key: this.restoreKey })
+      .then(undefined, (error: unknown) => this.logError(error));
+  }
+
   reveal(): void {
     if (!this.disposed) this.panel.reveal(undefined, false);
   }
@@ -149,6 +178,7 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
       case 'ready':
         this.ready = true;
         this.readyEmitter.fire();
+        this.sendRestoreKey();
         return;
       case 'cspViolation':
         this.violations.push(message as unknown as CspViolationMessage);

@@ -3,6 +3,7 @@
  * is in place, reports CSP violations and uncaught errors to the host, and keeps the page's own UI
  * state (tab, scroll, drafts) in the webview state so it survives the panel being hidden.
  */
+import { RESTORE_KEY_MESSAGE } from '../restoreKey';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -50,7 +51,24 @@ export function connect<ToHost, ToPage, PageState = Record<string, unknown>>(
       message: (reason instanceof Error ? reason.message : String(reason)).slice(0, 2000),
     });
   });
+  // The page wrote it itself (saveState below), in an earlier load.
+  const saved = vscode.getState() as (Partial<PageState> & { restore?: unknown }) | null | undefined;
+  // What reopens the panel after a window reload (panelHost.ts); kept beside the app's own state.
+  let restore: unknown = saved?.restore;
+  let state: unknown = saved;
+  const keep = (next: unknown): void => {
+    state = next;
+    vscode.setState(
+      restore === undefined ? next : { ...(typeof next === 'object' && next ? next : {}), restore },
+    );
+  };
   window.addEventListener('message', (event: MessageEvent<ToPage>) => {
+    const data = event.data as { type?: unknown; key?: unknown } | null;
+    if (data?.type === RESTORE_KEY_MESSAGE) {
+      restore = data.key;
+      keep(state);
+      return;
+    }
     try {
       onMessage(event.data);
     } catch (error) {
@@ -60,13 +78,11 @@ export function connect<ToHost, ToPage, PageState = Record<string, unknown>>(
       });
     }
   });
-  // The page wrote it itself (saveState below), in an earlier load.
-  const saved = vscode.getState() as Partial<PageState> | null | undefined;
   post({ type: 'ready' });
   return {
     post,
     savedState: saved ?? {},
-    saveState: (state) => vscode.setState(state),
+    saveState: keep,
     elapsed: () => performance.now() - started,
   };
 }

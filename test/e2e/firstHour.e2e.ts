@@ -1,5 +1,5 @@
-// A new user opens a clone of a project: the status bar shows the branch's merge request and
-// pipeline at once, without the Forge view ever being opened.
+// A new user's first hour in a clone of a project: the status bar shows the branch's merge request
+// and pipeline at once, without the Forge view ever being opened; panels survive a window reload.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,13 +8,20 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type FakeForge, startFakeForge } from '../server';
 import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
-import { screenshotIfFailed } from './support';
+import {
+  answerQuickInput,
+  expectQuickInput,
+  runCommand,
+  screenshotIfFailed,
+  waitUntil,
+  webviewFrame,
+} from './support';
 
 function git(cwd: string, args: string[]): void {
   execFileSync('git', args, { cwd, stdio: 'ignore' });
 }
 
-describe('status bar of a clone (UI)', function () {
+describe('a clone of a project (UI)', function () {
   this.timeout(120_000);
   let forge: FakeForge;
   let vscode: VscodeSession;
@@ -62,5 +69,37 @@ describe('status bar of a clone (UI)', function () {
       'the Forge view was not opened',
     );
     await screenshot(page, 'status-bar-clone');
+  });
+
+  it('reopens the merge request and trace panels after a window reload', async () => {
+    await runCommand(page, 'Forge: Open Merge Request');
+    await expectQuickInput(page, /Project of the merge request/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Open which merge request/);
+    await answerQuickInput(page, '!1 ');
+    await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    const jobId = forge.fixtures.jobs.success;
+    await runCommand(page, 'Forge: Show Job Trace');
+    await expectQuickInput(page, /Project of the job/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Job whose trace to show/);
+    await answerQuickInput(page, `#${jobId}`);
+    await webviewFrame(page, '.viewport .row', 60_000);
+    // The page saves its state as it settles; give it a moment before the reload.
+    await new Promise((done) => setTimeout(done, 1_500));
+
+    // As a person reloads: the workbench saves its editors and their pages' state first.
+    await runCommand(page, 'Developer: Reload Window');
+    await page.waitForLoadState('load');
+    const trace = await webviewFrame(page, '.viewport .row', 90_000);
+    assert.ok((await trace.locator('.rows').innerText()).length > 0, 'the trace is back');
+    await page.locator('.tabs-container .tab', { hasText: '!1' }).click();
+    const mergeRequest = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    await waitUntil(
+      async () => (await mergeRequest.locator('.mr-header .mr-title-text').innerText()).length > 0,
+      10_000,
+      'the merge request title',
+    );
+    await screenshot(page, 'panels-after-reload');
   });
 });
