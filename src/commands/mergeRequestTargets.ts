@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import type { MergeRequest, Project } from '../api/hosting';
+import type { HostingClient, MergeRequest, Project } from '../api/hosting';
+import { mergeRequestAppearance } from '../domain/mergeRequestStatus';
+import { describeError } from './errorMessages';
 import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
 import type { NoteDrafts } from '../state/noteDrafts';
@@ -12,7 +14,14 @@ import {
 import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
 import type { TreeNode } from '../views/shared/treeNode';
 import { type ProjectTarget, projectTarget } from './pickers';
-import { askText, pickOne, showInformation, withProgress } from '../platform/userMessages';
+import {
+  type PickItem,
+  askText,
+  createSearchPick,
+  pickOne,
+  showInformation,
+  withProgress,
+} from '../platform/userMessages';
 import { checkWebLink } from '../domain/webLinks';
 import { openServerLink } from '../platform/serverLinks';
 
@@ -103,26 +112,32 @@ export function mergeRequestFromNode(arg: unknown): MergeRequestTarget | undefin
   return undefined;
 }
 
-/** The merge request a command acts on: the node it ran on, or a project and one of its opened merge requests. */
+/** The merge request a command acts on: the node it ran on, or a project and one of its merge requests. */
 export async function pickMergeRequest(
   services: Services,
   arg: unknown,
   placeHolder = 'Which merge request?',
+  states: 'opened' | 'all' = 'opened',
 ): Promise<MergeRequestTarget | undefined> {
   const fromNode = mergeRequestFromNode(arg);
   if (fromNode) return fromNode;
   const target = await projectTarget(services, undefined, 'Project of the merge request');
   if (!target) return undefined;
-  return pickMergeRequestIn(services, target, placeHolder);
+  return pickMergeRequestIn(services, target, placeHolder, states);
 }
 
-/** One of the project's opened merge requests (first page), picked by the user. */
+/**
+ * One of the project's merge requests, picked by the user: opened ones (first page), or with
+ * `states: 'all'` every state, found by `!iid` or title as the user types.
+ */
 export async function pickMergeRequestIn(
   services: Services,
   target: ProjectTarget,
   placeHolder = 'Which merge request?',
+  states: 'opened' | 'all' = 'opened',
 ): Promise<MergeRequestTarget | undefined> {
   const client = await services.accounts.client(target.account.id);
+  if (states === 'all') return searchMergeRequestIn(client, target, placeHolder);
   const page = await withProgress(
     { location: vscode.ProgressLocation.Window, title: 'Loading merge requests…' },
     () => client.listMergeRequests(target.project.id, { state: 'opened' }).page({ perPage: 100 }),
@@ -176,4 +191,82 @@ export function openLink(url: string | null | undefined, log?: { warn(message: s
     log?.warn(`Could not open ${url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
   });
   return checkWebLink(url).ok;
+}
+
+function mergeRequestPickRow(mergeRequest: MergeRequest): PickItem & { mergeRequest: MergeRequest } {
+  return {
+    label: `!${mergeRequest.iid} ${mergeRequest.title}`,
+    description: `${mergeRequestAppearance(mergeRequest).label} · ${mergeRequest.source_branch} → ${mergeRequest.target_branch}`,
+    detail: `by ${mergeRequest.author.name}`,
+    icon: mergeRequestAppearance(mergeRequest).codicon,
+    mergeRequest,
+  };
+}
+
+/**
+ * The project's merge requests in every state, most recently updated first; typing `!12` (or `12`)
+ * fetches !12 when the first page does not have it.
+ */
+async function searchMergeRequestIn(
+  client: HostingClient,
+  target: ProjectTarget,
+  placeHolder: string,
+): Promise<MergeRequestTarget | undefined> {
+  type Row = ReturnType<typeof mergeRequestPickRow>;
+  const pick = createSearchPick<Row>({
+    title: projectPath(target.project),
+    placeholder: `${placeHolder} (!number or title, any state)`,
+  });
+  let rows: Row[] = [];
+  const looking = new Set<number>();
+  pick.setBusy(true);
+  const firstPage = client
+    .listMergeRequests(target.project.id, { state: 'all', orderBy: 'updated_at' })
+    .page({ perPage: 100 })
+    .then((page) => {
+      rows = [
+        ...rows,
+        ...page.items
+          .filter((mr) => !rows.some((row) => row.mergeRequest.iid === mr.iid))
+          .map(mergeRequestPickRow),
+      ];
+      pick.setItems(rows);
+      if (rows.length === 0) pick.setPlaceholder(`${projectPath(target.project)} has no merge requests yet`);
+    })
+    .catch((error: unknown) => {
+      pick.setPlaceholder(
+        `Could not load the merge requests: ${describeError(error)} Type !number to open one.`,
+      );
+    })
+    .finally(() => pick.setBusy(false));
+  pick.onDidChangeValue((value) => {
+    const iid = /^\s*!?(\d{1,9})\s*$/.exec(value)?.[1];
+    if (iid === undefined) return;
+    const wanted = Number(iid);
+    if (rows.some((row) => row.mergeRequest.iid === wanted) || looking.has(wanted)) return;
+    looking.add(wanted);
+    pick.setBusy(true);
+    void firstPage
+      .then(() => client.getMergeRequest(target.project.id, wanted))
+      .then(
+        (mergeRequest) => {
+          if (rows.some((row) => row.mergeRequest.iid === mergeRequest.iid)) return;
+          rows = [mergeRequestPickRow(mergeRequest), ...rows];
+          pick.setItems(rows);
+        },
+        // No such merge request: the list stays as it is, and says nothing matches.
+        () => undefined,
+      )
+      .finally(() => pick.setBusy(false));
+  });
+  const chosen = await new Promise<Row | undefined>((resolve) => {
+    pick.onDidAccept((row) => {
+      resolve(row);
+      pick.hide();
+    });
+    pick.onDidHide(() => resolve(undefined));
+    pick.show();
+  });
+  await firstPage;
+  return chosen ? { ...target, mergeRequest: chosen.mergeRequest } : undefined;
 }

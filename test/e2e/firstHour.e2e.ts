@@ -102,4 +102,52 @@ describe('a clone of a project (UI)', function () {
     );
     await screenshot(page, 'panels-after-reload');
   });
+
+  it('opens a merged merge request from the palette by typing its number', async () => {
+    await runCommand(page, 'Forge: Open Merge Request');
+    await expectQuickInput(page, /Project of the merge request/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Open which merge request/);
+    // !2 is merged: not among the opened ones, found by its number.
+    await answerQuickInput(page, '!2');
+    const merged = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    await waitUntil(
+      async () => (await page.locator('.tabs-container .tab.active').innerText()).includes('!2'),
+      20_000,
+      'the panel of !2',
+    );
+    assert.ok((await merged.locator('.mr-header').innerText()).length > 0);
+
+    // When the list cannot be loaded, the number still opens it (fetched on its own).
+    await runCommand(page, 'View: Close All Editors');
+    forge.onRequest((request, response) => {
+      if (request.method === 'GET' && /\/merge_requests(\?|$)/.test(request.url ?? '')) {
+        response
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end('{"message":"500 Internal Server Error"}');
+        return true;
+      }
+      return false;
+    });
+    try {
+      await runCommand(page, 'Forge: Open Merge Request');
+      await expectQuickInput(page, /Project of the merge request/);
+      await answerQuickInput(page, 'acme/web');
+      await expectQuickInput(page, /Could not load the merge requests.*Type !number/);
+      await answerQuickInput(page, '!4');
+      await waitUntil(
+        async () =>
+          (
+            await page
+              .locator('.tabs-container .tab.active')
+              .innerText()
+              .catch(() => '')
+          ).includes('!4'),
+        20_000,
+        'the panel of !4',
+      );
+    } finally {
+      forge.onRequest(undefined);
+    }
+  });
 });

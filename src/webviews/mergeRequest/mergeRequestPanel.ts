@@ -689,7 +689,7 @@ export function registerMergeRequestPanel(
       const options = commandOptions<OpenPanelOptions>(raw);
       const target = options
         ? await targetFromOptions(context, options)
-        : await pickMergeRequest(services, arg, 'Open which merge request?');
+        : await pickMergeRequest(services, arg, 'Open which merge request?', 'all');
       if (!target) return { opened: false, reason: 'cancelled' };
       const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
       const { panel, created } = registry.openOrReveal(
