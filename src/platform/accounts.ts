@@ -193,6 +193,45 @@ export class AccountManager implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /**
+   * Moves an account to another address of its server (a new host name, a port, a path): the token
+   * is checked there first, and nothing changes when the check fails. A label that named the old
+   * host names the new one.
+   */
+  async changeServerUrl(
+    id: string,
+    serverUrl: string,
+    network?: AccountInfo['network'],
+  ): Promise<AccountInfo> {
+    const account = this.get(id);
+    if (!account) throw new Error('That account no longer exists');
+    if (account.fromEnvironment)
+      throw new Error('This account comes from FORGE_SERVER_URL: change the variable and restart VS Code.');
+    const normalized = normalizeServerUrl(serverUrl);
+    if ('problem' in normalized) throw new Error(normalized.problem);
+    const token = await this.context.secrets.get(secretKey(id));
+    if (!token) throw new Error(`No token is stored for ${account.label}. Run "Forge: Update Token".`);
+    const nextNetwork = network ?? account.network;
+    const client = await this.buildClient(normalized.url, { kind: account.tokenKind, token }, nextNetwork);
+    let identity;
+    try {
+      identity = await probeIdentity(client);
+    } finally {
+      await client.close();
+    }
+    const oldHost = new URL(account.serverUrl).host;
+    const newHost = new URL(normalized.url).host;
+    const label = account.label.endsWith(oldHost)
+      ? `${account.label.slice(0, account.label.length - oldHost.length)}${newHost}`
+      : account.label;
+    const patch = { serverUrl: normalized.url, isAdmin: identity.isAdmin, network: nextNetwork, label };
+    await this.updateStored(id, patch);
+    this.dropClient(id);
+    this.log.info(`Account ${account.label} moved from ${account.serverUrl} to ${normalized.url}`);
+    this.changed.fire();
+    return { ...account, ...patch };
+  }
+
   async updateNetwork(id: string, network: AccountInfo['network']): Promise<void> {
     await this.updateStored(id, { network });
     this.dropClient(id);

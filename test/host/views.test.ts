@@ -110,6 +110,43 @@ describe('accounts and views', function () {
     await assert.rejects(api.accounts.client(admin.id), /no longer exists/);
   });
 
+  it("moves an account to its server's new address, checking the token there first", async () => {
+    const moving = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+    const newUrl = forge.url.replace('127.0.0.1', 'localhost');
+    try {
+      const shown: string[] = [];
+      const observing = api.messages.observe((message) => shown.push(message.text));
+      try {
+        // Nothing answers there: the account stays where it was.
+        const refused = await vscode.commands.executeCommand('forge.account.changeServerUrl', moving.id, {
+          serverUrl: 'http://127.0.0.1:9',
+        });
+        assert.equal(refused, undefined);
+        assert.equal(api.accounts.get(moving.id)?.serverUrl, forge.url);
+        assert.match(shown.join('\n'), /still connects to http:\/\/127\.0\.0\.1:\d+.*could not be reached/);
+      } finally {
+        observing.dispose();
+      }
+      forge.clearRequests();
+      await vscode.commands.executeCommand('forge.account.changeServerUrl', moving.id, { serverUrl: newUrl });
+      const moved = api.accounts.get(moving.id);
+      assert.equal(moved?.serverUrl, newUrl);
+      assert.equal(moved?.label, `alice@${new URL(newUrl).host}`);
+      forge.clearRequests();
+      await (await api.accounts.client(moving.id)).listTodos().page({ perPage: 1 });
+      assert.equal(
+        forge.requests.find((request) => request.path === '/api/v4/todos')?.headers['host'],
+        new URL(newUrl).host,
+      );
+    } finally {
+      await api.accounts.remove(moving.id);
+    }
+  });
+
   it('lets an administrator act as another user for the session', async () => {
     const admin = await api.accounts.add({
       serverUrl: forge.url,
