@@ -22,7 +22,7 @@ import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './views/shared/treeNode';
 import { registerStatusBar } from './views/statusBar/statusBarController';
 import { TodosTreeProvider } from './views/todos/todosTreeProvider';
-import { type ShownMessage, answerModals, observeMessages } from './platform/userMessages';
+import { type ShownMessage, answerModals, logShownMessages, observeMessages } from './platform/userMessages';
 import { restorePanel } from './webviews/shared/panelRestore';
 
 /** What the extension hands to its tests (host suites drive it through this). */
@@ -69,6 +69,7 @@ export interface Core {
  */
 export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
   const log = createLog();
+  logShownMessages(log);
   const accounts = new AccountManager(context, log);
   const filters = new ProjectFilterStore(context.globalState);
   const projects = new ProjectsTreeProvider(accounts, filters);

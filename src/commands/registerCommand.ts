@@ -18,6 +18,21 @@ export interface InvalidInputResult {
  */
 export const commandHandlers = new Map<string, CommandHandler>();
 
+/** Commands the views run by themselves (refreshes, paging): not logged as the user's actions. */
+const QUIET_COMMANDS = /\.(refresh\w*|loadMore|showActions)$|^forge\.log\.show$/;
+
+/** " on <row label>" for a command run on a tree row; nothing for the palette. */
+function describeTarget(arg: unknown): string {
+  if (typeof arg !== 'object' || arg === null || !('getTreeItem' in arg)) return '';
+  try {
+    const item = (arg as { getTreeItem(): vscode.TreeItem }).getTreeItem();
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    return label ? ` on ${label}` : '';
+  } catch {
+    return '';
+  }
+}
+
 /** Registers a command whose errors become a clear notification and a log line, never a silent failure. */
 export function registerCommand(
   context: vscode.ExtensionContext,
@@ -26,7 +41,9 @@ export function registerCommand(
   handler: (...args: never[]) => unknown,
 ): void {
   if (commandHandlers.has(id)) throw new Error(`The command ${id} is registered twice.`);
+  const quiet = QUIET_COMMANDS.test(id);
   commandHandlers.set(id, async (...args: unknown[]) => {
+    if (!quiet) log.info(`${id}${describeTarget(args[0])}`);
     try {
       return await handler(...(args as never[]));
     } catch (error) {

@@ -365,6 +365,7 @@ export class ChannelAccountManager implements vscode.Disposable {
         .get<number>('maxListPages', DEFAULT_MAX_LIST_PAGES),
       userAgent: `forge-workbench/${extensionVersion(this.context)}`,
       log: (line) => this.log.trace(line),
+      onFailure: (line) => this.log.warn(line),
     });
   }
 

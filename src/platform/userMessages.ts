@@ -40,7 +40,16 @@ export function answerModals(answerer: ModalAnswerer): vscode.Disposable {
   };
 }
 
+let messageLog: { warn(line: string): void; error(line: string): void } | undefined;
+
+/** Writes every warning and error shown to the user to the log too, so that "Forge: Show Log" has them. */
+export function logShownMessages(log: { warn(line: string): void; error(line: string): void }): void {
+  messageLog = log;
+}
+
 function shown(message: ShownMessage): void {
+  if (message.severity === 'warning') messageLog?.warn(`Shown: ${message.text}`);
+  else if (message.severity === 'error') messageLog?.error(`Shown: ${message.text}`);
   for (const observer of observers) observer(message);
 }
 

@@ -2,6 +2,8 @@
 // forge started in this extension host, asserting on what the user sees (tree items) and on what
 // the server received.
 import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
@@ -131,6 +133,15 @@ describe('accounts and views', function () {
       } finally {
         observing.dispose();
       }
+      // "Forge: Show Log" has the action, the failed request and what the user was told; no token.
+      const logFile = join(api.services.context.logUri.fsPath, 'Forge Workbench.log');
+      await eventually(() => {
+        const logged = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+        assert.match(logged, /\[info\] forge\.account\.changeServerUrl/);
+        assert.match(logged, /\[warning\] 127\.0\.0\.1:9: GET \/todos could not reach the server/);
+        assert.match(logged, /\[error\] Shown: .* still connects to/);
+        assert.ok(!logged.includes(forge.userToken), 'no token in the log');
+      }, 10_000);
       forge.clearRequests();
       await vscode.commands.executeCommand('forge.account.changeServerUrl', moving.id, { serverUrl: newUrl });
       const moved = api.accounts.get(moving.id);

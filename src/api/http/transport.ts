@@ -57,6 +57,8 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher;
   userAgent?: string;
   log?: (line: string) => void;
+  /** Told of every request that failed for good (after retries): method, path, status, the server's message, redacted. */
+  onFailure?: (line: string) => void;
   /** Injected in tests to make back-off instant. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The most a text reply (a job trace) may have; default 256 MB. */
@@ -417,6 +419,14 @@ export class HttpTransport {
     return headers;
   }
 
+  /** Reports a request that failed for good; a cancellation is no failure. */
+  private failed<E extends Error>(error: E, url: URL): E {
+    // The host too: a log shared by several accounts says which server failed.
+    if (!(error instanceof CancelledError))
+      this.options.onFailure?.(redact(`${url.host}: ${error.message}`, this.secrets()));
+    return error;
+  }
+
   private log(line: string): void {
     this.options.log?.(redact(line, this.secrets()));
   }
@@ -473,7 +483,7 @@ export class HttpTransport {
           await this.sleepOrCancel(delay, options, url);
           continue;
         }
-        throw failure.error;
+        throw this.failed(failure.error, url);
       }
       const { statusCode: status, headers } = response;
       this.log(`${method} ${this.displayPath(url)} → ${status} (${Date.now() - started} ms)`);
@@ -497,12 +507,15 @@ export class HttpTransport {
           release();
           await response.body.dump().catch(() => undefined);
         }
-        throw new RedirectError(
-          method,
-          this.displayPath(url),
-          status,
-          idempotent ? (redirects >= MAX_REDIRECTS ? 'too-many' : 'no-location') : 'write',
-          redact(headerValue(headers, 'location') ?? '', this.secrets()),
+        throw this.failed(
+          new RedirectError(
+            method,
+            this.displayPath(url),
+            status,
+            idempotent ? (redirects >= MAX_REDIRECTS ? 'too-many' : 'no-location') : 'write',
+            redact(headerValue(headers, 'location') ?? '', this.secrets()),
+          ),
+          url,
         );
       }
 
@@ -541,7 +554,7 @@ export class HttpTransport {
             continue;
           }
         }
-        throw error;
+        throw this.failed(error, url);
       }
 
       const info: HttpResponseInfo = { status, headers, url, notModified: status === 304 };

@@ -89,6 +89,38 @@ describe('HttpTransport', () => {
     assert.equal(server.seen[0]?.headers['sudo'], 'alice');
   });
 
+  it('reports every request that failed for good, once, with its status and message, redacted', async () => {
+    const failures: string[] = [];
+    const reporting = new HttpTransport({
+      baseUrl: server.url,
+      apiPrefix: '/api/v4',
+      credentials: { kind: 'private-token', token: TOKEN },
+      onFailure: (line) => failures.push(line),
+      sleep: () => Promise.resolve(),
+    });
+    let calls = 0;
+    server.handle((request, response) => {
+      calls++;
+      if (request.url?.includes('/missing'))
+        sendJson(response, 404, { message: `404 Project Not Found ${TOKEN}` });
+      else if (request.url?.includes('/flaky') && calls < 3) sendJson(response, 503, { message: 'busy' });
+      else sendJson(response, 200, {});
+    });
+    await assert.rejects(reporting.requestJson({ method: 'GET', path: '/projects/missing' }), NotFoundError);
+    // Retried and then fine: no failure.
+    await reporting.requestJson({ method: 'GET', path: '/projects/flaky' });
+    const aborted = new AbortController();
+    aborted.abort();
+    await assert.rejects(
+      reporting.requestJson({ method: 'GET', path: '/projects/1', signal: aborted.signal }),
+      CancelledError,
+    );
+    await reporting.close();
+    assert.deepEqual(failures, [
+      `${new URL(server.url).host}: GET /projects/missing failed with 404: 404 Project Not Found «redacted»`,
+    ]);
+  });
+
   it('treats 304 as a normal result with no body', async () => {
     server.handle((_request, response) => response.writeHead(304).end());
     const reply = await transport.requestJson({ method: 'POST', path: '/projects/1/star' });
