@@ -24,3 +24,45 @@ export function groupJobsByPipeline<J extends GroupableJob>(jobs: readonly J[]):
   }
   return [...groups.values()];
 }
+
+/** A job as a pipeline shows it: its latest attempt, with the attempts it replaced (newest first). */
+export interface PipelineJobEntry<J> {
+  job: J;
+  retried: J[];
+}
+
+export interface OrderableJob {
+  id: number;
+  name: string;
+  stage?: string | null;
+}
+
+/**
+ * A pipeline's jobs as the server's pipeline page shows them: by stage, in the pipeline's stage
+ * order, by name within a stage; a job run again is one entry, its earlier attempts folded under
+ * the newest. The API gives no stage order: a stage's first job was created before the next
+ * stage's (jobs are created stage by stage when the pipeline starts), so the lowest job id of a
+ * stage orders it.
+ */
+export function orderPipelineJobs<J extends OrderableJob>(jobs: readonly J[]): PipelineJobEntry<J>[] {
+  const attempts = new Map<string, J[]>();
+  const firstIdOfStage = new Map<string, number>();
+  for (const job of jobs) {
+    const stage = job.stage ?? '';
+    firstIdOfStage.set(stage, Math.min(firstIdOfStage.get(stage) ?? Number.POSITIVE_INFINITY, job.id));
+    const key = `${stage}\u0000${job.name}`;
+    const list = attempts.get(key);
+    if (list) list.push(job);
+    else attempts.set(key, [job]);
+  }
+  const entries = [...attempts.values()].map((list) => {
+    const [job, ...retried] = [...list].sort((a, b) => b.id - a.id);
+    return { job: job as J, retried };
+  });
+  return entries.sort((a, b) => {
+    const stageA = firstIdOfStage.get(a.job.stage ?? '') ?? 0;
+    const stageB = firstIdOfStage.get(b.job.stage ?? '') ?? 0;
+    if (stageA !== stageB) return stageA - stageB;
+    return a.job.name.localeCompare(b.job.name, undefined, { numeric: true }) || a.job.id - b.job.id;
+  });
+}

@@ -104,18 +104,25 @@ describe('a clone of a project (UI)', function () {
   });
 
   it('opens a merged merge request from the palette by typing its number', async () => {
+    await runCommand(page, 'View: Close All Editors');
     await runCommand(page, 'Forge: Open Merge Request');
     await expectQuickInput(page, /Project of the merge request/);
     await answerQuickInput(page, 'acme/web');
     await expectQuickInput(page, /Open which merge request/);
     // !2 is merged: not among the opened ones, found by its number.
     await answerQuickInput(page, '!2');
-    const merged = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await waitUntil(
-      async () => (await page.locator('.tabs-container .tab.active').innerText()).includes('!2'),
+      async () =>
+        (
+          await page
+            .locator('.tabs-container .tab.active')
+            .innerText()
+            .catch(() => '')
+        ).includes('!2'),
       20_000,
       'the panel of !2',
     );
+    const merged = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     assert.ok((await merged.locator('.mr-header').innerText()).length > 0);
 
     // When the list cannot be loaded, the number still opens it (fetched on its own).

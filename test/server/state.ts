@@ -191,6 +191,8 @@ export interface Job {
   commitSha: string;
   artifacts: JobArtifacts | null;
   failureReason: string | null;
+  /** Replaced by a newer attempt (run again): real servers leave it out of a pipeline's jobs. */
+  retried?: boolean;
 }
 
 export interface Milestone {
@@ -666,10 +668,37 @@ export class ForgeState {
 
   // ---- pipelines and jobs ------------------------------------------------------------------------
 
+  /**
+   * Runs a finished job again as real servers do: a new job (a new id, pending) in the same
+   * pipeline, and the old one marked as retried.
+   */
+  retryJob(jobId: number, userId: number | null): Job {
+    const old = this.jobs.get(jobId);
+    if (!old) throw new Error(`no job ${jobId}`);
+    const job: Job = {
+      ...old,
+      id: this.nextId('job'),
+      status: 'pending',
+      createdAt: this.now(),
+      startedAt: null,
+      finishedAt: null,
+      erasedAt: null,
+      userId: userId ?? old.userId,
+      artifacts: null,
+      failureReason: null,
+      retried: false,
+    };
+    old.retried = true;
+    this.jobs.set(job.id, job);
+    this.pipelines.get(job.pipelineId)?.jobIds.push(job.id);
+    return job;
+  }
+
   pipelineStatus(pipeline: Pipeline): JobStatus {
     const statuses: JobStatus[] = [];
     for (const jobId of pipeline.jobIds) {
       const job = this.jobs.get(jobId);
+      if (job?.retried) continue;
       // Manual jobs wait for a person; like real servers, they do not hold the pipeline's status back.
       if (job && job.status !== 'manual')
         statuses.push(job.allowFailure && job.status === 'failed' ? 'success' : job.status);

@@ -5,7 +5,7 @@ import type { Branch, HostingClient, Job, MergeRequest, Project, ProjectEvent } 
 import { describeProtection, isDefaultBranch } from '../../domain/branchActions';
 import { jobCapabilities, summarizeStatuses, statusAppearance } from '../../domain/jobStatus';
 import { describeMergeStatus, mergeRequestCapabilities, isOpenState } from '../../domain/mergeRequestStatus';
-import { groupJobsByPipeline } from '../../domain/pipelines';
+import { groupJobsByPipeline, orderPipelineJobs } from '../../domain/pipelines';
 import { projectCapabilities } from '../../domain/projectActions';
 import { formatAge, formatDuration } from '../../domain/time';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
@@ -292,33 +292,43 @@ export class JobsFolder extends ProjectFolder<Job> {
 
   protected toNodes(items: readonly Job[]): TreeNode[] {
     return groupJobsByPipeline(items).map(
-      (group) => new PipelineNode(this.owner, group.pipelineId, group.ref, group.status, group.jobs),
+      (group) =>
+        new PipelineNode(this.owner, group.pipelineId, group.ref, group.status, group.jobs, this.context),
     );
   }
 }
 
+/** The most jobs read for one pipeline when it is expanded (its own endpoint, 100 a page). */
+const MAX_PIPELINE_JOBS = 2_000;
+
 export class PipelineNode implements TreeNode {
+  /** Every job of the pipeline, read from its own endpoint once expanded. */
+  private loaded: readonly Job[] | undefined;
+
   constructor(
     readonly owner: ProjectNode,
     readonly pipelineId: number | undefined,
     readonly ref: string | undefined,
     readonly status: string | undefined,
-    readonly jobs: readonly Job[],
+    /** The pipeline's jobs on the pages of the Jobs folder loaded so far (a page may cut it). */
+    readonly listedJobs: readonly Job[],
+    private readonly context: TreeContext,
   ) {}
 
+  /** The jobs known now: all of them once expanded, else those the Jobs folder listed. */
+  get jobs(): readonly Job[] {
+    return this.loaded ?? this.listedJobs;
+  }
+
   getTreeItem(): vscode.TreeItem {
-    const status = this.status ?? summarizeStatuses(this.jobs.map((job) => job.status));
+    const entries = orderPipelineJobs(this.jobs);
+    const status = this.status ?? summarizeStatuses(entries.map(({ job }) => job.status));
     const appearance = statusAppearance(status);
     const label = this.pipelineId !== undefined ? `Pipeline #${this.pipelineId}` : 'Jobs without a pipeline';
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/pipeline/${this.pipelineId ?? 'none'}`;
-    item.description = [
-      this.ref,
-      appearance.label,
-      `${this.jobs.length} job${this.jobs.length === 1 ? '' : 's'}`,
-    ]
-      .filter(Boolean)
-      .join(' · ');
+    const count = `${entries.length}${this.loaded || this.pipelineId === undefined ? '' : '+'} job${entries.length === 1 ? '' : 's'}`;
+    item.description = [this.ref, appearance.label, count].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(
       appearance.codicon,
       appearance.color ? new vscode.ThemeColor(appearance.color) : undefined,
@@ -327,8 +337,27 @@ export class PipelineNode implements TreeNode {
     return item;
   }
 
-  getChildren(): Promise<TreeNode[]> {
-    return Promise.resolve(this.jobs.map((job) => new JobNode(this.owner, job)));
+  async getChildren(): Promise<TreeNode[]> {
+    if (!this.loaded && this.pipelineId !== undefined) {
+      const pipelineId = this.pipelineId;
+      try {
+        const client = await this.context.accounts.client(this.owner.account.id);
+        const complete: Job[] = [];
+        for await (const job of client.listPipelineJobs(this.owner.project.id, pipelineId).all()) {
+          complete.push(job);
+          if (complete.length >= MAX_PIPELINE_JOBS) break;
+        }
+        // The pipeline's endpoint leaves out attempts that were run again; the Jobs folder has them.
+        const ids = new Set(complete.map((job) => job.id));
+        this.loaded = [...complete, ...this.listedJobs.filter((job) => !ids.has(job.id))];
+        // The count in the row was of the listed jobs.
+        this.context.changed(this);
+      } catch {
+        // The jobs listed are still worth showing; the folder's refresh tries again.
+        this.loaded = undefined;
+      }
+    }
+    return orderPipelineJobs(this.jobs).map(({ job, retried }) => new JobNode(this.owner, job, retried));
   }
 }
 
@@ -336,14 +365,28 @@ export class JobNode implements TreeNode {
   constructor(
     readonly owner: ProjectNode,
     readonly job: Job,
+    /** Earlier attempts this job replaced (run again), newest first; shown folded under it. */
+    readonly retried: readonly Job[] = [],
+    /** This is one of those earlier attempts. */
+    readonly isEarlierAttempt = false,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
     const { job } = this;
     const appearance = statusAppearance(job.status);
-    const item = new vscode.TreeItem(job.name);
+    const item = new vscode.TreeItem(
+      job.name,
+      this.retried.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/job/${job.id}`;
-    item.description = [job.stage, appearance.label, formatDuration(job.started_at, job.finished_at)]
+    item.description = [
+      this.isEarlierAttempt ? `#${job.id} (run again)` : job.stage,
+      appearance.label,
+      formatDuration(job.started_at, job.finished_at),
+      this.retried.length > 0
+        ? `${this.retried.length} earlier attempt${this.retried.length === 1 ? '' : 's'}`
+        : undefined,
+    ]
       .filter(Boolean)
       .join(' · ');
     const tooltip = new vscode.MarkdownString();
@@ -365,6 +408,10 @@ export class JobNode implements TreeNode {
       ...jobCapabilities(job),
     ].join(' ');
     return item;
+  }
+
+  getChildren(): Promise<TreeNode[]> {
+    return Promise.resolve(this.retried.map((attempt) => new JobNode(this.owner, attempt, [], true)));
   }
 }
 

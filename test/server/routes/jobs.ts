@@ -60,9 +60,11 @@ function listPipelineJobs(ctx: RequestContext): ApiResponse {
   const project = jobsProject(ctx);
   const pipeline = ctx.state.pipelines.get(ctx.pathInt('pipeline_id'));
   if (!pipeline || pipeline.projectId !== project.id) throw errors.notFound('Pipeline');
+  // Attempts that were run again only with include_retried, as on real servers.
+  const includeRetried = ctx.params.string('include_retried') === 'true';
   const jobs = pipeline.jobIds.flatMap((id) => {
     const job = ctx.state.jobs.get(id);
-    return job ? [job] : [];
+    return job && (includeRetried || !job.retried) ? [job] : [];
   });
   return ctx.list(filterByScope(ctx, jobs).sort(byIdDescending), (job) => ctx.present.job(job, 'full'));
 }
@@ -141,16 +143,12 @@ function cancelJob(ctx: RequestContext): ApiResponse {
  * Retry runs the job again in place (same id): pending, started_at and finished_at null, old trace and
  * artifacts gone. Real servers create a new job instead; like them, only finished jobs can be retried.
  */
+/** Like real servers: a new job runs (a new id), and the old one keeps its trace and artifacts. */
 function retryJob(ctx: RequestContext): ApiResponse {
   const job = actionTarget(ctx);
   if (!isFinishedJobStatus(job.status)) throw errors.forbidden('Job is not retryable');
-  ctx.state.setJobStatus(job.id, 'pending');
-  job.createdAt = ctx.state.now();
-  job.erasedAt = null;
-  job.userId = ctx.caller?.id ?? job.userId;
-  ctx.state.removeTrace(job.id);
-  ctx.state.removeArtifacts(job);
-  return ok(ctx.present.job(job, 'action'));
+  const again = ctx.state.retryJob(job.id, ctx.caller?.id ?? null);
+  return ok(ctx.present.job(again, 'action'));
 }
 
 /** Only finished jobs can be erased (real servers: 403 "Job is not erasable!"). */

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { orderPipelineJobs } from '../../../src/domain/pipelines';
+
+function job(id: number, name: string, stage: string): { id: number; name: string; stage: string } {
+  return { id, name, stage };
+}
+
+describe('orderPipelineJobs', () => {
+  it('lists jobs by stage in the order the pipeline created them, by name within a stage', () => {
+    // As the jobs list answers: newest first, so deploy before build.
+    const listed = [
+      job(15, 'deploy-production', 'deploy'),
+      job(14, 'test 2/2', 'test'),
+      job(13, 'test 10/10', 'test'),
+      job(12, 'lint', 'test'),
+      job(11, 'build', 'build'),
+    ];
+    assert.deepEqual(
+      orderPipelineJobs(listed).map(({ job: entry }) => `${entry.stage}:${entry.name}`),
+      ['build:build', 'test:lint', 'test:test 2/2', 'test:test 10/10', 'deploy:deploy-production'],
+    );
+  });
+
+  it('folds the earlier attempts of a job run again under its newest attempt', () => {
+    const listed = [
+      job(21, 'rspec', 'test'),
+      job(20, 'deploy', 'deploy'),
+      job(17, 'rspec', 'test'),
+      job(16, 'rspec', 'test'),
+      job(15, 'build', 'build'),
+    ];
+    const entries = orderPipelineJobs(listed);
+    assert.deepEqual(
+      entries.map((entry) => [entry.job.id, entry.retried.map((attempt) => attempt.id)]),
+      [
+        [15, []],
+        [21, [17, 16]],
+        [20, []],
+      ],
+    );
+  });
+
+  it('keeps jobs of the same name in different stages apart, and copes with no stage', () => {
+    const entries = orderPipelineJobs([
+      { id: 3, name: 'check', stage: null },
+      job(2, 'check', 'post'),
+      job(1, 'check', 'pre'),
+    ]);
+    assert.deepEqual(
+      entries.map((entry) => entry.job.id),
+      [1, 2, 3],
+    );
+  });
+});
