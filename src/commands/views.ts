@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import type { AccountManager } from '../platform/accounts';
 import { type ProjectFilter, type ProjectFilterStore } from '../views/projects/projectFilter';
+import type { JobScope } from '../api/hosting';
+import { checkRefName, problemOf } from '../domain/inputValidation';
 import {
   AccountNode,
+  JobsFolder,
   type MergeRequestStateFilter,
   MergeRequestsFolder,
   type ProjectsTreeProvider,
@@ -11,7 +14,7 @@ import { ErrorNode, LoadMoreNode, type TreeNode } from '../views/shared/treeNode
 import type { TodoNode, TodosTreeProvider } from '../views/todos/todosTreeProvider';
 import { pickAccount } from './accounts';
 import { registerCommand } from './registerCommand';
-import { askText, pickOne, showWarning, withProgress } from '../platform/userMessages';
+import { type PickItem, askText, pickOne, showWarning, withProgress } from '../platform/userMessages';
 import { openServerLink } from '../platform/serverLinks';
 
 export function registerViewCommands(
@@ -103,6 +106,53 @@ export function registerViewCommands(
         { placeHolder: 'Show merge requests that are…' },
       );
       if (choice) folder.setState(choice.label);
+    },
+  );
+
+  // `options` is for tests and automation: the states (none: all) and the branch (none: every branch).
+  registerCommand(
+    context,
+    log,
+    'forge.jobs.filter',
+    async (folder: JobsFolder, options?: { scope?: JobScope[]; ref?: string }) => {
+      if (!(folder instanceof JobsFolder)) return;
+      if (options) {
+        folder.setFilter({ scope: options.scope, ref: options.ref || undefined });
+        return;
+      }
+      const current = folder.filter;
+      type Choice = PickItem & { scope?: JobScope[]; branch?: true };
+      const choices: Choice[] = [
+        { label: 'All jobs', icon: 'list-flat', scope: [] },
+        { label: 'Running and pending', icon: 'sync', scope: ['running', 'pending'] },
+        { label: 'Failed', icon: 'error', scope: ['failed'] },
+        { label: 'Passed', icon: 'pass', scope: ['success'] },
+        { label: 'Canceled', icon: 'circle-slash', scope: ['canceled'] },
+        { label: 'Created', icon: 'circle-outline', scope: ['created'] },
+        { label: 'Skipped', icon: 'debug-step-over', scope: ['skipped'] },
+        {
+          label: current.ref ? `On branch ${current.ref}… (change)` : 'On one branch…',
+          description: 'with the state chosen before',
+          icon: 'git-branch',
+          branch: true,
+        },
+      ];
+      const choice = await pickOne(choices, {
+        placeHolder: 'Show which jobs?',
+        title: `Jobs of ${folder.owner.project.path_with_namespace ?? ''}`,
+      });
+      if (!choice) return;
+      if (choice.branch) {
+        const ref = await askText({
+          prompt: 'Show the jobs of this branch or tag (empty: every branch)',
+          value: current.ref ?? '',
+          validateInput: (value) => (value.trim() === '' ? undefined : problemOf(checkRefName(value.trim()))),
+        });
+        if (ref === undefined) return;
+        folder.setFilter({ scope: current.scope, ref: ref.trim() || undefined });
+        return;
+      }
+      folder.setFilter({ scope: choice.scope, ref: current.ref });
     },
   );
 

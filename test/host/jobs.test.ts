@@ -98,13 +98,96 @@ describe('job actions', function () {
     forge.clearRequests();
     const message = await vscode.commands.executeCommand<string>('forge.job.retry', row.node);
     received('POST', jobPath(jobId, '/retry'));
-    assert.equal(message, `Retried lint (#${jobId}): now pending`);
+    // Real servers run the job again as a new one; the pipeline shows that one, the failed attempt under it.
+    const again = [...forge.state.jobs.values()].find(
+      (job) => job.name === 'lint' && job.id > jobId && !job.retried,
+    );
+    assert.ok(again, 'a new job runs');
+    assert.equal(message, `Retried lint (#${jobId}) as #${again.id}: now pending`);
     await eventually(async () => {
-      const after = await jobRow(jobId);
-      assert.match(String(after.item.description), /Pending/);
+      const after = await jobRow(again.id);
+      assert.match(String(after.item.description), /Pending.*1 earlier attempt/);
       assert.match(String(after.item.contextValue), /^job pending active\b.*\bcancelable\b/);
       assert.equal(iconId(after.item), 'clock');
+      const earlier = await childrenOf(api.projects, after.node);
+      assert.deepEqual(
+        earlier.map(({ item }) => item.id?.split('/').at(-1)),
+        [String(jobId)],
+      );
+      assert.match(String(earlier[0]?.item.description), new RegExp(`#${jobId} \\(run again\\) · Failed`));
     });
+  });
+
+  it('filters the Jobs folder by state (the server) and by branch', async () => {
+    const web = await webProject();
+    const jobsFolder = await childWhere(
+      api.projects,
+      web.node,
+      (item) => label(item) === 'Jobs',
+      'Jobs folder',
+    );
+    try {
+      forge.clearRequests();
+      await vscode.commands.executeCommand('forge.jobs.filter', jobsFolder.node, { scope: ['failed'] });
+      const failedPipelines = await childrenOf(api.projects, jobsFolder.node);
+      const listing = forge.requests.find(
+        (request) => request.path === `/api/v4/projects/${forge.fixtures.projects.web}/jobs`,
+      );
+      assert.deepEqual(listing?.query['scope[]'], 'failed');
+      const failedJobs = (
+        await Promise.all(failedPipelines.map(({ node }) => childrenOf(api.projects, node)))
+      ).flat();
+      assert.ok(failedJobs.length > 0);
+      assert.ok(failedJobs.every(({ item }) => /\bFailed\b/.test(String(item.description))));
+      assert.equal(jobsFolder.node.getTreeItem().description, 'failed');
+
+      await vscode.commands.executeCommand('forge.jobs.filter', jobsFolder.node, { ref: 'feature/login' });
+      const onBranch = await childrenOf(api.projects, jobsFolder.node);
+      assert.ok(onBranch.length > 0);
+      assert.ok(onBranch.every(({ item }) => String(item.description).startsWith('feature/login')));
+      assert.equal(jobsFolder.node.getTreeItem().description, 'on feature/login');
+    } finally {
+      await vscode.commands.executeCommand('forge.jobs.filter', jobsFolder.node, {});
+    }
+    assert.equal(jobsFolder.node.getTreeItem().description, undefined);
+  });
+
+  it("lists a pipeline's jobs by stage, read from the pipeline's own endpoint", async () => {
+    const web = await webProject();
+    const jobsFolder = await childWhere(
+      api.projects,
+      web.node,
+      (item) => label(item) === 'Jobs',
+      'Jobs folder',
+    );
+    const masterPipeline = forge.state.jobs.get(forge.fixtures.jobs.manual)?.pipelineId;
+    const pipeline = await childWhere(
+      api.projects,
+      jobsFolder.node,
+      (item) => label(item) === `Pipeline #${masterPipeline}`,
+      'the master pipeline',
+    );
+    forge.clearRequests();
+    const rows = await childrenOf(api.projects, pipeline.node);
+    assert.ok(
+      forge.requests.some(
+        (request) =>
+          request.path.endsWith(`/pipelines/${masterPipeline}/jobs`) ||
+          request.path.endsWith(`/pipeline/${masterPipeline}/jobs`),
+      ),
+      "the pipeline's jobs were read from its endpoint",
+    );
+    const stages = rows.map(({ item }) => String(item.description).split(' · ')[0]);
+    const expectedOrder = [
+      ...new Set(
+        [...forge.state.jobs.values()]
+          .filter((job) => job.pipelineId === masterPipeline && !job.retried)
+          .sort((a, b) => a.id - b.id)
+          .map((job) => job.stage),
+      ),
+    ];
+    assert.deepEqual([...new Set(stages)], expectedOrder, 'stages in the order the pipeline runs them');
+    assert.equal(stages.at(-1), 'deploy', 'deploy comes last, not first');
   });
 
   it('runs a manual job from its row', async () => {

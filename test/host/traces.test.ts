@@ -259,18 +259,13 @@ describe('job trace panel and tails', function () {
       (request) => request.method === 'POST' && request.path.endsWith(`/jobs/${jobId}/retry`),
     );
     assert.equal(retries.length, 1, 'retry is sent exactly once');
-    // The fake forge retries in place (same id), so the panel keeps its key and follows again.
-    assert.equal(
-      registry().get(`${account.id}|${forge.fixtures.projects.web}|${panel.currentJob.id}`),
-      panel,
-    );
+    // Real servers run a new job: the panel switches to it, under its new key, from an empty trace.
+    const again = panel.currentJob.id;
+    assert.notEqual(again, jobId);
+    assert.equal(registry().get(`${account.id}|${forge.fixtures.projects.web}|${again}`), panel);
     await eventually(() => assert.equal(panel.isFollowing, true));
-    await eventually(() => {
-      const replaced = sent(panel).filter((message) => message.type === 'append' && message.replaced);
-      assert.ok(replaced.length > 0, 'the old trace is replaced');
-      assert.equal(panel.rawTrace, '');
-    });
-    forge.state.appendTrace(jobId, 'second run\n');
+    await eventually(() => assert.equal(panel.rawTrace, ''));
+    forge.state.appendTrace(again, 'second run\n');
     panel.pollNow();
     await eventually(() => assert.equal(panel.rawTrace, 'second run\n'));
   });

@@ -1,7 +1,15 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { ListRequest } from '../../api/http';
-import type { Branch, HostingClient, Job, MergeRequest, Project, ProjectEvent } from '../../api/hosting';
+import type {
+  Branch,
+  HostingClient,
+  Job,
+  JobScope,
+  MergeRequest,
+  Project,
+  ProjectEvent,
+} from '../../api/hosting';
 import { describeProtection, isDefaultBranch } from '../../domain/branchActions';
 import { jobCapabilities, summarizeStatuses, statusAppearance } from '../../domain/jobStatus';
 import { describeMergeStatus, mergeRequestCapabilities, isOpenState } from '../../domain/mergeRequestStatus';
@@ -11,7 +19,7 @@ import { formatAge, formatDuration } from '../../domain/time';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
-import { type TreeNode, pagedChildren } from '../shared/treeNode';
+import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
 import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
 import { type TriggersFolder, createTriggersFolder } from './triggersFolder';
@@ -281,19 +289,53 @@ export class BranchNode implements TreeNode {
   }
 }
 
+/** What the Jobs folder shows: jobs in some states (the server filters), on one branch (we do). */
+export interface JobsFilter {
+  scope?: readonly JobScope[];
+  ref?: string;
+}
+
 export class JobsFolder extends ProjectFolder<Job> {
   readonly label = 'Jobs';
   readonly icon = 'rocket';
-  readonly emptyMessage = 'No jobs';
+  filter: JobsFilter = {};
 
-  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Job>> {
-    return client.listJobs(projectId);
+  get emptyMessage(): string {
+    const what = this.filter.scope?.length ? `No ${this.filter.scope.join(' or ')} jobs` : 'No jobs';
+    return this.filter.ref ? `${what} on ${this.filter.ref} in the jobs loaded` : what;
   }
 
-  protected toNodes(items: readonly Job[]): TreeNode[] {
+  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Job>> {
+    return client.listJobs(projectId, this.filter.scope?.length ? this.filter.scope : undefined);
+  }
+
+  protected override description(): string | undefined {
+    const parts = [this.filter.scope?.join(', '), this.filter.ref ? `on ${this.filter.ref}` : undefined];
+    return parts.filter(Boolean).join(' ') || undefined;
+  }
+
+  setFilter(filter: JobsFilter): void {
+    this.filter = filter;
+    this.reload();
+  }
+
+  protected toNodes(all: readonly Job[]): TreeNode[] {
+    // The jobs list has no branch filter: the loaded pages are filtered here.
+    const ref = this.filter.ref;
+    const items = ref ? all.filter((job) => job.ref === ref) : all;
+    if (ref && items.length === 0 && all.length > 0)
+      return [new MessageNode(`None of the ${all.length} jobs loaded ran on ${ref}`)];
     return groupJobsByPipeline(items).map(
       (group) =>
-        new PipelineNode(this.owner, group.pipelineId, group.ref, group.status, group.jobs, this.context),
+        new PipelineNode(
+          this.owner,
+          group.pipelineId,
+          group.ref,
+          group.status,
+          group.jobs,
+          this.context,
+          this.filter.scope,
+        ),
     );
   }
 }
@@ -313,6 +355,8 @@ export class PipelineNode implements TreeNode {
     /** The pipeline's jobs on the pages of the Jobs folder loaded so far (a page may cut it). */
     readonly listedJobs: readonly Job[],
     private readonly context: TreeContext,
+    /** The states the Jobs folder shows; the pipeline's own endpoint is asked for the same. */
+    private readonly scope?: readonly JobScope[],
   ) {}
 
   /** The jobs known now: all of them once expanded, else those the Jobs folder listed. */
@@ -343,7 +387,9 @@ export class PipelineNode implements TreeNode {
       try {
         const client = await this.context.accounts.client(this.owner.account.id);
         const complete: Job[] = [];
-        for await (const job of client.listPipelineJobs(this.owner.project.id, pipelineId).all()) {
+        for await (const job of client
+          .listPipelineJobs(this.owner.project.id, pipelineId, this.scope?.length ? this.scope : undefined)
+          .all()) {
           complete.push(job);
           if (complete.length >= MAX_PIPELINE_JOBS) break;
         }
@@ -376,7 +422,9 @@ export class JobNode implements TreeNode {
     const appearance = statusAppearance(job.status);
     const item = new vscode.TreeItem(
       job.name,
-      this.retried.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+      this.retried.length > 0
+        ? vscode.TreeItemCollapsibleState.Collapsed
+        : vscode.TreeItemCollapsibleState.None,
     );
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/job/${job.id}`;
     item.description = [
