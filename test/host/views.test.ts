@@ -426,6 +426,13 @@ describe('accounts and views', function () {
     assert.ok(loadMore);
     assert.equal(label(loadMore.item), 'Load more…');
     assert.equal(first.length, 51, '50 todos and "Load more"');
+    // Each row says what happened, not only its tooltip.
+    for (const { item } of first.slice(0, -1)) {
+      assert.match(
+        String(item.description),
+        /^(.+ (assigned you|mentioned you|addressed you|asks your approval|asks your review)|pipeline failed|cannot merge|your todo) · /,
+      );
+    }
     const total = api.todos.pendingCount();
     assert.ok(total >= 120);
     assert.equal(api.treeViews.get('forge.todos')?.badge?.value, total);

@@ -22,7 +22,41 @@ const ACTION_TEXT: Record<string, string> = {
   build_failed: 'pipeline failed on',
   marked: 'added a todo for',
   approval_required: 'asks your approval on',
+  directly_addressed: 'addressed you on',
+  review_requested: 'asked for your review of',
+  unmergeable: 'cannot be merged:',
+  merge_train_removed: 'removed from the merge train:',
+  member_access_requested: 'requested access to',
 };
+
+/** What happened, as the row says it: "Bob mentioned you", "pipeline failed". */
+function rowAction(todo: Todo): string {
+  const author = todo.author?.name;
+  switch (todo.action_name) {
+    case 'build_failed':
+      return 'pipeline failed';
+    case 'unmergeable':
+      return 'cannot merge';
+    case 'merge_train_removed':
+      return 'removed from merge train';
+    case 'assigned':
+      return `${author ?? 'someone'} assigned you`;
+    case 'mentioned':
+      return `${author ?? 'someone'} mentioned you`;
+    case 'directly_addressed':
+      return `${author ?? 'someone'} addressed you`;
+    case 'review_requested':
+      return `${author ?? 'someone'} asks your review`;
+    case 'approval_required':
+      return `${author ?? 'someone'} asks your approval`;
+    case 'marked':
+      return 'your todo';
+    case undefined:
+      return 'todo';
+    default:
+      return todo.action_name.replace(/_/g, ' ');
+  }
+}
 
 /**
  * One todo. Its tree item is built once and kept: "Load more" redraws the whole list, and VS Code
@@ -64,7 +98,11 @@ export class TodoNode implements TreeNode {
     const title = typeof todo.target?.title === 'string' ? todo.target.title : (todo.body ?? '');
     const item = new vscode.TreeItem(`${reference} ${title}`.trim());
     item.id = `account/${this.account.id}/todo/${todo.id}`;
-    item.description = [todo.project?.path_with_namespace ?? todo.project?.name, formatAge(todo.created_at)]
+    item.description = [
+      rowAction(todo),
+      todo.project?.path_with_namespace ?? todo.project?.name,
+      formatAge(todo.created_at),
+    ]
       .filter(Boolean)
       .join(' · ');
     item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[action] ?? 'checklist');
