@@ -4,6 +4,7 @@ import { commandHandlers, registerCommand } from './commands/registerCommand';
 import { registerAdminCommands } from './commands/admin';
 import { registerBranchCommands } from './commands/branches';
 import { registerChannel } from './commands/channel';
+import { registerChannelPostPanel } from './webviews/channelPost/channelPostPanel';
 import { registerJobCommands } from './commands/jobs';
 import { registerMergeRequestCommands } from './commands/mergeRequests';
 import { registerProjectCommands } from './commands/projects';
@@ -163,6 +164,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   registerAdminCommands(services);
   const traces = registerTraceCommands(services);
   const channel = registerChannel(services);
+  registerChannelPostPanel(services);
 
   // Nothing goes to the network at activation: an account from the environment is checked (is it
   // an admin?) in the background once a Forge view is first shown.

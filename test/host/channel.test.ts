@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { ChannelPostPanel } from '../../src/webviews/channelPost/channelPostPanel';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import { ChannelAccountManager } from '../../src/platform/channelAccounts';
 import type { ChannelTreeProvider } from '../../src/views/channel/channelTreeProvider';
@@ -764,6 +765,56 @@ describe('channel: accounts, view and commands', function () {
       assert.equal(result?.posted, false);
       assert.match(result.message, /Comments are turned off/);
       assert.equal(channelRequests('/item/update').length, 0);
+    });
+
+    it('opens a conversation in a reading pane: the post, its comments and a reply box', async () => {
+      const fx = forge.channel.fixtures;
+      const post = await networkThread(fx.networkPost.mid);
+      assert.equal(post.item.command?.command, 'forge.channel.openPost', 'a click opens the pane');
+      const panel = await vscode.commands.executeCommand<ChannelPostPanel>(
+        'forge.channel.openPost',
+        post.node,
+      );
+      type Sent = ChannelPostPanel['host']['sent'][number];
+      const snapshots = (): Extract<Sent, { type: 'snapshot' }>[] =>
+        panel.host.sent.filter(
+          (message): message is Extract<Sent, { type: 'snapshot' }> => message.type === 'snapshot',
+        );
+      const results = (): Extract<Sent, { type: 'replyResult' }>[] =>
+        panel.host.sent.filter(
+          (message): message is Extract<Sent, { type: 'replyResult' }> => message.type === 'replyResult',
+        );
+      try {
+        await eventually(() => assert.ok(snapshots().length > 0, 'the page loaded'), 20_000);
+        const first = snapshots().at(-1);
+        assert.equal(first?.post.mid, fx.networkPost.mid);
+        const treeComments = (await descendants(await childrenOf(tree, post.node))).length;
+        assert.equal(first?.comments.length, treeComments, 'every comment of the conversation');
+        assert.ok(first && !/\[\/?(b|i|url)\b/.test(first.post.text), 'the text without BBCode markup');
+
+        // A reply the hub refuses stays in the box, and says so.
+        failNext((request) => request.method === 'POST' && request.url === '/api/z/1.0/item/update');
+        await panel.host.receive({ type: 'reply', body: 'From the reading pane' });
+        forge.onRequest(undefined);
+        assert.equal(results().at(-1)?.ok, false);
+        assert.match(results().at(-1)?.message ?? '', /kept/i);
+
+        forge.clearRequests();
+        await panel.host.receive({ type: 'reply', body: 'From the reading pane' });
+        assert.deepEqual(channelRequests('/item/update')[0]?.body, {
+          body: 'From the reading pane',
+          parent_mid: fx.networkPost.mid,
+        });
+        assert.equal(results().at(-1)?.ok, true);
+        assert.ok(
+          snapshots()
+            .at(-1)
+            ?.comments.some((comment) => comment.text === 'From the reading pane'),
+        );
+        assert.deepEqual(panel.host.violations, [], 'no CSP violation');
+      } finally {
+        panel.dispose();
+      }
     });
 
     it('edits your own items, and only those', async () => {

@@ -183,7 +183,14 @@ export class StreamItemNode implements TreeNode {
     readonly node: StreamThreadNode,
     /** The thread's top item (comments inherit whether comments are closed). */
     readonly top: StreamEntry,
+    /** The whole conversation this item belongs to. */
+    readonly root: StreamThreadNode = node,
   ) {}
+
+  /** The node of the conversation's post, which comments answer. */
+  get topNode(): StreamItemNode {
+    return this.node === this.root ? this : new StreamItemNode(this.folder, this.root, this.top, this.root);
+  }
 
   get account(): ChannelAccountInfo {
     return this.folder.account;
@@ -252,6 +259,7 @@ export class StreamItemNode implements TreeNode {
     item.tooltip = tooltip;
     const icon = this.isTop ? (entry.restricted ? 'lock' : this.own ? 'note' : 'megaphone') : 'comment';
     item.iconPath = new vscode.ThemeIcon(icon);
+    item.command = { command: 'forge.channel.openPost', title: 'Read the Conversation', arguments: [this] };
     item.contextValue = [
       'channelItem',
       this.isTop ? 'top' : 'comment',
@@ -265,7 +273,7 @@ export class StreamItemNode implements TreeNode {
 
   getChildren(): Promise<TreeNode[]> {
     return Promise.resolve(
-      this.node.replies.map((reply) => new StreamItemNode(this.folder, reply, this.top)),
+      this.node.replies.map((reply) => new StreamItemNode(this.folder, reply, this.top, this.root)),
     );
   }
 }

@@ -1,0 +1,135 @@
+import * as vscode from 'vscode';
+import {
+  bbcodeToText,
+  channelDateToIso,
+  type StreamEntry,
+  type StreamThreadNode,
+} from '../../domain/channel';
+import { registerCommand } from '../../commands/registerCommand';
+import { openServerLink } from '../../platform/serverLinks';
+import type { Services } from '../../services';
+import { StreamItemNode } from '../../views/channel/streamNodes';
+import { type OpenPanel, PanelHost, PanelRegistry } from '../shared/panelHost';
+import {
+  type ChannelEntryView,
+  type ChannelPostHostMessage,
+  type ChannelPostPageMessage,
+  ChannelPostPageMessageSchema,
+} from './protocol';
+
+/** What `forge.channel.comment` answers (commands/channelPosts.ts). */
+interface CommentResult {
+  posted: boolean;
+  message?: string;
+}
+
+function entryView(entry: StreamEntry, depth: number): ChannelEntryView {
+  return {
+    mid: entry.mid,
+    author: entry.author.name,
+    address: entry.author.address,
+    created: entry.created ? (channelDateToIso(entry.created) ?? '') : '',
+    title: entry.title.trim(),
+    text: bbcodeToText(entry.body),
+    audience: entry.restricted ? 'restricted audience' : 'public',
+    categories: entry.categories,
+    depth,
+  };
+}
+
+/** Every comment under `node`, in thread order, with how deep it is nested. */
+function commentsOf(node: StreamThreadNode, depth = 0): ChannelEntryView[] {
+  return node.replies.flatMap((reply) => [entryView(reply.entry, depth), ...commentsOf(reply, depth + 1)]);
+}
+
+/**
+ * A channel conversation in a reading pane: the post (title, author, audience, full text as plain
+ * text), its comments, and a reply box that posts through `forge.channel.comment` (whose draft keeps
+ * a comment that failed to post).
+ */
+export class ChannelPostPanel implements OpenPanel {
+  readonly host: PanelHost<ChannelPostPageMessage, ChannelPostHostMessage>;
+  /** Comments posted from this pane since the conversation was read. */
+  private readonly posted: ChannelEntryView[] = [];
+
+  constructor(
+    services: Services,
+    private readonly item: StreamItemNode,
+  ) {
+    this.host = new PanelHost<ChannelPostPageMessage, ChannelPostHostMessage>({
+      kind: 'channelPost',
+      app: 'channelPost',
+      title: item.headline,
+      extensionUri: services.context.extensionUri,
+      log: services.log,
+      schema: ChannelPostPageMessageSchema,
+    });
+    this.host.onReady(() => this.sendSnapshot());
+    this.host.handleMessages((message) => this.onMessage(message));
+  }
+
+  private sendSnapshot(): void {
+    const { root } = this.item;
+    this.host.post({
+      type: 'snapshot',
+      post: entryView(root.entry, 0),
+      comments: [...commentsOf(root), ...this.posted],
+      commentsClosed: this.item.top.commentsClosed,
+      canOpenInBrowser: root.entry.permalink !== undefined,
+    });
+  }
+
+  private async onMessage(message: ChannelPostPageMessage): Promise<unknown> {
+    switch (message.type) {
+      case 'reply': {
+        const result = await vscode.commands.executeCommand<CommentResult | undefined>(
+          'forge.channel.comment',
+          this.item.topNode,
+          { body: message.body },
+        );
+        if (result?.posted) {
+          this.posted.push({
+            ...entryView(this.item.root.entry, 0),
+            mid: `posted-${this.posted.length}`,
+            author: this.item.folder.identity?.name ?? this.item.account.channel?.name ?? 'you',
+            address: '',
+            created: new Date().toISOString(),
+            title: '',
+            text: message.body,
+            categories: [],
+          });
+          this.sendSnapshot();
+          this.host.post({ type: 'replyResult', ok: true, message: 'Your comment was posted.' });
+        } else {
+          this.host.post({
+            type: 'replyResult',
+            ok: false,
+            message: result?.message ?? 'The comment was not posted; it is still in the box.',
+          });
+        }
+        return result;
+      }
+      case 'openInBrowser':
+        return openServerLink(this.item.root.entry.permalink, 'the post on the hub');
+      default:
+        return undefined;
+    }
+  }
+
+  dispose(): void {
+    this.host.dispose();
+  }
+}
+
+/** `forge.channel.openPost`: a conversation's reading pane, one per conversation. */
+export function registerChannelPostPanel(services: Services): PanelRegistry<ChannelPostPanel> {
+  const registry = new PanelRegistry<ChannelPostPanel>();
+  services.panels.set('channelPost', registry);
+  services.context.subscriptions.push(registry);
+  registerCommand(services.context, services.log, 'forge.channel.openPost', (arg?: unknown) => {
+    if (!(arg instanceof StreamItemNode)) return undefined;
+    const key = `${arg.account.id}|${arg.root.entry.mid}`;
+    return registry.openOrReveal(key, () => new ChannelPostPanel(services, arg)).panel;
+  });
+  return registry;
+}
