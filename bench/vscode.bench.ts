@@ -204,8 +204,16 @@ async function measureChanges(page: Page): Promise<Record<string, number>> {
   await expectQuickInput(page, /Project of the merge request/);
   await answerQuickInput(page, 'acme/web');
   await expectQuickInput(page, /Open which merge request/);
+  const chosen = Date.now();
   await answerQuickInput(page, '!1 Add a login form');
   const frame = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+  await waitUntil(
+    async () => (await frame.locator('html').getAttribute('data-first-paint-at')) !== null,
+    30_000,
+    'the merge request drawn',
+  );
+  // From choosing the merge request to the page drawing it (the page's clock reading).
+  const panelFirstPaintMs = Number(await frame.locator('html').getAttribute('data-first-paint-at')) - chosen;
   await frame.locator('vscode-tab-header[data-tab="changes"]').waitFor();
   const started = Date.now();
   await frame.locator('vscode-tab-header[data-tab="changes"]').click();
@@ -220,6 +228,7 @@ async function measureChanges(page: Page): Promise<Record<string, number>> {
   const firstLinesMs = Date.now() - expandStarted;
   const intervals = await scrollFrames(frame, 'html', 120, 1200);
   return {
+    panelFirstPaintMs,
     tabShownMs,
     firstLinesMs,
     frameMaxMs: Math.max(...intervals),
@@ -356,6 +365,66 @@ function writeEmptyExtension(parent: string, name: string): string {
     'exports.activate = () => ({});\nexports.deactivate = () => {};\n',
   );
   return dir;
+}
+
+/**
+ * An extension with one command, "Bench: Open Empty Webview", that opens a panel whose page does
+ * nothing but note when its first frame is drawn: VS Code's own cost of showing a webview, the floor
+ * our panels are measured against.
+ */
+function writeEmptyWebviewExtension(parent: string): string {
+  const dir = path.join(parent, 'empty-webview');
+  mkdirSync(dir, { recursive: true });
+  const manifest = {
+    name: 'empty-webview',
+    publisher: 'forge-bench',
+    version: '0.0.1',
+    engines: { vscode: '^1.100.0' },
+    activationEvents: [],
+    main: 'extension.js',
+    contributes: { commands: [{ command: 'forgeBench.emptyWebview', title: 'Bench: Open Empty Webview' }] },
+  };
+  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, 'extension.js'),
+    `const vscode = require('vscode');
+exports.activate = (context) => {
+  context.subscriptions.push(vscode.commands.registerCommand('forgeBench.emptyWebview', () => {
+    const panel = vscode.window.createWebviewPanel('forgeBench.empty', 'Empty', vscode.ViewColumn.Active, { enableScripts: true });
+    panel.webview.html = '<!DOCTYPE html><html><body><div id="empty">empty</div><script>requestAnimationFrame(() => { document.documentElement.dataset.firstPaintAt = String(Date.now()); });</script></body></html>';
+  }));
+};
+exports.deactivate = () => {};
+`,
+  );
+  return dir;
+}
+
+/** Opens the empty webview `runs` times (each after closing the editors): median ms to its first frame. */
+async function measureEmptyWebview(page: Page, runs = 3): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    await runCommand(page, 'View: Close All Editors');
+    await page.keyboard.press('F1');
+    await expectQuickInput(page, /./);
+    const input = page.locator('.quick-input-widget input.input').first();
+    await input.fill('>Bench: Open Empty Webview');
+    await page
+      .locator('.quick-input-widget .monaco-list-row[aria-label^="Bench: Open Empty Webview"]')
+      .first()
+      .waitFor();
+    const started = Date.now();
+    await input.press('Enter');
+    const frame = await webviewFrame(page, '#empty', 30_000);
+    await waitUntil(
+      async () => (await frame.locator('html').getAttribute('data-first-paint-at')) !== null,
+      10_000,
+      'the empty page drawn',
+    );
+    times.push(Number(await frame.locator('html').getAttribute('data-first-paint-at')) - started);
+  }
+  await runCommand(page, 'View: Close All Editors');
+  return median(times);
 }
 
 /** Requiring dist/extension.js in plain Node with a stand-in for 'vscode': the module load alone. */
@@ -503,11 +572,13 @@ export async function runVscodeBench(): Promise<BenchResult> {
   } = await measureStartup();
   const forge = await startFakeForge({ seed: 'small' });
   let vscode: VscodeSession | undefined;
+  const floorParent = mkdtempSync(path.join(tmpdir(), 'forge-bench-webview-'));
   try {
     plantBigDiff(forge);
     vscode = await startVscode({
       name: 'bench-vscode',
       env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
+      extraExtensionDirs: [writeEmptyWebviewExtension(floorParent)],
     });
     const page = vscode.page;
     if (!page) throw new Error('no browser page');
@@ -516,6 +587,10 @@ export async function runVscodeBench(): Promise<BenchResult> {
     const trace = await measureTrace(page, forge);
     const changes = await measureChanges(page);
     const todos = await measureTodos(page, forge);
+    // The platform's floor, in the same session: VS Code showing a webview that does nothing.
+    const emptyWebviewMs = await measureEmptyWebview(page);
+    const traceRatio = (trace.firstRowsMs ?? NaN) / emptyWebviewMs;
+    const mergeRequestRatio = (changes.panelFirstPaintMs ?? NaN) / emptyWebviewMs;
     const kb = (bytes: number): string => `${Math.round(bytes / 1024)} KB`;
     const ms = (value: number): string => `${Math.round(value)} ms`;
     const summary: SummaryRow[] = [
@@ -524,6 +599,18 @@ export async function runVscodeBench(): Promise<BenchResult> {
         value: `${ms(trace.firstRowsMs ?? NaN)} (page ${ms(trace.pageFirstPaintMs ?? NaN)})`,
         target: '< 500 ms',
         met: (trace.firstRowsMs ?? Infinity) < 500,
+      },
+      {
+        figure: 'job trace panel, 20 MB: first rows ÷ an empty webview (same session)',
+        value: `${traceRatio.toFixed(2)}× (${ms(trace.firstRowsMs ?? NaN)} ÷ ${ms(emptyWebviewMs)})`,
+        target: '≤ 1.2×',
+        met: traceRatio <= 1.2,
+      },
+      {
+        figure: 'merge request panel: first paint ÷ an empty webview (same session)',
+        value: `${mergeRequestRatio.toFixed(2)}× (${ms(changes.panelFirstPaintMs ?? NaN)} ÷ ${ms(emptyWebviewMs)})`,
+        target: '≤ 1.2×',
+        met: mergeRequestRatio <= 1.2,
       },
       {
         figure: 'job trace panel: slowest frame scrolling',
@@ -628,10 +715,20 @@ export async function runVscodeBench(): Promise<BenchResult> {
         },
       ],
       summary,
-      data: { trace, changes, todos, startup, startupSeries, activationRequests, laterRequests },
+      data: {
+        trace,
+        changes,
+        todos,
+        emptyWebviewMs,
+        startup,
+        startupSeries,
+        activationRequests,
+        laterRequests,
+      },
     };
   } finally {
     await vscode?.close();
     await forge.close();
+    rmSync(floorParent, { recursive: true, force: true });
   }
 }
