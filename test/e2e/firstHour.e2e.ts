@@ -71,6 +71,25 @@ describe('a clone of a project (UI)', function () {
     await screenshot(page, 'status-bar-clone');
   });
 
+  it('offers the getting-started walkthrough, its titles translated from package.nls.json', async () => {
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await expectQuickInput(page, /./);
+    await answerQuickInput(page, 'Get started with Forge Workbench');
+    const step = page.locator('.getting-started-step', { hasText: 'Add an account' });
+    await step.first().waitFor({ timeout: 30_000 });
+    for (const title of [
+      'Browse your projects',
+      "Read a job's trace",
+      'Review a merge request',
+      'Connect your channel',
+    ]) {
+      assert.equal(await page.locator('.getting-started-step', { hasText: title }).count(), 1, title);
+    }
+    assert.equal(await page.getByText(/%walkthrough\./).count(), 0, 'no untranslated key');
+    await screenshot(page, 'walkthrough');
+    await runCommand(page, 'View: Close All Editors');
+  });
+
   it('reopens the merge request and trace panels after a window reload', async () => {
     await runCommand(page, 'Forge: Open Merge Request');
     await expectQuickInput(page, /Project of the merge request/);

@@ -4,7 +4,16 @@
 // Every session lives in fresh temp folders and owns its processes; close() removes both, and a
 // process-wide exit/SIGINT/SIGTERM handler kills whatever a failed test left running.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -169,7 +178,17 @@ export function installBuiltExtension(extensionsDir: string): string {
   const manifest = readManifest(repoRoot);
   const target = join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   mkdirSync(target, { recursive: true });
-  for (const entry of ['package.json', 'dist', 'media', 'README.md', 'CHANGELOG.md', 'LICENSE']) {
+  // The manifest's strings live in package.nls*.json (translations beside the default).
+  const nlsFiles = readdirSync(repoRoot).filter((name) => /^package\.nls(\.[\w-]+)?\.json$/.test(name));
+  for (const entry of [
+    'package.json',
+    ...nlsFiles,
+    'dist',
+    'media',
+    'README.md',
+    'CHANGELOG.md',
+    'LICENSE',
+  ]) {
     const source = join(repoRoot, entry);
     if (existsSync(source)) cpSync(source, join(target, entry), { recursive: true });
   }

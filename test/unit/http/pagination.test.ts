@@ -402,6 +402,15 @@ describe('parseLinkHeader', () => {
     assert.equal(links.get('prev'), 'https://h/api/v4/x?page=1');
   });
 
+  it('keeps a link whose parameters hold a quoted comma, and reads the link after it', () => {
+    const links = parseLinkHeader(
+      '<https://h/api/v4/x?page=2>; title="pages, more"; rel="next", <https://h/api/v4/x?page=5>; rel="last"',
+    );
+    assert.equal(links.get('next'), 'https://h/api/v4/x?page=2');
+    assert.equal(links.get('last'), 'https://h/api/v4/x?page=5');
+    assert.equal(links.size, 2);
+  });
+
   it('returns nothing for a missing or malformed header, quickly for a hostile one', () => {
     assert.equal(parseLinkHeader(undefined).size, 0);
     assert.equal(parseLinkHeader('garbage').size, 0);

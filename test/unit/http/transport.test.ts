@@ -76,6 +76,25 @@ describe('HttpTransport', () => {
     assert.equal(server.seen[0]?.headers['private-token'], undefined);
   });
 
+  it('sends HTTP Basic credentials as RFC 7617 base64, with + / and = kept', async () => {
+    server.handle((_request, response) => sendJson(response, 200, {}));
+    for (const [username, password, expected] of [
+      // The example of RFC 7617, section 2.
+      ['Aladdin', 'open sesame', 'QWxhZGRpbjpvcGVuIHNlc2FtZQ=='],
+      // Characters base64url would spell - and _ instead.
+      ['a', '>>>?', 'YTo+Pj4/'],
+    ] as const) {
+      const basic = new HttpTransport({
+        baseUrl: server.url,
+        apiPrefix: '/api/z/1.0',
+        credentials: { kind: 'basic', username, password },
+      });
+      await basic.requestJson({ method: 'GET', path: '/channel/export/basic' });
+      await basic.close();
+      assert.equal(server.seen.at(-1)?.headers['authorization'], `Basic ${expected}`);
+    }
+  });
+
   it('sends SUDO when acting as another user', async () => {
     const sudo = new HttpTransport({
       baseUrl: server.url,
