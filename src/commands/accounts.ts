@@ -252,52 +252,7 @@ export function registerAccountCommands(
     context,
     log,
     'forge.account.changeServerUrl',
-    async (given?: unknown, options?: { serverUrl?: string; confirmPlainHttp?: boolean }) => {
-      const account = await pickAccount(
-        accounts,
-        'Account whose server address to change',
-        (candidate) => !candidate.fromEnvironment,
-        given,
-      );
-      if (!account) return undefined;
-      const serverUrl =
-        options?.serverUrl ??
-        (await askText({
-          title: `New address of ${account.label}`,
-          prompt: 'The server moved, or is reached another way: its new web address. The token stays.',
-          value: account.serverUrl,
-          validateInput: (value) => problemOf(checkServerUrl(value)),
-        }));
-      if (serverUrl === undefined || serverUrl.trim() === account.serverUrl) return undefined;
-      const checked = checkServerUrl(serverUrl);
-      if (!checked.ok) {
-        void showError(`${account.label} still connects to ${account.serverUrl}: ${checked.problem}.`);
-        return undefined;
-      }
-      const network = await confirmPlainHttp(
-        serverUrl.trim(),
-        account.network,
-        'token',
-        options?.confirmPlainHttp === undefined ? undefined : () => options.confirmPlainHttp === true,
-      );
-      if (!network) return undefined;
-      try {
-        const moved = await withProgress(
-          {
-            location: vscode.ProgressLocation.Notification,
-            title: `Checking the token with ${serverUrl.trim()}…`,
-          },
-          () => accounts.changeServerUrl(account.id, serverUrl.trim(), network),
-        );
-        void showInformation(`${moved.label} now connects to ${moved.serverUrl}.`);
-        return moved;
-      } catch (error) {
-        void showError(
-          `${account.label} still connects to ${account.serverUrl}: ${describeSignInError(error, serverUrl.trim())}`,
-        );
-        return undefined;
-      }
-    },
+    (given?: unknown, options?: ChangeServerOptions) => changeServerAddress(accounts, given, options),
   );
 
   // `options.username` is for tests and automation ('' acts as yourself again).
@@ -369,4 +324,61 @@ export function registerAccountCommands(
       return network.network;
     },
   );
+}
+
+interface ChangeServerOptions {
+  serverUrl?: string;
+  confirmPlainHttp?: boolean;
+}
+
+/** Moves an account to its server's new address; the token is checked there first. */
+async function changeServerAddress(
+  accounts: AccountManager,
+  given: unknown,
+  options: ChangeServerOptions | undefined,
+): Promise<AccountInfo | undefined> {
+  const account = await pickAccount(
+    accounts,
+    'Account whose server address to change',
+    (candidate) => !candidate.fromEnvironment,
+    given,
+  );
+  if (!account) return undefined;
+  const serverUrl =
+    options?.serverUrl ??
+    (await askText({
+      title: `New address of ${account.label}`,
+      prompt: 'The server moved, or is reached another way: its new web address. The token stays.',
+      value: account.serverUrl,
+      validateInput: (value) => problemOf(checkServerUrl(value)),
+    }));
+  if (serverUrl === undefined || serverUrl.trim() === account.serverUrl) return undefined;
+  const checked = checkServerUrl(serverUrl);
+  if (!checked.ok) {
+    void showError(`${account.label} still connects to ${account.serverUrl}: ${checked.problem}.`);
+    return undefined;
+  }
+  const network = await confirmPlainHttp(
+    serverUrl.trim(),
+    account.network,
+    'token',
+    options?.confirmPlainHttp === undefined ? undefined : () => options.confirmPlainHttp === true,
+  );
+  if (!network) return undefined;
+  try {
+    const moved = await withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Checking the token with ${serverUrl.trim()}…`,
+      },
+      () => accounts.changeServerUrl(account.id, serverUrl.trim(), network),
+    );
+    void showInformation(`${moved.label} now connects to ${moved.serverUrl}.`);
+    return moved;
+  } catch (error) {
+    void showError(
+      `${account.label} still connects to ${account.serverUrl}: ${describeSignInError(error, serverUrl.trim())}`,
+    );
+    return undefined;
+  }
 }

@@ -11,7 +11,7 @@ import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
 import { TraceFollower, isJobFinished, jobTraceSource } from '../../state/traceFollower';
 import { type OpenPanel, PanelHost, PanelRegistry } from '../shared/panelHost';
-import { registerPanelRestorer } from '../shared/panelRestore';
+import { registerPanelRestorer, restoredProject } from '../shared/panelRestore';
 import {
   JOB_PANEL_ACTIONS,
   type JobPanelAction,
@@ -444,10 +444,7 @@ export function createJobTracePanels(services: Services): PanelRegistry<JobTrace
   services.context.subscriptions.push(
     registry,
     registerPanelRestorer('forge.jobTrace', async (restored, key) => {
-      const account = services.accounts.get(key.accountId);
-      if (!account) throw new Error('its account was removed.');
-      const client = await services.accounts.client(account.id);
-      const project = await client.getProject(key.projectId);
+      const { account, client, project } = await restoredProject(services.accounts, key);
       const job = await client.getJob(project.id, key.id);
       const { created } = registry.openOrReveal(
         jobTracePanelKey({ account, project, job }),

@@ -36,7 +36,7 @@ import {
 import { type LocalClone, findLocalClone, runGit } from '../../platform/localGit';
 import { mapWithConcurrency } from '../../state/boundedConcurrency';
 import { NoteDrafts } from '../../state/noteDrafts';
-import { registerPanelRestorer } from '../shared/panelRestore';
+import { registerPanelRestorer, restoredProject } from '../shared/panelRestore';
 import { PanelHost, PanelRegistry, type OpenPanel } from '../shared/panelHost';
 import {
   type CommitView,
@@ -701,10 +701,7 @@ export function registerMergeRequestPanel(
   );
   services.context.subscriptions.push(
     registerPanelRestorer('forge.mergeRequest', async (restored, key) => {
-      const account = services.accounts.get(key.accountId);
-      if (!account) throw new Error('its account was removed.');
-      const client = await services.accounts.client(account.id);
-      const project = await client.getProject(key.projectId);
+      const { account, client, project } = await restoredProject(services.accounts, key);
       const mergeRequest = await client.getMergeRequest(project.id, key.id);
       const { created } = registry.openOrReveal(
         mergeRequestPanelKey(account.id, project.id, mergeRequest.iid),

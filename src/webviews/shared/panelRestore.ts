@@ -1,5 +1,7 @@
 import type * as vscode from 'vscode';
 import * as z from 'zod';
+import type { HostingClient, Project } from '../../api/hosting';
+import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { describeError } from '../../commands/errorMessages';
 import { showWarning } from '../../platform/userMessages';
 import type { PanelRestoreKey, RestorablePanelType } from './restoreKey';
@@ -25,6 +27,17 @@ const restorers = new Map<string, Restorer>();
 export function registerPanelRestorer(viewType: RestorablePanelType, restorer: Restorer): vscode.Disposable {
   restorers.set(viewType, restorer);
   return { dispose: () => restorers.delete(viewType) };
+}
+
+/** The account, a client and the project a restore key names; throws when the account is gone. */
+export async function restoredProject(
+  accounts: AccountManager,
+  key: PanelRestoreKey,
+): Promise<{ account: AccountInfo; client: HostingClient; project: Project }> {
+  const account = accounts.get(key.accountId);
+  if (!account) throw new Error('its account was removed.');
+  const client = await accounts.client(account.id);
+  return { account, client, project: await client.getProject(key.projectId) };
 }
 
 /** Fills a panel VS Code restored, or closes it (saying why) when its object is gone. */
