@@ -94,6 +94,7 @@ describe('merge request panel', function () {
       assert.ok(panel.host.isReady, 'the page said it is ready');
       const last = sent(panel, 'snapshot').at(-1);
       assert.ok(last, 'the page was sent a snapshot');
+      assert.ok(!last.snapshot.partial, 'the full snapshot, not only the merge request as picked');
       return last.snapshot;
     }, 30_000);
   }
@@ -158,6 +159,11 @@ describe('merge request panel', function () {
     assert.deepEqual(opened, { opened: true, created: true, key: keyOf(1) });
     const panel = panelOf(1);
     const snapshot = await snapshotOf(panel);
+    // The page first gets the merge request as it was picked, to draw at once; then everything.
+    const [first] = sent(panel, 'snapshot');
+    assert.equal(first?.snapshot.partial, true);
+    assert.equal(first.snapshot.mergeRequest.title, 'Add a login form');
+    assert.deepEqual([first.snapshot.files, first.snapshot.notes], [[], []]);
     assert.equal(snapshot.mergeRequest.title, 'Add a login form');
     assert.equal(snapshot.mergeRequest.state, 'opened');
     assert.deepEqual(snapshot.mergeRequest.labels, ['feature', 'Review']);

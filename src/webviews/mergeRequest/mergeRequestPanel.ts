@@ -170,8 +170,13 @@ export class MergeRequestPanel implements OpenPanel {
       restoredPanel,
     });
     this.host.onReady(() => {
-      if (this.snapshot) this.host.post({ type: 'snapshot', snapshot: this.withDraft(this.snapshot) });
-      else void this.refresh();
+      if (this.snapshot) {
+        this.host.post({ type: 'snapshot', snapshot: this.withDraft(this.snapshot) });
+        return;
+      }
+      // The merge request the user picked is drawn at once; the rest follows.
+      this.host.post({ type: 'snapshot', snapshot: this.preliminarySnapshot() });
+      void this.refresh();
     });
     this.host.handleMessages((message) => this.handle(message));
   }
@@ -221,6 +226,61 @@ export class MergeRequestPanel implements OpenPanel {
     return this.loading;
   }
 
+  /** The header, Overview and actions of a merge request: all a first paint needs. */
+  private headerOf(mr: MergeRequest): Pick<MergeRequestSnapshot, 'mergeRequest' | 'actions'> {
+    const { project } = this.target;
+    const assignees = mr.assignees?.length ? mr.assignees : mr.assignee ? [mr.assignee] : [];
+    return {
+      mergeRequest: {
+        iid: mr.iid,
+        title: mr.title,
+        description: mr.description ?? '',
+        state: mr.state,
+        draft: isDraft(mr),
+        sourceBranch: mr.source_branch,
+        targetBranch: mr.target_branch,
+        author: personView(mr.author),
+        assignees: assignees.map(personView),
+        labels: mr.labels ?? [],
+        ...(mr.milestone?.title ? { milestone: mr.milestone.title } : {}),
+        mergeStatusText: describeMergeStatus(mr),
+        mergeWhenPipelineSucceeds: mr.merge_when_pipeline_succeeds === true,
+        ...(mr.subscribed !== undefined ? { subscribed: mr.subscribed } : {}),
+        upvotes: mr.upvotes ?? 0,
+        downvotes: mr.downvotes ?? 0,
+        ...(mr.sha ? { sha: mr.sha } : {}),
+        ...(mr.web_url ? { webUrl: mr.web_url } : {}),
+        ...(mr.created_at ? { createdAt: mr.created_at } : {}),
+        ...(mr.updated_at ? { updatedAt: mr.updated_at } : {}),
+        defaultMergeMessage: defaultMergeCommitMessage(mr, projectPath(project)),
+      },
+      actions: headerActions({ ...mr, squash: (mr as { squash?: unknown }).squash === true }),
+    };
+  }
+
+  /**
+   * What the page can draw before anything is fetched: the merge request as it was picked (its
+   * header and Overview). The full snapshot follows when the changes, commits and notes are in.
+   */
+  private preliminarySnapshot(): MergeRequestSnapshot {
+    const { account, project, mergeRequest } = this.target;
+    return {
+      key: this.key,
+      accountLabel: account.label,
+      projectPath: projectPath(project),
+      ...this.headerOf(mergeRequest),
+      awards: [],
+      files: [],
+      commits: [],
+      notes: [],
+      draft: this.deps.context.drafts.get(this.draftKey)?.body ?? '',
+      hasLocalClone: false,
+      errors: [],
+      loadedAt: new Date().toISOString(),
+      partial: true,
+    };
+  }
+
   private async load(): Promise<MergeRequestSnapshot> {
     const { context } = this.deps;
     const { account, project } = this.target;
@@ -257,39 +317,11 @@ export class MergeRequestPanel implements OpenPanel {
     const viewer: Viewer = { username, isAdmin: account.isAdmin };
     const noteAwards = await this.loadNoteAwards(client, errors);
     const mr = mergeRequest;
-    const person = (user: { name: string; username: string }): PersonView => ({
-      name: user.name,
-      username: user.username,
-    });
-    const assignees = mr.assignees?.length ? mr.assignees : mr.assignee ? [mr.assignee] : [];
     return {
       key: this.key,
       accountLabel: account.label,
       projectPath: projectPath(project),
-      mergeRequest: {
-        iid: mr.iid,
-        title: mr.title,
-        description: mr.description ?? '',
-        state: mr.state,
-        draft: isDraft(mr),
-        sourceBranch: mr.source_branch,
-        targetBranch: mr.target_branch,
-        author: person(mr.author),
-        assignees: assignees.map(person),
-        labels: mr.labels ?? [],
-        ...(mr.milestone?.title ? { milestone: mr.milestone.title } : {}),
-        mergeStatusText: describeMergeStatus(mr),
-        mergeWhenPipelineSucceeds: mr.merge_when_pipeline_succeeds === true,
-        ...(mr.subscribed !== undefined ? { subscribed: mr.subscribed } : {}),
-        upvotes: mr.upvotes ?? 0,
-        downvotes: mr.downvotes ?? 0,
-        ...(mr.sha ? { sha: mr.sha } : {}),
-        ...(mr.web_url ? { webUrl: mr.web_url } : {}),
-        ...(mr.created_at ? { createdAt: mr.created_at } : {}),
-        ...(mr.updated_at ? { updatedAt: mr.updated_at } : {}),
-        defaultMergeMessage: defaultMergeCommitMessage(mr, projectPath(project)),
-      },
-      actions: headerActions({ ...mr, squash: (mr as { squash?: unknown }).squash === true }),
+      ...this.headerOf(mr),
       awards: summarizeAwards(awards, viewer),
       files: this.changes.map(fileView),
       commits: commits.map((commit): CommitView => ({
@@ -302,7 +334,7 @@ export class MergeRequestPanel implements OpenPanel {
       notes: this.notes.map((note): NoteView => ({
         id: note.id,
         body: note.body,
-        ...(note.author ? { author: person(note.author) } : {}),
+        ...(note.author ? { author: personView(note.author) } : {}),
         ...(note.created_at ? { createdAt: note.created_at } : {}),
         ...(note.updated_at ? { updatedAt: note.updated_at } : {}),
         system: note.system === true,
@@ -664,6 +696,10 @@ async function firstItems<T>(list: AsyncIterable<T>, max: number): Promise<T[]> 
     if (items.length >= max) break;
   }
   return items;
+}
+
+function personView(user: { name: string; username: string }): PersonView {
+  return { name: user.name, username: user.username };
 }
 
 // ---- registration ---------------------------------------------------------------------------------

@@ -124,6 +124,8 @@ export interface MergeRequestView {
 }
 
 export interface MergeRequestSnapshot {
+  /** Only the merge request as it was picked: files, commits and notes are still loading. */
+  partial?: true;
   key: string;
   accountLabel: string;
   projectPath: string;

@@ -197,12 +197,15 @@ class App {
     this.renderHeader(snapshot);
     this.renderMergeForm(snapshot);
     this.renderOverview(snapshot);
-    this.changes.update(snapshot.files, snapshot.hasLocalClone, snapshot.errors);
-    this.renderCommits(snapshot);
-    this.discussion.update(snapshot.notes, snapshot.draft);
-    this.setCount('changes', snapshot.files.length);
-    this.setCount('commits', snapshot.commits.length);
-    this.setCount('discussion', snapshot.notes.filter((note) => !note.system).length);
+    // A partial snapshot (the merge request as picked) leaves the other tabs to the full one.
+    if (!snapshot.partial) {
+      this.changes.update(snapshot.files, snapshot.hasLocalClone, snapshot.errors);
+      this.renderCommits(snapshot);
+      this.discussion.update(snapshot.notes, snapshot.draft);
+      this.setCount('changes', snapshot.files.length);
+      this.setCount('commits', snapshot.commits.length);
+      this.setCount('discussion', snapshot.notes.filter((note) => !note.system).length);
+    }
     if (this.firstRender) {
       this.firstRender = false;
       const scroll = this.state.scroll[this.state.tab] ?? 0;
