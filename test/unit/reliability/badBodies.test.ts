@@ -21,6 +21,7 @@ import {
   resetForge,
   timed,
   warmUp,
+  cleanUp,
 } from './harness';
 
 /*
@@ -96,8 +97,10 @@ describe('reliability: bad bodies give clear, bounded errors', function () {
   });
 
   after(async () => {
-    await clients.closeAll();
-    await forge.close();
+    await cleanUp(
+      () => clients?.closeAll(),
+      () => forge?.close(),
+    );
   });
 
   afterEach(() => {

@@ -18,6 +18,7 @@ import {
   resetForge,
   timed,
   warmUp,
+  cleanUp,
 } from './harness';
 
 /*
@@ -73,9 +74,11 @@ describe('reliability: interrupted downloads resume or are discarded', function 
   });
 
   after(async () => {
-    await clients.closeAll();
-    await forge.close();
-    await rm(tmp, { recursive: true, force: true });
+    await cleanUp(
+      () => clients?.closeAll(),
+      () => forge?.close(),
+      () => rm(tmp, { recursive: true, force: true }),
+    );
   });
 
   afterEach(() => {

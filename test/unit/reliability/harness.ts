@@ -239,3 +239,20 @@ export async function warmUp(forge: FakeForge): Promise<void> {
     forge.clearRequests();
   }
 }
+
+/**
+ * Runs every clean-up step, even after one failed or when its object was never made (a `before`
+ * that failed half-way), then throws the first failure. A hook that stopped at the first error
+ * left servers listening, and mocha waiting for them instead of ending.
+ */
+export async function cleanUp(...steps: (() => Promise<unknown> | undefined)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}

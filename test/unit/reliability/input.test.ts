@@ -3,7 +3,7 @@ import type { HostingClient } from '../../../src/api/hosting';
 import { ForgeError, NotFoundError } from '../../../src/api/http';
 import { checkProjectPath } from '../../../src/domain/inputValidation';
 import { type FakeForge, startFakeForge } from '../../server';
-import { Clients, LogSink, failureOf, forbidUnhandledRejections, resetForge } from './harness';
+import { Clients, LogSink, failureOf, forbidUnhandledRejections, resetForge, cleanUp } from './harness';
 
 /*
  * Odd names that reach the client anyway (from a git remote, an option object, a server reply): a project
@@ -26,8 +26,10 @@ describe('reliability: odd names in paths', function () {
   });
 
   after(async () => {
-    await clients.closeAll();
-    await forge.close();
+    await cleanUp(
+      () => clients?.closeAll(),
+      () => forge?.close(),
+    );
   });
 
   afterEach(() => resetForge(forge));

@@ -20,6 +20,7 @@ import {
   resetForge,
   timed,
   warmUp,
+  cleanUp,
 } from './harness';
 
 /*
@@ -82,8 +83,10 @@ describe('reliability: reads recover through the retry rules', function () {
   });
 
   after(async () => {
-    await clients.closeAll();
-    await forge.close();
+    await cleanUp(
+      () => clients?.closeAll(),
+      () => forge?.close(),
+    );
   });
 
   afterEach(() => {

@@ -17,6 +17,7 @@ import {
   resetForge,
   visibleText,
   warmUp,
+  cleanUp,
 } from './harness';
 
 /*
@@ -117,10 +118,12 @@ describe('reliability: secrets stay secret under faults', function () {
   });
 
   after(async () => {
-    await clients.closeAll();
-    await forge.close();
-    await other.close();
-    await rm(tmp, { recursive: true, force: true });
+    await cleanUp(
+      () => clients?.closeAll(),
+      () => forge?.close(),
+      () => other?.close(),
+      () => rm(tmp, { recursive: true, force: true }),
+    );
   });
 
   afterEach(() => {

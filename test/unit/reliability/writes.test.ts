@@ -11,6 +11,7 @@ import {
   inject,
   resetForge,
   warmUp,
+  cleanUp,
 } from './harness';
 
 /*
@@ -114,8 +115,10 @@ describe('reliability: writes interrupted are uncertain and sent once', function
   });
 
   after(async () => {
-    await clients.closeAll();
-    await forge.close();
+    await cleanUp(
+      () => clients?.closeAll(),
+      () => forge?.close(),
+    );
   });
 
   afterEach(() => {
