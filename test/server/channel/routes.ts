@@ -313,7 +313,7 @@ function fileData(ctx: ChannelContext): ChannelReply {
     const start = params.int('start');
     const length = params.int('length') || file.filesize;
     const chunk = file.content.subarray(start, start + length);
-    attach['content'] = chunk.toString('base64');
+    attach['content'] = wrapLines(chunk.toString('base64'), state.base64LineLength);
     attach['start'] = start;
     attach['length'] = chunk.length;
   }
@@ -733,3 +733,11 @@ export const CHANNEL_ROUTES: ReadonlyMap<string, ChannelHandler> = new Map<strin
   ['/perm_allowed', permAllowed],
   ['/item/export_page', itemExportPage],
 ]);
+
+/** Base64 in lines of `width` characters (CRLF between them), or as one line. */
+function wrapLines(text: string, width: number | undefined): string {
+  if (!width) return text;
+  const lines: string[] = [];
+  for (let index = 0; index < text.length; index += width) lines.push(text.slice(index, index + width));
+  return lines.join('\r\n');
+}

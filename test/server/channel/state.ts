@@ -248,6 +248,11 @@ const NULL_DATE = '0001-01-01 00:00:00';
 export class ChannelState {
   /** How integer columns are sent; tests switch it to check both kinds of server. */
   numbers: NumberStyle = 'strings';
+  /**
+   * Lines of this many characters in base64 file data, as a server or proxy that wraps MIME-style
+   * (76) sends it; undefined for one line.
+   */
+  base64LineLength: number | undefined = undefined;
   /** How many threads one `channel/stream` reply holds at most: about 200 on a real hub (201 seen). */
   channelStreamLimit = 200;
   /**

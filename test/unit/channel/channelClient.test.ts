@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -282,6 +283,47 @@ describe('ChannelClient against the fake channel server', () => {
     function filedataStarts(): number[] {
       return channelRequests(forge, '/filedata').map((request) => Number(queryValue(request, 'start')));
     }
+
+    it('reads file data whose base64 is wrapped in lines, and refuses data that is not base64', async () => {
+      forge.channel.state.base64LineLength = 76;
+      try {
+        const destination = join(tmp, 'wrapped.bin');
+        const result = await client.downloadFile(fx.binaryFile.hash, destination, { chunkSize: CHUNK });
+        assert.equal(result.bytes, fx.binaryFile.size);
+        assert.equal(sha256(await readFile(destination)), fx.binaryFile.sha256);
+      } finally {
+        forge.channel.state.base64LineLength = undefined;
+      }
+      forge.onRequest((request, response) => {
+        if (!request.url?.startsWith('/api/z/1.0/filedata')) return false;
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            attach: {
+              id: 1,
+              hash: fx.binaryFile.hash,
+              filename: 'garbled.bin',
+              filetype: 'application/octet-stream',
+              filesize: 10,
+              edited: '2026-11-26 10:00:00',
+              start: 0,
+              length: 10,
+              content: '%%not base64%%',
+            },
+          }),
+        );
+        return true;
+      });
+      try {
+        const destination = join(tmp, 'garbled.bin');
+        await assert.rejects(
+          client.downloadFile(fx.binaryFile.hash, destination, { chunkSize: CHUNK }),
+          /not valid base64/,
+        );
+        assert.equal(existsSync(destination), false);
+      } finally {
+        forge.onRequest(undefined);
+      }
+    });
 
     it('saves a binary file chunk by chunk with progress, and leaves nothing else behind', async () => {
       const destination = join(tmp, 'archive.bin');
