@@ -14,6 +14,8 @@ const SHOWN = {
   'status-bar-clone.png': 'status-bar.png',
   'channel-stream.png': 'channel.png',
   'admin.png': 'admin.png',
+  'merge-request-changes-dark-theme.png': 'merge-request-dark.png',
+  'job-trace-dark-theme.png': 'job-trace-dark.png',
 };
 mkdirSync(to, { recursive: true });
 const missing = [];

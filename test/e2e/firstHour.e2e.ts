@@ -11,6 +11,7 @@ import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
 import {
   answerQuickInput,
   expectQuickInput,
+  pickColorTheme,
   runCommand,
   screenshotIfFailed,
   waitUntil,
@@ -120,6 +121,34 @@ describe('a clone of a project (UI)', function () {
       'the merge request title',
     );
     await screenshot(page, 'panels-after-reload');
+  });
+
+  it('shows the merge request and trace panels in a dark theme (the marketplace screenshots)', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    await pickColorTheme(page, 'Dark Modern', 'vs-dark');
+    try {
+      await runCommand(page, 'Forge: Open Merge Request');
+      await expectQuickInput(page, /Project of the merge request/);
+      await answerQuickInput(page, 'acme/web');
+      await expectQuickInput(page, /Open which merge request/);
+      await answerQuickInput(page, '!1 ');
+      const mergeRequest = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+      await mergeRequest.locator('vscode-tab-header[data-tab="changes"]').click();
+      await mergeRequest.locator('section.file .diff-row').first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(500);
+      await screenshot(page, 'merge-request-changes-dark-theme');
+      await runCommand(page, 'View: Close All Editors');
+      await runCommand(page, 'Forge: Show Job Trace');
+      await expectQuickInput(page, /Project of the job/);
+      await answerQuickInput(page, 'acme/web');
+      await expectQuickInput(page, /Job whose trace to show/);
+      await answerQuickInput(page, `#${forge.fixtures.jobs.failed}`);
+      await webviewFrame(page, '.viewport .row', 60_000);
+      await page.waitForTimeout(500);
+      await screenshot(page, 'job-trace-dark-theme');
+    } finally {
+      await pickColorTheme(page, 'Light Modern', 'vs');
+    }
   });
 
   it('opens a merged merge request from the palette by typing its number', async () => {

@@ -7,10 +7,9 @@ import type { Frame, Page } from 'playwright-core';
 import { type FakeForge, startFakeForge } from '../server';
 import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
 import {
-  answerQuickInput,
+  pickColorTheme,
   collapsePane,
   expandPane,
-  expectQuickInput,
   openActivityBarView,
   screenshotIfFailed,
   treeRow,
@@ -141,20 +140,6 @@ describe('merge request panel (UI)', function () {
     await vscode?.close();
     await forge?.close();
   });
-
-  /** "Preferences: Color Theme" (not the palette's first match, so picked by name), then the theme. */
-  async function pickColorTheme(theme: string): Promise<void> {
-    // Keys typed while the webview has focus go to the page: give the workbench focus first.
-    await page.locator('.part.sidebar .composite.title').first().click();
-    await page.keyboard.press('F1');
-    const widget = page.locator('.quick-input-widget');
-    const input = widget.locator('input.input').first();
-    await input.waitFor({ state: 'visible' });
-    await input.fill('>Preferences: Color Theme');
-    await widget.locator('.monaco-list-row[aria-label^="Preferences: Color Theme,"]').first().click();
-    await expectQuickInput(page, /Select Color Theme/i);
-    await answerQuickInput(page, theme);
-  }
 
   async function pwned(): Promise<unknown> {
     return frame.evaluate(() => (window as unknown as { pwned?: unknown }).pwned);
@@ -351,7 +336,7 @@ describe('merge request panel (UI)', function () {
       ['Dark Modern', 'vs-dark', 'dark'],
       ['Dark High Contrast', 'hc-black', 'high-contrast'],
     ] as const) {
-      await pickColorTheme(theme);
+      await pickColorTheme(page, theme);
       await waitUntil(
         async () =>
           ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '')

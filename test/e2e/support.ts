@@ -266,3 +266,30 @@ export async function webviewFrame(page: Page, selector: string, timeoutMs = 30_
   if (!found) throw new Error(`No webview shows ${selector}.`);
   return found;
 }
+
+/**
+ * "Preferences: Color Theme" (not the palette's first match, so picked by name), then the theme;
+ * waits until the workbench wears it (`themeClass`: vs, vs-dark, hc-black).
+ */
+export async function pickColorTheme(page: Page, theme: string, themeClass?: string): Promise<void> {
+  // Keys typed while a webview has focus go to the page: give the workbench focus first.
+  await page.locator('.part.sidebar .composite.title').first().click();
+  await page.keyboard.press('F1');
+  const widget = quickInput(page);
+  const input = widget.locator('input.input').first();
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>Preferences: Color Theme');
+  await widget.locator('.monaco-list-row[aria-label^="Preferences: Color Theme,"]').first().click();
+  await expectQuickInput(page, /Select Color Theme/i);
+  await answerQuickInput(page, theme);
+  if (themeClass) {
+    await waitUntil(
+      async () =>
+        ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '')
+          .split(/\s+/)
+          .includes(themeClass),
+      20_000,
+      `the ${theme} theme`,
+    );
+  }
+}
