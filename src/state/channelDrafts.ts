@@ -4,7 +4,7 @@
  * accepted it, so a post that fails (network, a refusal, a closed window) is offered again the next
  * time. A post's draft keeps its title, categories, audience and comment setting too.
  */
-import type { DraftMemento } from './noteDrafts';
+import { type DraftMemento, DraftStore } from './draftStore';
 
 /** Who a post was meant for, as chosen when it was written. */
 export type DraftAudience =
@@ -71,11 +71,21 @@ function readDraft(value: unknown): ChannelDraft | undefined {
   return draft;
 }
 
-export class ChannelDrafts {
-  constructor(
-    private readonly memento: DraftMemento,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+/** Drafts of channel posts (with their title, categories, audience …) and comments. */
+export class ChannelDrafts extends DraftStore<ChannelDraft> {
+  constructor(memento: DraftMemento, now: () => Date = () => new Date()) {
+    super(
+      memento,
+      {
+        storageKey: STORAGE_KEY,
+        max: MAX_CHANNEL_DRAFTS,
+        read: readDraft,
+        // A post with a title and no text yet is still worth keeping.
+        isEmpty: (draft) => draft.body.trim() === '' && !draft.title?.trim(),
+      },
+      now,
+    );
+  }
 
   /** The draft of a new post on an account's channel. */
   static postKey(accountId: string): string {
@@ -85,61 +95,6 @@ export class ChannelDrafts {
   /** The draft of a comment on the item with message id `mid`. */
   static commentKey(accountId: string, mid: string): string {
     return `${accountId}|comment|${mid}`;
-  }
-
-  private all(): Record<string, ChannelDraft> {
-    const stored = this.memento.get<unknown>(STORAGE_KEY);
-    if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
-    const drafts: Record<string, ChannelDraft> = {};
-    for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
-      const draft = readDraft(value);
-      if (draft) drafts[key] = draft;
-    }
-    return drafts;
-  }
-
-  get(key: string): ChannelDraft | undefined {
-    return this.all()[key];
-  }
-
-  /** Saves (or replaces) the draft; an empty body without a title removes it. */
-  async save(key: string, draft: Omit<ChannelDraft, 'savedAt'>): Promise<void> {
-    if (draft.body.trim() === '' && !draft.title?.trim()) {
-      await this.delete(key);
-      return;
-    }
-    const drafts = this.all();
-    delete drafts[key];
-    drafts[key] = { ...draft, savedAt: this.now().toISOString() };
-    const keys = Object.keys(drafts).sort((a, b) =>
-      (drafts[a]?.savedAt ?? '').localeCompare(drafts[b]?.savedAt ?? ''),
-    );
-    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_CHANNEL_DRAFTS))) delete drafts[old];
-    await this.memento.update(STORAGE_KEY, drafts);
-  }
-
-  async delete(key: string): Promise<void> {
-    const drafts = this.all();
-    if (!(key in drafts)) return;
-    delete drafts[key];
-    await this.memento.update(STORAGE_KEY, Object.keys(drafts).length > 0 ? drafts : undefined);
-  }
-
-  /** Every draft key of an account (to drop them when the account is removed). */
-  keysOf(accountId: string): string[] {
-    return Object.keys(this.all()).filter((key) => key.startsWith(`${accountId}|`));
-  }
-
-  /** Saved before `send`, removed after it resolved, kept when it threw (the error is rethrown). */
-  async sendWithDraft<T>(
-    key: string,
-    draft: Omit<ChannelDraft, 'savedAt'>,
-    send: () => Promise<T>,
-  ): Promise<T> {
-    await this.save(key, draft);
-    const result = await send();
-    await this.delete(key);
-    return result;
   }
 }
 

@@ -4,11 +4,9 @@
  * is offered again the next time the user comments on the same thing.
  */
 
-/** The part of VS Code's Memento this store needs (globalState satisfies it). */
-export interface DraftMemento {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): PromiseLike<void>;
-}
+import { type DraftMemento, DraftStore, type StoredDraft } from './draftStore';
+
+export type { DraftMemento } from './draftStore';
 
 /** What a note is written on, as far as the draft key is concerned. */
 export interface DraftParent {
@@ -18,84 +16,64 @@ export interface DraftParent {
   id: number;
 }
 
-export interface NoteDraft {
-  body: string;
-  /** ISO time the draft was last saved. */
-  savedAt: string;
-}
+export type NoteDraft = StoredDraft;
 
 const STORAGE_KEY = 'forge.noteDrafts';
 /** Oldest drafts are dropped beyond this, so abandoned drafts cannot grow the state without end. */
 export const MAX_DRAFTS = 100;
 
+function readNoteDraft(value: unknown): NoteDraft | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record['body'] !== 'string' || typeof record['savedAt'] !== 'string') return undefined;
+  return { body: record['body'], savedAt: record['savedAt'] };
+}
+
+/** Drafts of notes, by account and what they are written on; the text is all a note draft holds. */
 export class NoteDrafts {
-  constructor(
-    private readonly memento: DraftMemento,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly store: DraftStore<NoteDraft>;
+
+  constructor(memento: DraftMemento, now: () => Date = () => new Date()) {
+    this.store = new DraftStore<NoteDraft>(
+      memento,
+      {
+        storageKey: STORAGE_KEY,
+        max: MAX_DRAFTS,
+        read: readNoteDraft,
+        isEmpty: (draft) => draft.body.trim() === '',
+      },
+      now,
+    );
+  }
 
   /** One key per account and parent: `account|project|kind|id`. */
   static keyFor(accountId: string, parent: DraftParent): string {
     return [accountId, String(parent.project), parent.kind, String(parent.id)].join('|');
   }
 
-  private all(): Record<string, NoteDraft> {
-    const stored = this.memento.get<unknown>(STORAGE_KEY);
-    if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
-    const drafts: Record<string, NoteDraft> = {};
-    for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
-      if (
-        value &&
-        typeof value === 'object' &&
-        typeof (value as NoteDraft).body === 'string' &&
-        typeof (value as NoteDraft).savedAt === 'string'
-      ) {
-        drafts[key] = { body: (value as NoteDraft).body, savedAt: (value as NoteDraft).savedAt };
-      }
-    }
-    return drafts;
-  }
-
   get(key: string): NoteDraft | undefined {
-    return this.all()[key];
+    return this.store.get(key);
   }
 
   /** Saves (or replaces) the draft; an empty body removes it. */
-  async save(key: string, body: string): Promise<void> {
-    if (body.trim() === '') {
-      await this.delete(key);
-      return;
-    }
-    const drafts = this.all();
-    delete drafts[key];
-    drafts[key] = { body, savedAt: this.now().toISOString() };
-    const keys = Object.keys(drafts).sort((a, b) =>
-      (drafts[a]?.savedAt ?? '').localeCompare(drafts[b]?.savedAt ?? ''),
-    );
-    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_DRAFTS))) delete drafts[old];
-    await this.memento.update(STORAGE_KEY, drafts);
+  save(key: string, body: string): Promise<void> {
+    return this.store.save(key, { body });
   }
 
-  async delete(key: string): Promise<void> {
-    const drafts = this.all();
-    if (!(key in drafts)) return;
-    delete drafts[key];
-    await this.memento.update(STORAGE_KEY, Object.keys(drafts).length > 0 ? drafts : undefined);
+  delete(key: string): Promise<void> {
+    return this.store.delete(key);
   }
 
   /** Every draft of an account (e.g. to drop them when the account is removed). */
   keysOf(accountId: string): string[] {
-    return Object.keys(this.all()).filter((key) => key.startsWith(`${accountId}|`));
+    return this.store.keysOf(accountId);
   }
 
   /**
    * Sends a note with its draft kept until the server accepted it: saved before `send`, removed
    * after it resolved, kept when it threw (the error is rethrown).
    */
-  async sendWithDraft<T>(key: string, body: string, send: () => Promise<T>): Promise<T> {
-    await this.save(key, body);
-    const result = await send();
-    await this.delete(key);
-    return result;
+  sendWithDraft<T>(key: string, body: string, send: () => Promise<T>): Promise<T> {
+    return this.store.sendWithDraft(key, { body }, send);
   }
 }
