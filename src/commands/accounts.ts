@@ -4,6 +4,7 @@ import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
 import { InvalidInputError, registerCommand, valueOrThrow } from './registerCommand';
 import { describeError, describeSignInError } from './errorMessages';
+import { chooseAccount } from '../platform/accountPicker';
 import {
   askText,
   pickOne,
@@ -32,22 +33,11 @@ export async function pickAccount(
   given?: unknown,
 ): Promise<AccountInfo | undefined> {
   if (typeof given === 'string') return accounts.get(given);
-  const candidates = accounts.list().filter(filter);
-  if (candidates.length === 0) {
-    void showInformation('No matching account. Run "Forge: Add Account" first.');
-    return undefined;
-  }
-  const [only] = candidates;
-  if (candidates.length === 1) return only;
-  const picked = await pickOne(
-    candidates.map((account) => ({
-      label: account.label,
-      description: account.serverUrl,
-      account,
-    })),
-    { placeHolder },
+  return chooseAccount(
+    accounts.list().filter(filter),
+    placeHolder,
+    'No matching account. Run "Forge: Add Account" first.',
   );
-  return picked?.account;
 }
 
 async function askToken(serverUrl: string, kind: TokenKind): Promise<string | undefined> {

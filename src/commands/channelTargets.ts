@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import type { ChannelDrafts, ChannelItemIds } from '../state/channelDrafts';
 import type { ChannelTreeProvider } from '../views/channel/channelTreeProvider';
 import { registerCommand } from './registerCommand';
-import { pickOne, showInformation } from '../platform/userMessages';
+import { chooseAccount } from '../platform/accountPicker';
 
 /** What the channel command modules share. */
 export interface ChannelCommandContext {
@@ -70,22 +70,11 @@ export async function pickChannelAccount(
     if (!account) throw new Error('That channel account no longer exists.');
     return account;
   }
-  const candidates = accounts.list();
-  if (candidates.length === 0) {
-    void showInformation('No channel account yet. Run "Forge: Add Channel Account" first.');
-    return undefined;
-  }
-  const [only] = candidates;
-  if (candidates.length === 1) return only;
-  const picked = await pickOne(
-    candidates.map((account) => ({
-      label: account.label,
-      description: account.serverUrl,
-      account,
-    })),
-    { placeHolder },
+  return chooseAccount(
+    accounts.list(),
+    placeHolder,
+    'No channel account yet. Run "Forge: Add Channel Account" first.',
   );
-  return picked?.account;
 }
 
 /** Where save dialogs start: the first workspace folder, else the home folder. */

@@ -1,0 +1,30 @@
+import { pickOne, showInformation } from './userMessages';
+
+/** What the picker shows of an account: both kinds of account (forge, channel) have these. */
+export interface PickableAccount {
+  id: string;
+  label: string;
+  serverUrl: string;
+}
+
+/**
+ * The one account picker: nothing to pick says how to add one (`noneMessage`), one account is
+ * taken without asking, several are offered by label and server.
+ */
+export async function chooseAccount<Account extends PickableAccount>(
+  candidates: readonly Account[],
+  placeHolder: string,
+  noneMessage: string,
+): Promise<Account | undefined> {
+  if (candidates.length === 0) {
+    void showInformation(noneMessage);
+    return undefined;
+  }
+  const [only] = candidates;
+  if (candidates.length === 1) return only;
+  const picked = await pickOne(
+    candidates.map((account) => ({ label: account.label, description: account.serverUrl, account })),
+    { placeHolder },
+  );
+  return picked?.account;
+}
