@@ -4,59 +4,45 @@ import type { ListRequest } from '../../api/http';
 import type { Board, BoardList, HostingClient } from '../../api/hosting';
 import { type BoardTriggerCapabilities, boardTriggerCapabilities } from '../../domain/boardsAndTriggers';
 import { MessageNode, type TreeNode } from '../shared/treeNode';
-import { ProjectFolder, type ProjectNode } from './projectsTreeProvider';
+import { ProjectFolder } from './projectFolder';
+import type { ProjectNode } from './projectsTreeProvider';
 
 type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 
-/**
- * The class is defined on first use, not when this module loads: projectsTreeProvider.ts imports
- * this module (ProjectNode builds the folder) and this module extends its ProjectFolder, so at load
- * time ProjectFolder may not exist yet, depending on which of the two the bundle evaluates first.
- */
-function defineBoardsFolder() {
-  return class BoardsFolder extends ProjectFolder<Board> {
-    readonly label = 'Boards';
-    readonly icon = 'project';
-    readonly emptyMessage = 'No boards';
-
-    /** Boards belong to issues: no folder when the project has issues turned off. */
-    get shown(): boolean {
-      return this.owner.project.issues_enabled !== false;
-    }
-
-    get capabilities(): BoardTriggerCapabilities {
-      return boardTriggerCapabilities(this.owner.project, this.owner.account.isAdmin);
-    }
-
-    get nodeId(): string {
-      return this.folderId;
-    }
-
-    protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Board>> {
-      return client.listBoards(projectId);
-    }
-
-    protected toNodes(items: readonly Board[]): TreeNode[] {
-      return items.map((board) => new BoardNode(this, board));
-    }
-  };
-}
-
-let boardsFolderClass: ReturnType<typeof defineBoardsFolder> | undefined;
-function boardsFolderType(): ReturnType<typeof defineBoardsFolder> {
-  boardsFolderClass ??= defineBoardsFolder();
-  return boardsFolderClass;
-}
-
 /** A project's issue boards; each board lists its label lists (backlog and closed are not lists). */
-export type BoardsFolder = InstanceType<ReturnType<typeof defineBoardsFolder>>;
+export class BoardsFolder extends ProjectFolder<Board> {
+  readonly label = 'Boards';
+  readonly icon = 'project';
+  readonly emptyMessage = 'No boards';
+
+  /** Boards belong to issues: no folder when the project has issues turned off. */
+  get shown(): boolean {
+    return this.owner.project.issues_enabled !== false;
+  }
+
+  get capabilities(): BoardTriggerCapabilities {
+    return boardTriggerCapabilities(this.owner.project, this.owner.account.isAdmin);
+  }
+
+  get nodeId(): string {
+    return this.folderId;
+  }
+
+  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Board>> {
+    return client.listBoards(projectId);
+  }
+
+  protected toNodes(items: readonly Board[]): TreeNode[] {
+    return items.map((board) => new BoardNode(this, board));
+  }
+}
 
 export function createBoardsFolder(owner: ProjectNode, context: FolderContext): BoardsFolder {
-  return new (boardsFolderType())(owner, context);
+  return new BoardsFolder(owner, context);
 }
 
 export function isBoardsFolder(node: unknown): node is BoardsFolder {
-  return node instanceof boardsFolderType();
+  return node instanceof BoardsFolder;
 }
 
 export function boardTitle(board: Board): string {

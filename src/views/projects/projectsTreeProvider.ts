@@ -16,38 +16,20 @@ import { describeMergeStatus, mergeRequestCapabilities, isOpenState } from '../.
 import { groupJobsByPipeline, orderPipelineJobs } from '../../domain/pipelines';
 import { projectCapabilities } from '../../domain/projectActions';
 import { formatAge, formatDuration } from '../../domain/time';
-import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
+import { PagedList } from '../../state/pagedList';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
 import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
 import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
+import { ProjectFolder, type TreeContext, listLoader } from './projectFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
 import { type TriggersFolder, createTriggersFolder } from './triggersFolder';
+
+export { PAGE_SIZE, ProjectFolder, listLoader } from './projectFolder';
 import { connectionNote } from '../../platform/network';
 import type { ChangedFolder } from '../../services';
 
-export const PAGE_SIZE = 50;
-
-/** A page loader over a list endpoint, fetched through the account's current client. */
-export function listLoader<S extends z.ZodType>(
-  accounts: AccountManager,
-  accountId: string,
-  makeList: (client: HostingClient) => ListRequest<S>,
-  perPage = PAGE_SIZE,
-): PageLoader<z.infer<S>> {
-  return async (nextUrl, signal): Promise<LoadedPage<z.infer<S>>> => {
-    const list = makeList(await accounts.client(accountId));
-    const page = nextUrl ? await list.next(nextUrl, signal) : await list.page({ perPage, signal });
-    return { items: page.items, nextUrl: page.nextUrl, total: page.total };
-  };
-}
-
 export type MergeRequestStateFilter = 'opened' | 'closed' | 'merged' | 'all';
-
-interface TreeContext {
-  accounts: AccountManager;
-  changed(node?: TreeNode): void;
-}
 
 function projectTitle(project: Project): string {
   return project.name ?? project.path_with_namespace ?? project.path ?? `Project ${project.id}`;
@@ -175,65 +157,6 @@ export class ProjectNode implements TreeNode {
     if (this.boards.shown) children.push(this.boards);
     if (this.triggers.shown) children.push(this.triggers);
     return Promise.resolve(children);
-  }
-}
-
-export abstract class ProjectFolder<T> implements TreeNode {
-  abstract readonly label: string;
-  abstract readonly icon: string;
-  abstract readonly emptyMessage: string;
-  list: PagedList<T>;
-
-  constructor(
-    readonly owner: ProjectNode,
-    protected readonly context: TreeContext,
-  ) {
-    this.list = this.createList();
-  }
-
-  /** The list endpoint behind this folder; read when each page is fetched. */
-  protected abstract request(client: HostingClient, projectId: number): ListRequest<z.ZodType<T>>;
-  protected abstract toNodes(items: readonly T[]): TreeNode[];
-
-  private createList(): PagedList<T> {
-    const projectId = this.owner.project.id;
-    return new PagedList(
-      listLoader(this.context.accounts, this.owner.account.id, (client) => this.request(client, projectId)),
-    );
-  }
-
-  protected description(): string | undefined {
-    return undefined;
-  }
-
-  protected get folderId(): string {
-    return `account/${this.owner.account.id}/project/${this.owner.project.id}/${this.label}`;
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.folderId;
-    item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.description = this.description();
-    item.contextValue = `folder ${this.label.toLowerCase().replace(/\s+/g, '')}`;
-    return item;
-  }
-
-  getChildren(): Promise<TreeNode[]> {
-    return pagedChildren(
-      this.list,
-      (items) => this.toNodes(items),
-      () => this.context.changed(this),
-      {
-        emptyMessage: this.emptyMessage,
-        accountId: this.owner.account.id,
-      },
-    );
-  }
-
-  reload(): void {
-    this.list.reset();
-    this.context.changed(this);
   }
 }
 

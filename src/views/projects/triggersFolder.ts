@@ -10,85 +10,72 @@ import {
 } from '../../domain/boardsAndTriggers';
 import { formatAge } from '../../domain/time';
 import type { TreeNode } from '../shared/treeNode';
-import { ProjectFolder, type ProjectNode } from './projectsTreeProvider';
+import { ProjectFolder } from './projectFolder';
+import type { ProjectNode } from './projectsTreeProvider';
 
 type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 
-/**
- * Defined on first use rather than at load time: projectsTreeProvider.ts imports this module and
- * this module extends its ProjectFolder (see boardsFolder.ts for the same reason).
- */
-function defineTriggersFolder() {
-  return class TriggersFolder extends ProjectFolder<Trigger> {
-    readonly label = 'Pipeline Triggers';
-    readonly icon = 'zap';
-    readonly emptyMessage = 'No pipeline triggers';
-    /** The caller's user id, to tell owned triggers; undefined until known (or if unknowable). */
-    callerId: number | undefined;
-    private callerLookup: Promise<void> | undefined;
+/** A project's pipeline triggers, for maintainers. */
+export class TriggersFolder extends ProjectFolder<Trigger> {
+  readonly label = 'Pipeline Triggers';
+  readonly icon = 'zap';
+  readonly emptyMessage = 'No pipeline triggers';
+  /** The caller's user id, to tell owned triggers; undefined until known (or if unknowable). */
+  callerId: number | undefined;
+  private callerLookup: Promise<void> | undefined;
 
-    /** Triggers need a maintainer: no folder for those who would only get a 403. */
-    get shown(): boolean {
-      return (
-        this.owner.project.jobs_enabled !== false &&
-        boardTriggerCapabilities(this.owner.project, this.owner.account.isAdmin).manageTriggers
-      );
-    }
+  /** Triggers need a maintainer: no folder for those who would only get a 403. */
+  get shown(): boolean {
+    return (
+      this.owner.project.jobs_enabled !== false &&
+      boardTriggerCapabilities(this.owner.project, this.owner.account.isAdmin).manageTriggers
+    );
+  }
 
-    get nodeId(): string {
-      return this.folderId;
-    }
+  get nodeId(): string {
+    return this.folderId;
+  }
 
-    protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Trigger>> {
-      return client.listTriggers(projectId);
-    }
+  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Trigger>> {
+    return client.listTriggers(projectId);
+  }
 
-    protected toNodes(items: readonly Trigger[]): TreeNode[] {
-      return items.map((trigger) => new TriggerNode(this, trigger));
-    }
+  protected toNodes(items: readonly Trigger[]): TreeNode[] {
+    return items.map((trigger) => new TriggerNode(this, trigger));
+  }
 
-    override async getChildren(): Promise<TreeNode[]> {
-      await this.lookUpCaller();
-      return super.getChildren();
-    }
+  override async getChildren(): Promise<TreeNode[]> {
+    await this.lookUpCaller();
+    return super.getChildren();
+  }
 
-    /** A reply that names the caller as owner (create, take ownership) tells who the caller is. */
-    learnCaller(ownerId: number | undefined): void {
-      if (ownerId !== undefined) this.callerId = ownerId;
-    }
+  /** A reply that names the caller as owner (create, take ownership) tells who the caller is. */
+  learnCaller(ownerId: number | undefined): void {
+    if (ownerId !== undefined) this.callerId = ownerId;
+  }
 
-    /** `GET /user` once; a server without it leaves ownership to the token rule. */
-    private lookUpCaller(): Promise<void> {
-      this.callerLookup ??= this.context.accounts
-        .client(this.owner.account.id)
-        .then((client) => fetchCurrentUser(client))
-        .then((user) => {
-          if (user && this.callerId === undefined) this.callerId = user.id;
-        })
-        .catch(() => {
-          // Ownership then follows the token rule; the list itself reports real errors.
-          this.callerLookup = undefined;
-        });
-      return this.callerLookup;
-    }
-  };
+  /** `GET /user` once; a server without it leaves ownership to the token rule. */
+  private lookUpCaller(): Promise<void> {
+    this.callerLookup ??= this.context.accounts
+      .client(this.owner.account.id)
+      .then((client) => fetchCurrentUser(client))
+      .then((user) => {
+        if (user && this.callerId === undefined) this.callerId = user.id;
+      })
+      .catch(() => {
+        // Ownership then follows the token rule; the list itself reports real errors.
+        this.callerLookup = undefined;
+      });
+    return this.callerLookup;
+  }
 }
-
-let triggersFolderClass: ReturnType<typeof defineTriggersFolder> | undefined;
-function triggersFolderType(): ReturnType<typeof defineTriggersFolder> {
-  triggersFolderClass ??= defineTriggersFolder();
-  return triggersFolderClass;
-}
-
-/** A project's pipeline triggers (maintainers only). */
-export type TriggersFolder = InstanceType<ReturnType<typeof defineTriggersFolder>>;
 
 export function createTriggersFolder(owner: ProjectNode, context: FolderContext): TriggersFolder {
-  return new (triggersFolderType())(owner, context);
+  return new TriggersFolder(owner, context);
 }
 
 export function isTriggersFolder(node: unknown): node is TriggersFolder {
-  return node instanceof triggersFolderType();
+  return node instanceof TriggersFolder;
 }
 
 export function triggerTitle(trigger: Trigger): string {
