@@ -44,6 +44,27 @@ describe('a clone of a project (UI)', function () {
     page = vscode.page;
   });
 
+  /** "Forge: Open Merge Request" from the palette, in acme/web; `answer` picks it. */
+  async function openMergeRequest(
+    answer: string,
+    question: RegExp = /Open which merge request/,
+  ): Promise<void> {
+    await runCommand(page, 'Forge: Open Merge Request');
+    await expectQuickInput(page, /Project of the merge request/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, question);
+    await answerQuickInput(page, answer);
+  }
+
+  /** "Forge: Show Job Trace" from the palette, in acme/web; `answer` picks the job. */
+  async function openJobTrace(answer: string): Promise<void> {
+    await runCommand(page, 'Forge: Show Job Trace');
+    await expectQuickInput(page, /Project of the job/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Job whose trace to show/);
+    await answerQuickInput(page, answer);
+  }
+
   afterEach(async function () {
     await screenshotIfFailed(this, page);
   });
@@ -92,18 +113,10 @@ describe('a clone of a project (UI)', function () {
   });
 
   it('reopens the merge request and trace panels after a window reload', async () => {
-    await runCommand(page, 'Forge: Open Merge Request');
-    await expectQuickInput(page, /Project of the merge request/);
-    await answerQuickInput(page, 'acme/web');
-    await expectQuickInput(page, /Open which merge request/);
-    await answerQuickInput(page, '!1 ');
+    await openMergeRequest('!1 ');
     await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     const jobId = forge.fixtures.jobs.success;
-    await runCommand(page, 'Forge: Show Job Trace');
-    await expectQuickInput(page, /Project of the job/);
-    await answerQuickInput(page, 'acme/web');
-    await expectQuickInput(page, /Job whose trace to show/);
-    await answerQuickInput(page, `#${jobId}`);
+    await openJobTrace(`#${jobId}`);
     await webviewFrame(page, '.viewport .row', 60_000);
     // The page saves its state as it settles; give it a moment before the reload.
     await new Promise((done) => setTimeout(done, 1_500));
@@ -127,22 +140,14 @@ describe('a clone of a project (UI)', function () {
     await runCommand(page, 'View: Close All Editors');
     await pickColorTheme(page, 'Dark Modern', 'vs-dark');
     try {
-      await runCommand(page, 'Forge: Open Merge Request');
-      await expectQuickInput(page, /Project of the merge request/);
-      await answerQuickInput(page, 'acme/web');
-      await expectQuickInput(page, /Open which merge request/);
-      await answerQuickInput(page, '!1 ');
+      await openMergeRequest('!1 ');
       const mergeRequest = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
       await mergeRequest.locator('vscode-tab-header[data-tab="changes"]').click();
       await mergeRequest.locator('section.file .diff-row').first().waitFor({ timeout: 30_000 });
       await page.waitForTimeout(500);
       await screenshot(page, 'merge-request-changes-dark-theme');
       await runCommand(page, 'View: Close All Editors');
-      await runCommand(page, 'Forge: Show Job Trace');
-      await expectQuickInput(page, /Project of the job/);
-      await answerQuickInput(page, 'acme/web');
-      await expectQuickInput(page, /Job whose trace to show/);
-      await answerQuickInput(page, `#${forge.fixtures.jobs.failed}`);
+      await openJobTrace(`#${forge.fixtures.jobs.failed}`);
       await webviewFrame(page, '.viewport .row', 60_000);
       await page.waitForTimeout(500);
       await screenshot(page, 'job-trace-dark-theme');
@@ -185,11 +190,7 @@ describe('a clone of a project (UI)', function () {
       return false;
     });
     try {
-      await runCommand(page, 'Forge: Open Merge Request');
-      await expectQuickInput(page, /Project of the merge request/);
-      await answerQuickInput(page, 'acme/web');
-      await expectQuickInput(page, /Could not load the merge requests.*Type !number/);
-      await answerQuickInput(page, '!4');
+      await openMergeRequest('!4', /Could not load the merge requests.*Type !number/);
       await waitUntil(
         async () =>
           (
