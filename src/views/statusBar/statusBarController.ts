@@ -3,6 +3,7 @@ import type { Job, MergeRequest, Project } from '../../api/hosting';
 import { parseRemoteConfig, parseRemoteUrl } from '../../domain/gitRemote';
 import { jobCapabilities, statusAppearance, summarizeStatuses } from '../../domain/jobStatus';
 import type { AccountInfo } from '../../platform/accounts';
+import type { JobRef } from '../../commands/jobs';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
 import { registerCommand } from '../../commands/registerCommand';
@@ -254,13 +255,14 @@ export class StatusBarController implements vscode.Disposable {
       actions.push({
         icon: 'refresh',
         label: `Retry ${latestJob.name}`,
-        run: async () => {
-          const client = await this.services.accounts.client(status.account.id);
-          const job = await client.retryJob(project.id, latestJob.id);
-          void showInformation(`Retried ${job.name} (#${job.id}): now ${job.status}`);
-          this.services.afterAction();
-          await this.refresh();
-        },
+        // The job command: its message, and the refresh of every view (this item through onDidAct).
+        run: () =>
+          vscode.commands.executeCommand('forge.job.retry', {
+            kind: 'forge.jobRef',
+            accountId: status.account.id,
+            project,
+            job: latestJob,
+          } satisfies JobRef),
       });
     }
     const pipelineUrl = status.pipeline?.webUrl;
