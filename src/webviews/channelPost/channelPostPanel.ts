@@ -23,6 +23,11 @@ interface CommentResult {
   message?: string;
 }
 
+/** Who may see an item, in words (a comment has the audience of its post). */
+function audienceOf(entry: StreamEntry): string {
+  return entry.restricted ? 'restricted audience' : 'public';
+}
+
 function entryView(entry: StreamEntry, depth: number): ChannelEntryView {
   return {
     mid: entry.mid,
@@ -31,7 +36,7 @@ function entryView(entry: StreamEntry, depth: number): ChannelEntryView {
     created: entry.created ? (channelDateToIso(entry.created) ?? '') : '',
     title: entry.title.trim(),
     text: bbcodeToText(entry.body),
-    audience: entry.restricted ? 'restricted audience' : 'public',
+    audience: audienceOf(entry),
     categories: entry.categories,
     depth,
   };
@@ -89,14 +94,15 @@ export class ChannelPostPanel implements OpenPanel {
         );
         if (result?.posted) {
           this.posted.push({
-            ...entryView(this.item.root.entry, 0),
             mid: `posted-${this.posted.length}`,
             author: this.item.folder.identity?.name ?? this.item.account.channel?.name ?? 'you',
             address: '',
             created: new Date().toISOString(),
             title: '',
             text: message.body,
+            audience: audienceOf(this.item.root.entry),
             categories: [],
+            depth: 0,
           });
           this.sendSnapshot();
           this.host.post({ type: 'replyResult', ok: true, message: 'Your comment was posted.' });
