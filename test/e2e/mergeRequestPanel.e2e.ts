@@ -336,15 +336,7 @@ describe('merge request panel (UI)', function () {
       ['Dark Modern', 'vs-dark', 'dark'],
       ['Dark High Contrast', 'hc-black', 'high-contrast'],
     ] as const) {
-      await pickColorTheme(page, theme);
-      await waitUntil(
-        async () =>
-          ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '')
-            .split(/\s+/)
-            .includes(themeClass),
-        20_000,
-        `the ${theme} theme`,
-      );
+      await pickColorTheme(page, theme, themeClass);
       await frame.locator('vscode-tab-header[data-tab="overview"]').click();
       await page.waitForTimeout(500);
       await screenshot(page, `merge-request-overview-${name}`);

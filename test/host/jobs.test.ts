@@ -59,15 +59,15 @@ describe('job actions', function () {
     return childWhere(api.projects, accountRow?.node, (item) => item.description === 'acme/web', 'acme/web');
   }
 
+  /** The Jobs folder of acme/web. */
+  async function jobsFolderRow(): Promise<Row> {
+    const web = await webProject();
+    return childWhere(api.projects, web.node, (item) => label(item) === 'Jobs', 'Jobs folder');
+  }
+
   /** A job's row, found in the Jobs folder's pipelines. */
   async function jobRow(jobId: number): Promise<Row> {
-    const web = await webProject();
-    const jobsFolder = await childWhere(
-      api.projects,
-      web.node,
-      (item) => label(item) === 'Jobs',
-      'Jobs folder',
-    );
+    const jobsFolder = await jobsFolderRow();
     for (const pipeline of await childrenOf(api.projects, jobsFolder.node)) {
       const found = (await childrenOf(api.projects, pipeline.node)).find(({ item }) =>
         item.id?.endsWith(`/job/${jobId}`),
@@ -119,13 +119,7 @@ describe('job actions', function () {
   });
 
   it('filters the Jobs folder by state (the server) and by branch', async () => {
-    const web = await webProject();
-    const jobsFolder = await childWhere(
-      api.projects,
-      web.node,
-      (item) => label(item) === 'Jobs',
-      'Jobs folder',
-    );
+    const jobsFolder = await jobsFolderRow();
     try {
       forge.clearRequests();
       await vscode.commands.executeCommand('forge.jobs.filter', jobsFolder.node, { scope: ['failed'] });
@@ -153,13 +147,7 @@ describe('job actions', function () {
   });
 
   it("lists a pipeline's jobs by stage, read from the pipeline's own endpoint", async () => {
-    const web = await webProject();
-    const jobsFolder = await childWhere(
-      api.projects,
-      web.node,
-      (item) => label(item) === 'Jobs',
-      'Jobs folder',
-    );
+    const jobsFolder = await jobsFolderRow();
     const masterPipeline = forge.state.jobs.get(forge.fixtures.jobs.manual)?.pipelineId;
     const pipeline = await childWhere(
       api.projects,

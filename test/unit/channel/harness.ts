@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { CHANNEL_API_PREFIX, CHANNEL_ENDPOINTS } from '../../../src/api/channel';
-import type { FakeForge, RecordedRequest } from '../../server';
+import { CHANNEL_API_PREFIX, CHANNEL_ENDPOINTS, ChannelClient } from '../../../src/api/channel';
+import { type FakeForge, type RecordedRequest, startFakeForge } from '../../server';
 import type { ServedRequest } from '../../server/channel';
 
 /** Helpers for the ChannelClient tests against the fake forge. */
@@ -74,4 +74,29 @@ export async function rawRequest(
     text: await response.text(),
     headers: response.headers,
   };
+}
+
+/** A fake forge and a channel client signed in to its hub, made before a suite and closed after it. */
+export interface HubSession {
+  forge: FakeForge;
+  client: ChannelClient;
+}
+
+/** Registers the suite's `before` and `after`; the fields are set once `before` has run. */
+export function useFakeHub(): HubSession {
+  const session = {} as HubSession;
+  before(async () => {
+    session.forge = await startFakeForge();
+    session.client = ChannelClient.create({
+      baseUrl: session.forge.url,
+      login: session.forge.channel.nickname,
+      password: session.forge.channel.password,
+    });
+  });
+  after(async () => {
+    // Set-up may have failed half-way: close what was made.
+    await session.client?.close();
+    await session.forge?.close();
+  });
+  return session;
 }

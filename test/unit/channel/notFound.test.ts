@@ -1,26 +1,11 @@
 // Real hubs answer an unknown file hash (file/export), album (photos) or connection (abook) with an
 // empty success (design.md section 3, 2026-11): the client says "not found" instead of nothing.
 import assert from 'node:assert/strict';
-import { ChannelClient, ChannelReplyError } from '../../../src/api/channel';
-import { type FakeForge, startFakeForge } from '../../server';
+import { ChannelReplyError } from '../../../src/api/channel';
+import { useFakeHub } from './harness';
 
 describe('channel answers that mean "not found"', () => {
-  let forge: FakeForge;
-  let client: ChannelClient;
-
-  before(async () => {
-    forge = await startFakeForge();
-    client = ChannelClient.create({
-      baseUrl: forge.url,
-      login: forge.channel.nickname,
-      password: forge.channel.password,
-    });
-  });
-
-  after(async () => {
-    await client.close();
-    await forge.close();
-  });
+  const hub = useFakeHub();
 
   function notFound(what: RegExp): (error: unknown) => boolean {
     return (error) => {
@@ -33,25 +18,28 @@ describe('channel answers that mean "not found"', () => {
 
   it('file/export of an unknown hash', async () => {
     await assert.rejects(
-      client.exportFile('0123456789abcdef'),
+      hub.client.exportFile('0123456789abcdef'),
       notFound(/no file with the hash "0123456789abcdef"/),
     );
-    const known = forge.channel.state.files.find((file) => !file.isDir);
+    const known = hub.forge.channel.state.files.find((file) => !file.isDir);
     assert.ok(known);
-    assert.ok(await client.exportFile(known.hash));
+    assert.ok(await hub.client.exportFile(known.hash));
   });
 
   it('photos of an unknown album', async () => {
-    await assert.rejects(client.listPhotos({ album: 'No such album' }), notFound(/no album "No such album"/));
-    const album = forge.channel.state.photos[0]?.album;
+    await assert.rejects(
+      hub.client.listPhotos({ album: 'No such album' }),
+      notFound(/no album "No such album"/),
+    );
+    const album = hub.forge.channel.state.photos[0]?.album;
     assert.ok(album);
-    assert.ok((await client.listPhotos({ album })).length > 0);
+    assert.ok((await hub.client.listPhotos({ album })).length > 0);
   });
 
   it('abook of an unknown connection', async () => {
-    await assert.rejects(client.listConnections({ abookId: 987654 }), notFound(/no connection 987654/));
-    const known = forge.channel.state.abook[0];
+    await assert.rejects(hub.client.listConnections({ abookId: 987654 }), notFound(/no connection 987654/));
+    const known = hub.forge.channel.state.abook[0];
     assert.ok(known);
-    assert.equal((await client.listConnections({ abookId: known.id })).length, 1);
+    assert.equal((await hub.client.listConnections({ abookId: known.id })).length, 1);
   });
 });
