@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { registerAccountCommands } from './commands/accounts';
-import { commandHandlers, registerCommand } from './commands/registerCommand';
+import { commandHandlers, registerCommand } from './platform/commands/registerCommand';
 import { registerAdminCommands } from './commands/admin';
 import { registerBranchCommands } from './commands/branches';
 import { registerChannel } from './commands/channel';

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../api/http';
 import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
-import { InvalidInputError, registerCommand, valueOrThrow } from './registerCommand';
-import { describeError, describeSignInError } from './errorMessages';
+import { InvalidInputError, registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
+import { describeError, describeSignInError } from '../platform/commands/errorMessages';
 import { chooseAccount } from '../platform/accountPicker';
 import {
   askText,

@@ -17,7 +17,7 @@ import {
 } from '../views/admin/adminTreeProvider';
 import { pickAccount } from './accounts';
 import { registerBoardCommands } from './boards';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import { registerTodoFilterCommands } from './todoFilters';
 import { registerTriggerCommands } from './triggers';
 import {

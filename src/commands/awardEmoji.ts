@@ -15,7 +15,7 @@ import {
   projectPath,
 } from './mergeRequestTargets';
 import { projectTarget } from './pickers';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import { askText, pickOne, showInformation, type PickItem } from '../platform/userMessages';
 
 /*

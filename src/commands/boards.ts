@@ -13,7 +13,7 @@ import {
 } from '../views/projects/boardsFolder';
 import type { TreeNode } from '../views/shared/treeNode';
 import { type ProjectTarget, projectTarget } from './pickers';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import {
   askText,
   pickOne,

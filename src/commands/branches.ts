@@ -19,7 +19,7 @@ import type { Services } from '../services';
 import { BranchNode, ProjectNode } from '../views/projects/projectsTreeProvider';
 import type { TreeNode } from '../views/shared/treeNode';
 import { projectTarget } from './pickers';
-import { registerCommand, valueOrThrow } from './registerCommand';
+import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
 import { checkRefName } from '../domain/inputValidation';
 import {
   askText,

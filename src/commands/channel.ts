@@ -39,7 +39,7 @@ import {
   optionsOf,
   pickChannelAccount,
 } from './channelTargets';
-import { InvalidInputError, describeError, valueOrThrow } from './registerCommand';
+import { InvalidInputError, describeError, valueOrThrow } from '../platform/commands/registerCommand';
 import {
   askText,
   pickMany,

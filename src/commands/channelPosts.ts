@@ -18,8 +18,8 @@ import type { ChannelAccountInfo } from '../platform/channelAccounts';
 import { type ChannelDraft, ChannelDrafts, type DraftAudience } from '../state/channelDrafts';
 import { StreamItemNode } from '../views/channel/streamNodes';
 import { type ChannelCommandContext, channelName, optionsOf, pickChannelAccount } from './channelTargets';
-import { draftKeptMessage, mayHaveActed } from './errorMessages';
-import { valueOrThrow } from './registerCommand';
+import { draftKeptMessage, mayHaveActed } from '../platform/commands/errorMessages';
+import { valueOrThrow } from '../platform/commands/registerCommand';
 import {
   askText,
   pickMany,

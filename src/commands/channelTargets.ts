@@ -5,7 +5,7 @@ import type { ChannelAccountInfo, ChannelAccountManager } from '../platform/chan
 import type { Services } from '../services';
 import type { ChannelDrafts, ChannelItemIds } from '../state/channelDrafts';
 import type { ChannelTreeProvider } from '../views/channel/channelTreeProvider';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import { chooseAccount } from '../platform/accountPicker';
 
 /** What the channel command modules share. */

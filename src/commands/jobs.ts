@@ -25,7 +25,7 @@ import type { Services } from '../services';
 import { BranchNode, JobNode, ProjectNode } from '../views/projects/projectsTreeProvider';
 import type { TreeNode } from '../views/shared/treeNode';
 import { projectTarget } from './pickers';
-import { registerCommand, valueOrThrow } from './registerCommand';
+import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
 import { checkRefName, problemOf } from '../domain/inputValidation';
 import {
   askText,

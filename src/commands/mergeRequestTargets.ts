@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { HostingClient, MergeRequest, Project } from '../api/hosting';
 import { mergeRequestAppearance } from '../domain/mergeRequestStatus';
-import { describeError } from './errorMessages';
+import { describeError } from '../platform/commands/errorMessages';
 import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
 import type { NoteDrafts } from '../state/noteDrafts';

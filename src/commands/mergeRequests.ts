@@ -38,7 +38,7 @@ import {
 } from './mergeRequestTargets';
 import { registerNoteCommands } from './notes';
 import { projectTarget } from './pickers';
-import { registerCommand, valueOrThrow } from './registerCommand';
+import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
 import { checkRefName } from '../domain/inputValidation';
 import {
   askText,

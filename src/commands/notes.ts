@@ -18,8 +18,8 @@ import {
   projectPath,
 } from './mergeRequestTargets';
 import { projectTarget } from './pickers';
-import { draftKeptMessage, mayHaveActed } from './errorMessages';
-import { registerCommand, valueOrThrow } from './registerCommand';
+import { draftKeptMessage, mayHaveActed } from '../platform/commands/errorMessages';
+import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
 import {
   askText,
   pickOne,

@@ -4,7 +4,7 @@ import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
 import { ProjectNode } from '../views/projects/projectsTreeProvider';
 import { pickAccount } from './accounts';
-import { valueOrThrow } from './registerCommand';
+import { valueOrThrow } from '../platform/commands/registerCommand';
 import { pickOne, type PickItem } from '../platform/userMessages';
 
 export { pickAccount };

@@ -19,7 +19,7 @@ import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
 import { AccountNode, ProjectNode } from '../views/projects/projectsTreeProvider';
 import { pickAccount, projectTarget } from './pickers';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import {
   askText,
   pickOne,

@@ -11,7 +11,7 @@ import {
   describeTodoFilter,
 } from '../state/todoFilters';
 import { pickAccount } from './accounts';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import { pickOne, type PickItem } from '../platform/userMessages';
 
 /**

@@ -11,7 +11,7 @@ import {
 import type { PanelRegistry } from '../webviews/shared/panelHost';
 import { jobTarget } from './jobs';
 import { commandOptions } from './mergeRequestTargets';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import { pickOne, showInformation } from '../platform/userMessages';
 
 export interface TraceCommandOptions extends JobTracePanelOptions {

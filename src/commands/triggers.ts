@@ -10,7 +10,7 @@ import {
   triggerTitle,
 } from '../views/projects/triggersFolder';
 import { type ProjectTarget, projectTarget } from './pickers';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import { askText, pickOne, showInformation, showWarning, withProgress } from '../platform/userMessages';
 
 /** Trailing options of the trigger commands, for tests and automation: they skip the prompts. */

@@ -13,7 +13,7 @@ import {
 import { ErrorNode, LoadMoreNode, type TreeNode } from '../views/shared/treeNode';
 import type { TodoNode, TodosTreeProvider } from '../views/todos/todosTreeProvider';
 import { pickAccount } from './accounts';
-import { registerCommand } from './registerCommand';
+import { registerCommand } from '../platform/commands/registerCommand';
 import { type PickItem, askText, pickOne, showWarning, withProgress } from '../platform/userMessages';
 import { openServerLink } from '../platform/serverLinks';
 

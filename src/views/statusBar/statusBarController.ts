@@ -6,7 +6,7 @@ import type { AccountInfo } from '../../platform/accounts';
 import type { JobRef } from '../../commands/jobs';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
-import { registerCommand } from '../../commands/registerCommand';
+import { registerCommand } from '../../platform/commands/registerCommand';
 import { inertStatusText } from '../../domain/inertText';
 import { openServerLink } from '../../platform/serverLinks';
 import { pickOne, showInformation, type PickItem } from '../../platform/userMessages';

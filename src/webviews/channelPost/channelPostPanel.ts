@@ -5,7 +5,7 @@ import {
   type StreamEntry,
   type StreamThreadNode,
 } from '../../domain/channel';
-import { registerCommand } from '../../commands/registerCommand';
+import { registerCommand } from '../../platform/commands/registerCommand';
 import { openServerLink } from '../../platform/serverLinks';
 import type { Services } from '../../services';
 import { StreamItemNode } from '../../views/channel/streamNodes';

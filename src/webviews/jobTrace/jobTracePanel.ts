@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { gzipSync } from 'node:zlib';
 import type { Job, Project } from '../../api/hosting';
 import { type JobRef } from '../../commands/jobs';
-import { describeError } from '../../commands/registerCommand';
+import { describeError } from '../../platform/commands/registerCommand';
 import { jobActionApplies, jobTitle, projectPath } from '../../domain/jobActions';
 import { statusAppearance } from '../../domain/jobStatus';
 import { formatDuration } from '../../domain/time';

@@ -17,7 +17,7 @@ import {
   pickMergeRequest,
   projectPath,
 } from '../../commands/mergeRequestTargets';
-import { describeError, registerCommand, valueOrThrow } from '../../commands/registerCommand';
+import { describeError, registerCommand, valueOrThrow } from '../../platform/commands/registerCommand';
 import { isSafeBranchName } from '../../domain/gitRemote';
 import { defaultMergeCommitMessage, describeMergeStatus, isDraft } from '../../domain/mergeRequestStatus';
 import {

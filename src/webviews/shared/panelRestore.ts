@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import * as z from 'zod';
 import type { HostingClient, Project } from '../../api/hosting';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
-import { describeError } from '../../commands/errorMessages';
+import { describeError } from '../../platform/commands/errorMessages';
 import { showWarning } from '../../platform/userMessages';
 import type { PanelRestoreKey, RestorablePanelType } from './restoreKey';
 

@@ -6,7 +6,7 @@ import {
   ServerError,
   UncertainWriteError,
 } from '../../../src/api/http';
-import { draftKeptMessage, describeError } from '../../../src/commands/errorMessages';
+import { draftKeptMessage, describeError } from '../../../src/platform/commands/errorMessages';
 
 const where = {
   kept: 'Your comment was kept as a draft',

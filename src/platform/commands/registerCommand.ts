@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { CancelledError } from '../api/http';
+import { CancelledError } from '../../api/http';
 import { InvalidInputError, describeError } from './errorMessages';
-import type { CommandHandler } from '../shell';
-import { showError } from '../platform/userMessages';
+import type { CommandHandler } from '../../shell';
+import { showError } from '../userMessages';
 
 export { InvalidInputError, describeError, valueOrThrow } from './errorMessages';
 

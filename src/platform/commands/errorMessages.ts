@@ -10,12 +10,12 @@ import {
   TimeoutError,
   UnauthorizedError,
   UncertainWriteError,
-} from '../api/http';
-import { type Checked } from '../domain/inputValidation';
+} from '../../api/http';
+import { type Checked } from '../../domain/inputValidation';
 
 /*
  * What a command says when something fails. No vscode import, so the wording is unit-tested in plain
- * Node (test/unit/commands/errorMessages.test.ts); registerCommand.ts shows it.
+ * Node (test/unit/platform/errorMessages.test.ts); registerCommand.ts shows it.
  */
 
 /** Input a person (or automation's options) gave that was refused before any request was sent. */
