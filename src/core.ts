@@ -22,7 +22,7 @@ import { AutoRefresh } from './state/autoRefresh';
 import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './views/shared/treeNode';
 import { registerStatusBar } from './views/statusBar/statusBarController';
-import { TodosTreeProvider } from './views/todos/todosTreeProvider';
+import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import { type ShownMessage, answerModals, logShownMessages, observeMessages } from './platform/userMessages';
 import { restorePanel } from './webviews/shared/panelRestore';
 
@@ -74,15 +74,9 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   const accounts = new AccountManager(context, log);
   const filters = new ProjectFilterStore(context.globalState);
   const projects = new ProjectsTreeProvider(accounts, filters);
-  const todos = new TodosTreeProvider(accounts);
   const projectsView = shell.treeView('forge.projects', projects);
-  const todosView = shell.treeView('forge.todos', todos);
-  context.subscriptions.push(log, accounts, projects, todos, projectsView, todosView);
-
-  todos.onDidChangeCount((count) => {
-    todosView.badge =
-      count > 0 ? { value: count, tooltip: `${count} pending todo${count === 1 ? '' : 's'}` } : undefined;
-  });
+  context.subscriptions.push(log, accounts, projects, projectsView);
+  const { provider: todos, view: todosView } = createTodosFeature({ context, shell, log, accounts });
 
   const updateContext = (): void => {
     const list = accounts.list();
@@ -156,7 +150,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
 
   registerCommand(context, log, 'forge.log.show', () => log.show(true));
   registerAccountCommands(context, log, accounts);
-  registerViewCommands(context, log, { accounts, projects, todos, filters });
+  registerViewCommands(context, log, { accounts, projects, filters });
   registerJobCommands(services);
   registerBranchCommands(services);
   registerProjectCommands(services);

@@ -4,7 +4,7 @@ import type { Shell } from './shell';
 import type { ProjectFilterStore } from './views/projects/projectFilter';
 import type { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
 import type { TreeNode } from './views/shared/treeNode';
-import type { TodosTreeProvider } from './views/todos/todosTreeProvider';
+import type { TodosTreeProvider } from './features/todos';
 import type { OpenPanel, PanelRegistry } from './webviews/shared/panelHost';
 
 /** What the composition root builds once and hands to every command and view module. */

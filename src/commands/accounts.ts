@@ -4,7 +4,7 @@ import { checkServerUrl, problemOf } from '../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
 import { InvalidInputError, registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
 import { describeError, describeSignInError } from '../platform/commands/errorMessages';
-import { chooseAccount } from '../platform/accountPicker';
+import { pickAccount } from '../platform/accountPicker';
 import {
   askText,
   pickOne,
@@ -24,21 +24,6 @@ import {
   networkForNewAccount,
   offerToTrustCertificate,
 } from '../platform/network';
-
-/** Asks which account, unless there is only one or one was given. */
-export async function pickAccount(
-  accounts: AccountManager,
-  placeHolder: string,
-  filter: (account: AccountInfo) => boolean = () => true,
-  given?: unknown,
-): Promise<AccountInfo | undefined> {
-  if (typeof given === 'string') return accounts.get(given);
-  return chooseAccount(
-    accounts.list().filter(filter),
-    placeHolder,
-    'No matching account. Run "Forge: Add Account" first.',
-  );
-}
 
 async function askToken(serverUrl: string, kind: TokenKind): Promise<string | undefined> {
   return askText({

@@ -15,10 +15,9 @@ import {
   SystemHooksFolder,
   describeHookEvents,
 } from '../views/admin/adminTreeProvider';
-import { pickAccount } from './accounts';
+import { pickAccount } from '../platform/accountPicker';
 import { registerBoardCommands } from './boards';
 import { registerCommand } from '../platform/commands/registerCommand';
-import { registerTodoFilterCommands } from './todoFilters';
 import { registerTriggerCommands } from './triggers';
 import {
   askText,
@@ -180,7 +179,6 @@ export function registerAdminCommands(services: Services): void {
 
   registerBoardCommands(services);
   registerTriggerCommands(services);
-  registerTodoFilterCommands(services);
 
   const provider = new AdminTreeProvider(accounts);
   const view = services.shell.treeView('forge.admin', provider);

@@ -3,7 +3,7 @@ import { checkProjectPath } from '../domain/inputValidation';
 import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
 import { ProjectNode } from '../views/projects/projectsTreeProvider';
-import { pickAccount } from './accounts';
+import { pickAccount } from '../platform/accountPicker';
 import { valueOrThrow } from '../platform/commands/registerCommand';
 import { pickOne, type PickItem } from '../platform/userMessages';
 

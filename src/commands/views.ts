@@ -11,11 +11,9 @@ import {
   type ProjectsTreeProvider,
 } from '../views/projects/projectsTreeProvider';
 import { ErrorNode, LoadMoreNode, type TreeNode } from '../views/shared/treeNode';
-import type { TodoNode, TodosTreeProvider } from '../views/todos/todosTreeProvider';
-import { pickAccount } from './accounts';
+import { pickAccount } from '../platform/accountPicker';
 import { registerCommand } from '../platform/commands/registerCommand';
-import { type PickItem, askText, pickOne, showWarning, withProgress } from '../platform/userMessages';
-import { openServerLink } from '../platform/serverLinks';
+import { type PickItem, askText, pickOne, withProgress } from '../platform/userMessages';
 
 export function registerViewCommands(
   context: vscode.ExtensionContext,
@@ -23,11 +21,10 @@ export function registerViewCommands(
   services: {
     accounts: AccountManager;
     projects: ProjectsTreeProvider;
-    todos: TodosTreeProvider;
     filters: ProjectFilterStore;
   },
 ): void {
-  const { accounts, projects, todos, filters } = services;
+  const { accounts, projects, filters } = services;
 
   registerCommand(context, log, 'forge.tree.loadMore', (node: LoadMoreNode) => {
     if (node instanceof LoadMoreNode) node.load();
@@ -111,38 +108,6 @@ export function registerViewCommands(
 
   // `options` is for tests and automation: the states (none: all) and the branch (none: every branch).
   registerCommand(context, log, 'forge.jobs.filter', filterJobs);
-
-  registerCommand(context, log, 'forge.todos.refresh', () => todos.refresh());
-
-  registerCommand(context, log, 'forge.todo.markDone', async (node: TodoNode) => {
-    const client = await accounts.client(node.account.id);
-    await client.markTodoAsDone(node.todo.id);
-    todos.removeTodo(node);
-  });
-
-  // A todo's row opens its target on the web, through the check every server link passes.
-  registerCommand(context, log, 'forge.todo.openInBrowser', (node: TodoNode) =>
-    openServerLink(node.todo.target_url, `the page of ${node.reference}`),
-  );
-
-  // `options.confirmed` is for tests and automation; the title button never passes it.
-  registerCommand(context, log, 'forge.todo.markAllDone', async (options?: { confirmed?: boolean }) => {
-    const count = todos.pendingCount();
-    const confirm = options?.confirmed
-      ? 'Mark All as Done'
-      : await showWarning(
-          count > 0 ? `Mark all ${count} pending todos as done?` : 'Mark all pending todos as done?',
-          { modal: true },
-          'Mark All as Done',
-        );
-    if (confirm !== 'Mark All as Done') return;
-    await withProgress({ location: { viewId: 'forge.todos' }, title: 'Marking todos as done' }, async () => {
-      for (const account of accounts.list()) {
-        await (await accounts.client(account.id)).markAllTodosAsDone();
-      }
-    });
-    todos.refresh();
-  });
 }
 
 /** The Jobs folder's filter: jobs in some states (asked of the server), or of one branch. */

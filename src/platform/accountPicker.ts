@@ -1,3 +1,4 @@
+import type { AccountInfo, AccountManager } from './accounts';
 import { pickOne, showInformation } from './userMessages';
 
 /** What the picker shows of an account: both kinds of account (forge, channel) have these. */
@@ -27,4 +28,19 @@ export async function chooseAccount<Account extends PickableAccount>(
     { placeHolder },
   );
   return picked?.account;
+}
+
+/** Asks which account, unless there is only one or one was given. */
+export async function pickAccount(
+  accounts: AccountManager,
+  placeHolder: string,
+  filter: (account: AccountInfo) => boolean = () => true,
+  given?: unknown,
+): Promise<AccountInfo | undefined> {
+  if (typeof given === 'string') return accounts.get(given);
+  return chooseAccount(
+    accounts.list().filter(filter),
+    placeHolder,
+    'No matching account. Run "Forge: Add Account" first.',
+  );
 }

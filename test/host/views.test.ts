@@ -457,6 +457,19 @@ describe('accounts and views', function () {
     assert.ok(!after.some(({ item }) => item.id === todo.item.id));
   });
 
+  it('refuses a declared command given the wrong argument, saying so, before any request', async () => {
+    forge.clearRequests();
+    const refused = await vscode.commands.executeCommand('forge.todo.markDone', { todo: { id: 1 } });
+    assert.deepEqual(refused, {
+      invalidInput: true,
+      message:
+        'The command forge.todo.markDone cannot take its argument 1: expected a todo of the Todos view.',
+    });
+    const options = await vscode.commands.executeCommand('forge.todo.markAllDone', { confirmd: true });
+    assert.match((options as { message?: string } | undefined)?.message ?? '', /argument 1: .*confirmd/);
+    assert.deepEqual(forge.requests, []);
+  });
+
   it('marks all todos as done after confirmation, and refreshes on demand', async () => {
     forge.clearRequests();
     await vscode.commands.executeCommand('forge.todo.markAllDone', { confirmed: true });

@@ -3,6 +3,7 @@ import { CancelledError } from '../../api/http';
 import { InvalidInputError, describeError } from './errorMessages';
 import type { CommandHandler } from '../../shell';
 import { showError } from '../userMessages';
+import type { CommandDeclaration } from './defineCommand';
 
 export { InvalidInputError, describeError, valueOrThrow } from './errorMessages';
 
@@ -59,4 +60,13 @@ export function registerCommand(
     }
   });
   context.subscriptions.push({ dispose: () => commandHandlers.delete(id) });
+}
+
+/** Registers declared commands through the one error wrapper. */
+export function registerCommands(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  declarations: readonly CommandDeclaration[],
+): void {
+  for (const declaration of declarations) registerCommand(context, log, declaration.id, declaration.handle);
 }

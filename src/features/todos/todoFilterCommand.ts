@@ -1,27 +1,20 @@
-import type { Services } from '../services';
+import * as z from 'zod';
+import type { AccountManager } from '../../platform/accounts';
+import { pickAccount } from '../../platform/accountPicker';
+import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { pickOne, type PickItem } from '../../platform/userMessages';
 import {
   ACTION_LABELS,
   TODO_ACTIONS,
+  TODO_STATES,
   TODO_TYPES,
   type TodoAction,
-  TodoFilterStore,
+  type TodoFilterStore,
   type TodoState,
   type TodoType,
   type TodoViewFilter,
-  describeTodoFilter,
-} from '../state/todoFilters';
-import { pickAccount } from './accounts';
-import { registerCommand } from '../platform/commands/registerCommand';
-import { pickOne, type PickItem } from '../platform/userMessages';
-
-/**
- * Trailing options of forge.todos.filter, for tests and automation: `filter` replaces the
- * account's filter without any prompt; `clear` resets it to pending, unfiltered.
- */
-export interface TodoFilterCommandOptions {
-  filter?: TodoViewFilter;
-  clear?: boolean;
-}
+} from '../../state/todoFilters';
+import { TodoAccountNode } from './todosTreeProvider';
 
 type Choice = 'action' | 'type' | 'project' | 'state' | 'clear';
 
@@ -98,79 +91,76 @@ async function askChange(
   }
 }
 
-export function registerTodoFilterCommands(services: Services): void {
-  const { context, log, accounts, todos } = services;
-  const store = new TodoFilterStore(context.globalState);
-  todos.useFilters((accountId) => store.get(accountId));
+const TodoViewFilterSchema = z.strictObject({
+  action: z.enum(TODO_ACTIONS).optional(),
+  type: z.enum(TODO_TYPES).optional(),
+  projectId: z.number().int().positive().optional(),
+  projectName: z.string().max(500).optional(),
+  state: z.enum(TODO_STATES).optional(),
+});
 
-  /** The view's description names the active filters. */
-  const describeView = (): void => {
-    const view = services.treeViews.get('forge.todos');
-    if (!view) return;
-    const list = accounts.list();
-    const described = list
-      .map((account) => ({ account, text: describeTodoFilter(store.get(account.id)) }))
-      .filter((entry) => entry.text !== undefined);
-    const [only] = described;
-    if (list.length === 1 && only) view.description = only.text;
-    else if (described.length > 0)
-      view.description = described.map((entry) => `${entry.account.label}: ${entry.text}`).join('; ');
-    else view.description = undefined;
-  };
-  describeView();
-  context.subscriptions.push(accounts.onDidChange(describeView));
+/** Whose todos: an account id (tests, automation), an account's row, or nothing (ask). */
+const AccountArgumentSchema = z.union([z.string(), rowOf(TodoAccountNode, "an account's row")]).optional();
 
-  registerCommand(
-    context,
-    log,
-    'forge.todos.filter',
-    async (given?: unknown, options: TodoFilterCommandOptions = {}): Promise<TodoViewFilter | undefined> => {
-      const accountId =
-        typeof given === 'string'
-          ? given
-          : given && typeof given === 'object' && 'account' in given
-            ? (given as { account?: { id?: unknown } }).account?.id
-            : undefined;
+/**
+ * "Forge: Filter Todos". Trailing options, for tests and automation: `filter` replaces the account's
+ * filter without any prompt; `clear` resets it to pending, unfiltered. Returns the filter now in force.
+ */
+export function todoFilterCommand(
+  accounts: AccountManager,
+  store: TodoFilterStore,
+  onChanged: () => void,
+): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.todos.filter',
+    args: [
+      AccountArgumentSchema,
+      z.strictObject({ filter: TodoViewFilterSchema.optional(), clear: z.boolean().optional() }).optional(),
+    ],
+    run: async (given, options = {}): Promise<TodoViewFilter | undefined> => {
       const account = await pickAccount(
         accounts,
         'Filter the todos of which account?',
         () => true,
-        typeof accountId === 'string' ? accountId : undefined,
+        given instanceof TodoAccountNode ? given.account.id : given,
       );
       if (!account) return undefined;
       const current = store.get(account.id);
       let next: TodoViewFilter | undefined;
       if (options.clear) next = {};
       else if (options.filter) next = options.filter;
-      else {
-        next = await askChange(current, account.label, async () => {
-          const client = await accounts.client(account.id);
-          const projects = client
-            .listProjects({ membership: true, orderBy: 'last_activity_at' })
-            .page({ perPage: 100 })
-            .then((page) => [
-              { label: 'Any project', project: null },
-              ...page.items.map((project) => ({
-                label: project.name ?? String(project.id),
-                description: project.path_with_namespace ?? '',
-                project: {
-                  id: project.id,
-                  name: project.path_with_namespace ?? project.name ?? String(project.id),
-                },
-              })),
-            ]);
-          const picked = await pickOne(projects, {
-            placeHolder: 'Show todos of the project…',
-            matchOnDescription: true,
-          });
-          return picked ? picked.project : undefined;
-        });
-      }
+      else next = await askChange(current, account.label, () => pickProject(accounts, account.id));
       if (next === undefined) return undefined;
       await store.set(account.id, next);
-      todos.refresh();
-      describeView();
+      onChanged();
       return store.get(account.id);
     },
-  );
+  });
+}
+
+/** One of the account's projects, `null` for any project, undefined when the pick was cancelled. */
+async function pickProject(
+  accounts: AccountManager,
+  accountId: string,
+): Promise<{ id: number; name: string } | null | undefined> {
+  const client = await accounts.client(accountId);
+  const projects = client
+    .listProjects({ membership: true, orderBy: 'last_activity_at' })
+    .page({ perPage: 100 })
+    .then((page) => [
+      { label: 'Any project', project: null },
+      ...page.items.map((project) => ({
+        label: project.name ?? String(project.id),
+        description: project.path_with_namespace ?? '',
+        project: {
+          id: project.id,
+          name: project.path_with_namespace ?? project.name ?? String(project.id),
+        },
+      })),
+    ]);
+  const picked = await pickOne(projects, {
+    placeHolder: 'Show todos of the project…',
+    matchOnDescription: true,
+  });
+  return picked ? picked.project : undefined;
 }

@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { InvalidInputError } from './errorMessages';
+
+/*
+ * A command as a declaration: its id, a schema for each argument it takes (the tree row VS Code
+ * passes first, trailing options that tests and automation pass last) and the `run` that does the
+ * work by calling the feature's actions. Arguments are checked before `run`, the same way page
+ * messages are; `run` keeps its types; errors go through the one wrapper in registerCommand.ts.
+ * No vscode import: declarations are unit-tested in plain Node.
+ */
+
+type Outputs<Schemas extends readonly z.ZodType[]> = { -readonly [K in keyof Schemas]: z.output<Schemas[K]> };
+
+export interface CommandDeclaration {
+  readonly id: string;
+  /** Checks the arguments, then runs; refused arguments throw `InvalidInputError`. */
+  readonly handle: (...args: unknown[]) => Promise<unknown>;
+}
+
+export function defineCommand<const Schemas extends readonly z.ZodType[]>(declaration: {
+  id: string;
+  args: Schemas;
+  run: (...args: Outputs<Schemas>) => unknown;
+}): CommandDeclaration {
+  const { id, args: schemas, run } = declaration;
+  return {
+    id,
+    handle: async (...given: unknown[]) => {
+      // VS Code may pass more than a command takes (a tree's selection after its row): ignored.
+      const checked = schemas.map((schema, index) => {
+        const result = schema.safeParse(given[index]);
+        if (!result.success) {
+          const issue = result.error.issues[0];
+          const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+          throw new InvalidInputError(
+            `The command ${id} cannot take its argument ${index + 1}${where}: ${issue?.message ?? 'refused'}.`,
+          );
+        }
+        return result.data;
+      });
+      return await run(...(checked as Outputs<Schemas>));
+    },
+  };
+}
+
+/** A tree row of one class, as VS Code passes it to a command run from a view. */
+export function rowOf<T>(rowClass: abstract new (...args: never[]) => T, what: string): z.ZodType<T> {
+  return z.custom<T>((value) => value instanceof rowClass, { error: `expected ${what}` });
+}
