@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { registerAccountCommands } from './commands/accounts';
 import { commandHandlers, registerCommand } from './platform/commands/registerCommand';
-import { registerAdminCommands } from './commands/admin';
+import { createAdminFeature } from './features/admin';
+import { registerBoardCommands } from './commands/boards';
+import { registerTriggerCommands } from './commands/triggers';
 import { registerBranchCommands } from './commands/branches';
 import { registerChannel } from './commands/channel';
 import { registerChannelPostPanel } from './webviews/channelPost/channelPostPanel';
@@ -155,7 +157,11 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   registerBranchCommands(services);
   registerProjectCommands(services);
   registerMergeRequestCommands(services);
-  registerAdminCommands(services);
+  registerBoardCommands(services);
+  registerTriggerCommands(services);
+  const admin = createAdminFeature({ context, shell, log, accounts });
+  services.treeViews.set('forge.admin', admin.view);
+  services.treeProviders.set('forge.admin', admin.provider);
   const traces = registerTraceCommands(services);
   const channel = registerChannel(services);
   registerChannelPostPanel(services);

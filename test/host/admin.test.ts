@@ -432,6 +432,13 @@ describe('admin and boards', function () {
       const missing = await vscode.commands.executeCommand('forge.sshKey.lookup', root.id, { id: 99_999 });
       assert.equal(missing, undefined);
       assert.equal(sent('GET', /^\/api\/v4\/keys\/99999$/)[0]?.status, 404);
+
+      forge.clearRequests();
+      const refused = await vscode.commands.executeCommand('forge.sshKey.lookup', root.id, { id: -1 });
+      assert.match((refused as { message?: string } | undefined)?.message ?? '', /argument 2 \(id\)/);
+      const mistyped = await vscode.commands.executeCommand('forge.systemHook.create', root.id, { url: 42 });
+      assert.match((mistyped as { message?: string } | undefined)?.message ?? '', /argument 2 \(url\)/);
+      assert.deepEqual(forge.requests, [], 'refused before any request');
     });
   });
 

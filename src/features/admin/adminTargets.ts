@@ -1,0 +1,53 @@
+import * as z from 'zod';
+import type { AccountInfo, AccountManager } from '../../platform/accounts';
+import { pickAccount } from '../../platform/accountPicker';
+import {
+  AdminAccountNode,
+  BroadcastMessageNode,
+  BroadcastMessagesFolder,
+  SshKeyLookupNode,
+  SystemHookNode,
+  SystemHooksFolder,
+} from './adminTreeProvider';
+
+/** A row of the Admin view: each knows its administrator account. */
+export type AdminRow =
+  | AdminAccountNode
+  | BroadcastMessagesFolder
+  | SystemHooksFolder
+  | SshKeyLookupNode
+  | BroadcastMessageNode
+  | SystemHookNode;
+
+const ADMIN_ROWS = [
+  AdminAccountNode,
+  BroadcastMessagesFolder,
+  SystemHooksFolder,
+  SshKeyLookupNode,
+  BroadcastMessageNode,
+  SystemHookNode,
+];
+
+/** The first argument of an admin command: a row of the Admin view, an account id, or nothing (ask). */
+export const AdminTargetSchema = z
+  .union([
+    z.string(),
+    z.custom<AdminRow>((value) => ADMIN_ROWS.some((rowClass) => value instanceof rowClass), {
+      error: 'expected a row of the Admin view or an account id',
+    }),
+  ])
+  .optional();
+
+/** The administrator account of a row or an id, or one picked among administrator accounts. */
+export function adminAccount(
+  accounts: AccountManager,
+  target: z.output<typeof AdminTargetSchema>,
+): Promise<AccountInfo | undefined> {
+  if (target !== undefined && typeof target !== 'string') return Promise.resolve(target.account);
+  return pickAccount(
+    accounts,
+    'Which administrator account?',
+    (account) => accounts.actsAsAdmin(account),
+    target,
+  );
+}
