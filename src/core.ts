@@ -23,7 +23,7 @@ import type { CommandHandler, Shell } from './shell';
 import { AutoRefresh } from './state/autoRefresh';
 import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './views/shared/treeNode';
-import { registerStatusBar } from './views/statusBar/statusBarController';
+import { createStatusBarFeature } from './features/statusBar';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import { type ShownMessage, answerModals, logShownMessages, observeMessages } from './platform/userMessages';
 import { restorePanel } from './webviews/shared/panelRestore';
@@ -128,7 +128,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     onDidAct: acted.event,
   };
 
-  const statusBar = registerStatusBar(services);
+  const statusBar = createStatusBarFeature(services);
   const autoRefreshSeconds = (): number =>
     vscode.workspace.getConfiguration('forge').get<number>('autoRefreshSeconds', 60);
   const autoRefresh = new AutoRefresh(

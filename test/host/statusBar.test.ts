@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { BranchStatus, BranchStatusView } from '../../src/views/statusBar/statusBarController';
+import type { BranchStatus, BranchStatusView } from '../../src/features/statusBar';
 import { type FakeForge, startFakeForge } from '../server';
 
 function git(cwd: string, args: string[]): string {

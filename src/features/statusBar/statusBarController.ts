@@ -6,7 +6,6 @@ import type { AccountInfo } from '../../platform/accounts';
 import type { JobRef } from '../../commands/jobs';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
-import { registerCommand } from '../../platform/commands/registerCommand';
 import { inertStatusText } from '../../domain/inertText';
 import { openServerLink } from '../../platform/serverLinks';
 import { pickOne, showInformation, type PickItem } from '../../platform/userMessages';
@@ -287,20 +286,4 @@ export class StatusBarController implements vscode.Disposable {
     });
     await picked?.run();
   }
-}
-
-export function registerStatusBar(services: Services): StatusBarController {
-  const controller = new StatusBarController(services);
-  services.context.subscriptions.push(controller);
-  registerCommand(services.context, services.log, 'forge.statusBar.showActions', () =>
-    controller.showActions(),
-  );
-  // Returns what it found, for tests and automation.
-  registerCommand(services.context, services.log, 'forge.statusBar.refresh', async () => {
-    const status = await controller.refresh();
-    return status && { ...status, ...controller.shown };
-  });
-  // Looking at git and the server must not hold up activation.
-  setTimeout(() => void controller.refresh(), 1_000);
-  return controller;
 }
