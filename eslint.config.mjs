@@ -48,6 +48,8 @@ export default tseslint.config(
       'test-results/**',
       'out/**',
       'test/fixtures/**',
+      'reports/**',
+      '.stryker-tmp/**',
       '*.vsix',
     ],
   },
