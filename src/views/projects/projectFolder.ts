@@ -33,7 +33,16 @@ export function listLoader<S extends z.ZodType>(
 export interface TreeContext {
   accounts: AccountManager;
   changed(node?: TreeNode): void;
+  /** The folders other features add to every project (ProjectsTreeProvider.contributeFolder). */
+  readonly contributedFolders: readonly ContributedFolderFactory[];
 }
+
+/** A folder another feature adds under each project; `shown` says whether this project has one. */
+export interface ContributedFolder extends TreeNode {
+  readonly shown: boolean;
+}
+
+export type ContributedFolderFactory = (owner: ProjectNode, context: TreeContext) => ContributedFolder;
 
 export abstract class ProjectFolder<T> implements TreeNode {
   abstract readonly label: string;

@@ -20,10 +20,14 @@ import { PagedList } from '../../state/pagedList';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
 import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
-import { type BoardsFolder, createBoardsFolder } from './boardsFolder';
-import { ProjectFolder, type TreeContext, listLoader } from './projectFolder';
+import {
+  type ContributedFolder,
+  type ContributedFolderFactory,
+  ProjectFolder,
+  type TreeContext,
+  listLoader,
+} from './projectFolder';
 import { type ProjectFilter, type ProjectFilterStore, describeProjectFilter } from './projectFilter';
-import { type TriggersFolder, createTriggersFolder } from './triggersFolder';
 
 export { PAGE_SIZE, ProjectFolder, listLoader } from './projectFolder';
 import { connectionNote } from '../../platform/network';
@@ -103,8 +107,8 @@ export class ProjectNode implements TreeNode {
   readonly jobs: JobsFolder;
   readonly mergeRequests: MergeRequestsFolder;
   readonly events: EventsFolder;
-  readonly boards: BoardsFolder;
-  readonly triggers: TriggersFolder;
+  /** Folders other features add to every project (boards, triggers), in the order they were added. */
+  readonly contributed: readonly ContributedFolder[];
 
   constructor(
     readonly account: AccountInfo,
@@ -115,8 +119,12 @@ export class ProjectNode implements TreeNode {
     this.jobs = new JobsFolder(this, context);
     this.mergeRequests = new MergeRequestsFolder(this, context);
     this.events = new EventsFolder(this, context);
-    this.boards = createBoardsFolder(this, context);
-    this.triggers = createTriggersFolder(this, context);
+    this.contributed = context.contributedFolders.map((create) => create(this, context));
+  }
+
+  /** This project's folder of a class another feature contributed. */
+  contributedFolder<T>(folderClass: abstract new (...args: never[]) => T): T | undefined {
+    return this.contributed.find((folder): folder is ContributedFolder & T => folder instanceof folderClass);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -154,8 +162,7 @@ export class ProjectNode implements TreeNode {
     if (this.project.jobs_enabled !== false) children.push(this.jobs);
     if (this.project.merge_requests_enabled !== false) children.push(this.mergeRequests);
     children.push(this.events);
-    if (this.boards.shown) children.push(this.boards);
-    if (this.triggers.shown) children.push(this.triggers);
+    children.push(...this.contributed.filter((folder) => folder.shown));
     return Promise.resolve(children);
   }
 }
@@ -507,7 +514,15 @@ export class ProjectsTreeProvider extends AccountsTreeProvider {
     private readonly filters: ProjectFilterStore,
   ) {
     super(accounts);
-    this.context = { accounts, changed: (node) => this.fireChange(node) };
+    this.context = { accounts, changed: (node) => this.fireChange(node), contributedFolders: [] };
+  }
+
+  /**
+   * Adds a folder to every project (a feature's own list: boards, triggers). Called while the core
+   * is built, before the view first draws.
+   */
+  contributeFolder(create: ContributedFolderFactory): void {
+    (this.context.contributedFolders as ContributedFolderFactory[]).push(create);
   }
 
   protected rootChildren(): Promise<TreeNode[]> {

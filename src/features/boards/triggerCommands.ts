@@ -1,25 +1,33 @@
+import * as z from 'zod';
 import * as vscode from 'vscode';
-import type { Trigger } from '../api/hosting';
-import { isFullTriggerToken } from '../domain/boardsAndTriggers';
-import type { Services } from '../services';
-import { ProjectNode } from '../views/projects/projectsTreeProvider';
-import {
-  type TriggersFolder,
-  TriggerNode,
-  isTriggersFolder,
-  triggerTitle,
-} from '../views/projects/triggersFolder';
-import { type ProjectTarget, projectTarget } from './pickers';
-import { registerCommand } from '../platform/commands/registerCommand';
-import { askText, pickOne, showInformation, showWarning, withProgress } from '../platform/userMessages';
+import type { Trigger } from '../../api/hosting';
+import { isFullTriggerToken } from '../../domain/boardsAndTriggers';
+import type { Services } from '../../services';
+import { ProjectNode } from '../../views/projects/projectsTreeProvider';
+import { TriggerNode, TriggersFolder, triggerTitle } from './triggersFolder';
+import { type ProjectTarget, projectTarget } from '../../commands/pickers';
+import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { askText, pickOne, showInformation, showWarning, withProgress } from '../../platform/userMessages';
 
 /** Trailing options of the trigger commands, for tests and automation: they skip the prompts. */
-export interface TriggerCommandOptions {
-  /** forge.trigger.create and forge.trigger.edit: the description. */
-  description?: string;
-  /** forge.trigger.delete and forge.trigger.takeOwnership: skip the confirmation. */
-  confirmed?: boolean;
-}
+const TriggerOptionsSchema = z
+  .strictObject({
+    /** forge.trigger.create and forge.trigger.edit: the description. */
+    description: z.string().max(10_000).optional(),
+    /** forge.trigger.delete and forge.trigger.takeOwnership: skip the confirmation. */
+    confirmed: z.boolean().optional(),
+  })
+  .optional();
+
+/** A trigger's row, the Pipeline Triggers folder, a project's row, or nothing (pick a project). */
+const TriggerArgumentSchema = z
+  .union([
+    rowOf(TriggerNode, 'a pipeline trigger'),
+    rowOf(TriggersFolder, 'a Pipeline Triggers folder'),
+    rowOf(ProjectNode, 'a project'),
+  ])
+  .optional();
+type TriggerArgument = z.output<typeof TriggerArgumentSchema>;
 
 interface TriggerTarget extends ProjectTarget {
   trigger: Trigger;
@@ -27,7 +35,7 @@ interface TriggerTarget extends ProjectTarget {
 }
 
 /** The trigger of a tree row, or one picked from a project's triggers. */
-async function triggerTarget(services: Services, arg: unknown): Promise<TriggerTarget | undefined> {
+async function triggerTarget(services: Services, arg: TriggerArgument): Promise<TriggerTarget | undefined> {
   if (arg instanceof TriggerNode) {
     return {
       account: arg.owner.account,
@@ -36,7 +44,7 @@ async function triggerTarget(services: Services, arg: unknown): Promise<TriggerT
       folder: arg.folder,
     };
   }
-  const folder = isTriggersFolder(arg) ? arg : undefined;
+  const folder = arg instanceof TriggersFolder ? arg : undefined;
   const target = await projectTarget(services, folder ? folder.owner : arg, 'Project of the trigger');
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
@@ -55,9 +63,9 @@ async function triggerTarget(services: Services, arg: unknown): Promise<TriggerT
 }
 
 /** The Triggers folder a command ran on (directly, or through its project). */
-function folderOf(arg: unknown): TriggersFolder | undefined {
-  if (isTriggersFolder(arg)) return arg;
-  if (arg instanceof ProjectNode) return arg.triggers;
+function folderOf(arg: TriggerArgument): TriggersFolder | undefined {
+  if (arg instanceof TriggersFolder) return arg;
+  if (arg instanceof ProjectNode) return arg.contributedFolder(TriggersFolder);
   return undefined;
 }
 
@@ -88,14 +96,28 @@ async function copyToken(trigger: Trigger): Promise<boolean> {
   return true;
 }
 
-export function registerTriggerCommands(services: Services): void {
-  const { context, log } = services;
+export function triggerCommands(services: Services): CommandDeclaration[] {
+  return [
+    createTriggerCommand(services),
+    editTriggerCommand(services),
+    takeOwnershipCommand(services),
+    deleteTriggerCommand(services),
+    defineCommand({
+      id: 'forge.trigger.copyToken',
+      args: [TriggerArgumentSchema],
+      run: async (arg): Promise<boolean> => {
+        const target = await triggerTarget(services, arg);
+        return target ? copyToken(target.trigger) : false;
+      },
+    }),
+  ];
+}
 
-  registerCommand(
-    context,
-    log,
-    'forge.trigger.create',
-    async (arg?: unknown, options: TriggerCommandOptions = {}): Promise<Trigger | undefined> => {
+function createTriggerCommand(services: Services): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.trigger.create',
+    args: [TriggerArgumentSchema, TriggerOptionsSchema],
+    run: async (arg, options = {}): Promise<Trigger | undefined> => {
       const folder = folderOf(arg);
       const target = await projectTarget(
         services,
@@ -118,13 +140,14 @@ export function registerTriggerCommands(services: Services): void {
       );
       return trigger;
     },
-  );
+  });
+}
 
-  registerCommand(
-    context,
-    log,
-    'forge.trigger.edit',
-    async (arg?: unknown, options: TriggerCommandOptions = {}): Promise<Trigger | undefined> => {
+function editTriggerCommand(services: Services): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.trigger.edit',
+    args: [TriggerArgumentSchema, TriggerOptionsSchema],
+    run: async (arg, options = {}): Promise<Trigger | undefined> => {
       const target = await triggerTarget(services, arg);
       if (!target) return undefined;
       const description = (
@@ -137,13 +160,14 @@ export function registerTriggerCommands(services: Services): void {
       refresh(services, target.folder);
       return updated;
     },
-  );
+  });
+}
 
-  registerCommand(
-    context,
-    log,
-    'forge.trigger.takeOwnership',
-    async (arg?: unknown, options: TriggerCommandOptions = {}): Promise<Trigger | undefined> => {
+function takeOwnershipCommand(services: Services): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.trigger.takeOwnership',
+    args: [TriggerArgumentSchema, TriggerOptionsSchema],
+    run: async (arg, options = {}): Promise<Trigger | undefined> => {
       const target = await triggerTarget(services, arg);
       if (!target) return undefined;
       const previous = target.trigger.owner;
@@ -162,13 +186,14 @@ export function registerTriggerCommands(services: Services): void {
       void showInformation(`You now own "${triggerTitle(updated)}".`);
       return updated;
     },
-  );
+  });
+}
 
-  registerCommand(
-    context,
-    log,
-    'forge.trigger.delete',
-    async (arg?: unknown, options: TriggerCommandOptions = {}): Promise<boolean> => {
+function deleteTriggerCommand(services: Services): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.trigger.delete',
+    args: [TriggerArgumentSchema, TriggerOptionsSchema],
+    run: async (arg, options = {}): Promise<boolean> => {
       const target = await triggerTarget(services, arg);
       if (!target) return false;
       if (!options.confirmed) {
@@ -184,11 +209,5 @@ export function registerTriggerCommands(services: Services): void {
       refresh(services, target.folder);
       return true;
     },
-  );
-
-  registerCommand(context, log, 'forge.trigger.copyToken', async (arg?: unknown): Promise<boolean> => {
-    const target = await triggerTarget(services, arg);
-    if (!target) return false;
-    return copyToken(target.trigger);
   });
 }

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { ListRequest } from '../../api/http';
 import type { Board, BoardList, HostingClient } from '../../api/hosting';
 import { type BoardTriggerCapabilities, boardTriggerCapabilities } from '../../domain/boardsAndTriggers';
-import { MessageNode, type TreeNode } from '../shared/treeNode';
-import { ProjectFolder } from './projectFolder';
-import type { ProjectNode } from './projectsTreeProvider';
+import { MessageNode, type TreeNode } from '../../views/shared/treeNode';
+import { ProjectFolder } from '../../views/projects/projectFolder';
+import type { ProjectNode } from '../../views/projects/projectsTreeProvider';
 
 type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 
@@ -39,10 +39,6 @@ export class BoardsFolder extends ProjectFolder<Board> {
 
 export function createBoardsFolder(owner: ProjectNode, context: FolderContext): BoardsFolder {
   return new BoardsFolder(owner, context);
-}
-
-export function isBoardsFolder(node: unknown): node is BoardsFolder {
-  return node instanceof BoardsFolder;
 }
 
 export function boardTitle(board: Board): string {

@@ -1,19 +1,14 @@
-import type { Board, BoardList } from '../api/hosting';
-import { NotFoundError } from '../api/http';
-import { parsePosition } from '../domain/boardsAndTriggers';
-import { parseId } from '../domain/projectActions';
-import type { Services } from '../services';
-import {
-  type BoardsFolder,
-  BoardListNode,
-  BoardNode,
-  boardListTitle,
-  boardTitle,
-  isBoardsFolder,
-} from '../views/projects/boardsFolder';
-import type { TreeNode } from '../views/shared/treeNode';
-import { type ProjectTarget, projectTarget } from './pickers';
-import { registerCommand } from '../platform/commands/registerCommand';
+import * as z from 'zod';
+import type { Board, BoardList } from '../../api/hosting';
+import { NotFoundError } from '../../api/http';
+import { parsePosition } from '../../domain/boardsAndTriggers';
+import { parseId } from '../../domain/projectActions';
+import type { Services } from '../../services';
+import { BoardsFolder, BoardListNode, BoardNode, boardListTitle, boardTitle } from './boardsFolder';
+import type { TreeNode } from '../../views/shared/treeNode';
+import { type ProjectTarget, projectTarget } from '../../commands/pickers';
+import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { ProjectNode } from '../../views/projects/projectsTreeProvider';
 import {
   askText,
   pickOne,
@@ -21,17 +16,30 @@ import {
   showInformation,
   showWarning,
   withProgress,
-} from '../platform/userMessages';
+} from '../../platform/userMessages';
 
 /** Trailing options of the board commands, for tests and automation: they skip the prompts. */
-export interface BoardCommandOptions {
-  /** forge.board.addList: the label to add a list for. */
-  labelId?: number;
-  /** forge.board.moveList: the new 0-based position. */
-  position?: number;
-  /** forge.board.deleteList: skip the confirmation. */
-  confirmed?: boolean;
-}
+const BoardOptionsSchema = z
+  .strictObject({
+    /** forge.board.addList: the label to add a list for. */
+    labelId: z.number().int().positive().optional(),
+    /** forge.board.moveList: the new 0-based position. */
+    position: z.number().int().optional(),
+    /** forge.board.deleteList: skip the confirmation. */
+    confirmed: z.boolean().optional(),
+  })
+  .optional();
+
+/** A board's or a list's row, the Boards folder, a project's row, or nothing (pick a project). */
+const BoardArgumentSchema = z
+  .union([
+    rowOf(BoardNode, 'a board'),
+    rowOf(BoardListNode, 'a board list'),
+    rowOf(BoardsFolder, 'a Boards folder'),
+    rowOf(ProjectNode, 'a project'),
+  ])
+  .optional();
+type BoardArgument = z.output<typeof BoardArgumentSchema>;
 
 interface BoardTarget extends ProjectTarget {
   board: Board;
@@ -48,7 +56,7 @@ function projectLabel(target: ProjectTarget): string {
 }
 
 /** The board of a board node, or one picked from a project (the node's, or one the user picks). */
-async function boardTarget(services: Services, arg: unknown): Promise<BoardTarget | undefined> {
+async function boardTarget(services: Services, arg: BoardArgument): Promise<BoardTarget | undefined> {
   if (arg instanceof BoardNode) {
     return {
       account: arg.owner.account,
@@ -57,7 +65,7 @@ async function boardTarget(services: Services, arg: unknown): Promise<BoardTarge
       folder: arg.folder,
     };
   }
-  const folder = isBoardsFolder(arg) ? arg : undefined;
+  const folder = arg instanceof BoardsFolder ? arg : undefined;
   const target = await projectTarget(services, folder ? folder.owner : arg, 'Project whose board to change');
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
@@ -78,7 +86,7 @@ async function boardTarget(services: Services, arg: unknown): Promise<BoardTarge
   return picked ? { ...target, board: picked.board, folder } : undefined;
 }
 
-async function boardListTarget(services: Services, arg: unknown): Promise<BoardListTarget | undefined> {
+async function boardListTarget(services: Services, arg: BoardArgument): Promise<BoardListTarget | undefined> {
   if (arg instanceof BoardListNode) {
     const board = arg.boardNode;
     return {
@@ -120,14 +128,15 @@ function inProjectsView<T>(title: string, work: () => Promise<T>): Thenable<T> {
   return withProgress({ location: { viewId: 'forge.projects' }, title }, work);
 }
 
-export function registerBoardCommands(services: Services): void {
-  const { context, log } = services;
+export function boardCommands(services: Services): CommandDeclaration[] {
+  return [addListCommand(services), moveListCommand(services), deleteListCommand(services)];
+}
 
-  registerCommand(
-    context,
-    log,
-    'forge.board.addList',
-    async (arg?: unknown, options: BoardCommandOptions = {}): Promise<BoardList | undefined> => {
+function addListCommand(services: Services): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.board.addList',
+    args: [BoardArgumentSchema, BoardOptionsSchema],
+    run: async (arg, options = {}): Promise<BoardList | undefined> => {
       const target = await boardTarget(services, arg);
       if (!target) return undefined;
       let labelId = options.labelId;
@@ -166,13 +175,14 @@ export function registerBoardCommands(services: Services): void {
       void showInformation(`Added the list "${boardListTitle(created)}" to "${boardTitle(target.board)}".`);
       return created;
     },
-  );
+  });
+}
 
-  registerCommand(
-    context,
-    log,
-    'forge.board.moveList',
-    async (arg?: unknown, options: BoardCommandOptions = {}): Promise<BoardList | undefined> => {
+function moveListCommand(services: Services): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.board.moveList',
+    args: [BoardArgumentSchema, BoardOptionsSchema],
+    run: async (arg, options = {}): Promise<BoardList | undefined> => {
       const target = await boardListTarget(services, arg);
       if (!target) return undefined;
       const lists = sortedLists(target.board);
@@ -203,13 +213,14 @@ export function registerBoardCommands(services: Services): void {
       refresh(services, target.folder);
       return moved;
     },
-  );
+  });
+}
 
-  registerCommand(
-    context,
-    log,
-    'forge.board.deleteList',
-    async (arg?: unknown, options: BoardCommandOptions = {}): Promise<boolean> => {
+function deleteListCommand(services: Services): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.board.deleteList',
+    args: [BoardArgumentSchema, BoardOptionsSchema],
+    run: async (arg, options = {}): Promise<boolean> => {
       const target = await boardListTarget(services, arg);
       if (!target) return false;
       const title = boardListTitle(target.list);
@@ -228,5 +239,5 @@ export function registerBoardCommands(services: Services): void {
       refresh(services, target.folder);
       return true;
     },
-  );
+  });
 }

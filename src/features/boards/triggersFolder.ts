@@ -9,9 +9,9 @@ import {
   triggerOwnership,
 } from '../../domain/boardsAndTriggers';
 import { formatAge } from '../../domain/time';
-import type { TreeNode } from '../shared/treeNode';
-import { ProjectFolder } from './projectFolder';
-import type { ProjectNode } from './projectsTreeProvider';
+import type { TreeNode } from '../../views/shared/treeNode';
+import { ProjectFolder } from '../../views/projects/projectFolder';
+import type { ProjectNode } from '../../views/projects/projectsTreeProvider';
 
 type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 
@@ -72,10 +72,6 @@ export class TriggersFolder extends ProjectFolder<Trigger> {
 
 export function createTriggersFolder(owner: ProjectNode, context: FolderContext): TriggersFolder {
   return new TriggersFolder(owner, context);
-}
-
-export function isTriggersFolder(node: unknown): node is TriggersFolder {
-  return node instanceof TriggersFolder;
 }
 
 export function triggerTitle(trigger: Trigger): string {
