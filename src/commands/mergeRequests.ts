@@ -8,17 +8,16 @@ import type {
   Project,
   UpdateMergeRequestInput,
 } from '../api/hosting';
-import { HttpError, MethodNotAllowedError, NotAcceptableError } from '../api/http';
+import { MethodNotAllowedError, NotAcceptableError } from '../api/http';
 import { isSafeBranchName } from '../domain/gitRemote';
+import { defaultMergeCommitMessage, normalizeLabels, isOpenState } from '../domain/mergeRequestStatus';
 import {
-  defaultMergeCommitMessage,
-  mergeFailure,
-  type MergeFailureReason,
-  normalizeLabels,
-  shaInMessage,
-  isOpenState,
-  mergeBlocker,
-} from '../domain/mergeRequestStatus';
+  type MergeOptions,
+  type MergeResult,
+  describeMergeResult,
+  mergeRefusal,
+  sendMerge,
+} from '../features/mergeRequests';
 import { findLocalClone, runGit } from '../platform/localGit';
 import type { Services } from '../services';
 import { NoteDrafts } from '../state/noteDrafts';
@@ -80,25 +79,9 @@ export interface EditMergeRequestOptions {
   targetBranch?: string;
 }
 
-export interface MergeOptions {
-  removeSourceBranch?: boolean;
-  mergeWhenPipelineSucceeds?: boolean;
-  /** The merge commit message; the server's default when left out. */
-  message?: string;
-  /** Squash the source branch's commits into one (sent only when true). */
-  squash?: boolean;
-  /** The source head the caller saw; default: the node's, or the fresh one from the palette. */
-  sha?: string;
-}
-
 export interface ConfirmOptions {
   confirmed?: boolean;
 }
-
-export type MergeResult =
-  | { merged: true; mergeCommitSha: string | undefined }
-  | { merged: false; scheduled: true }
-  | { merged: false; reason: MergeFailureReason | 'cancelled'; message?: string; currentSha?: string };
 
 const CANCELLED = { reason: 'cancelled' } as const;
 
@@ -609,69 +592,30 @@ async function mergeMergeRequest(
   // The head the person saw: the row they clicked, or (from the palette) what was just fetched.
   const seenSha =
     options?.sha ?? (target.node ? target.mergeRequest.sha : undefined) ?? fresh.sha ?? undefined;
-  if (!isOpenState(fresh.state)) {
-    const message = `!${fresh.iid} is ${fresh.state}; there is nothing to merge.`;
-    void showInformation(message);
-    afterMergeRequestChange(context, target);
-    return { merged: false, reason: 'not-open', message };
-  }
   // Said before any question is asked, not after three of them.
-  const blocker = mergeBlocker(fresh);
-  if (blocker) {
-    void showError(blocker.message);
+  const refusal = mergeRefusal(fresh);
+  if (refusal) {
+    if (refusal.reason === 'not-open') void showInformation(refusal.message);
+    else void showError(refusal.message);
     afterMergeRequestChange(context, target);
-    return { merged: false, reason: blocker.reason, message: blocker.message };
+    return { merged: false, ...refusal };
   }
-
-  let removeSourceBranch = options?.removeSourceBranch;
-  let mergeWhenPipelineSucceeds = options?.mergeWhenPipelineSucceeds;
-  let message = options?.message;
-  if (!options) {
-    const asked = await askMergeOptions(fresh, project, seenSha);
-    if (!asked) return { merged: false, ...CANCELLED };
-    ({ removeSourceBranch, mergeWhenPipelineSucceeds, message } = asked);
+  const chosen = options ?? (await askMergeOptions(fresh, project, seenSha));
+  if (!chosen) return { merged: false, ...CANCELLED };
+  const result = await withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Merging !${fresh.iid} into ${fresh.target_branch}…`,
+    },
+    () => sendMerge(client, project.id, fresh, { ...chosen, squash: options?.squash, sha: seenSha }),
+  );
+  afterMergeRequestChange(context, target);
+  if (result.merged || 'scheduled' in result) void showInformation(describeMergeResult(fresh, result));
+  else {
+    context.services.log.warn(`Merge of !${fresh.iid} refused: ${describeMergeResult(fresh, result)}`);
+    void showError(describeMergeResult(fresh, result));
   }
-
-  try {
-    const merged = await withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: `Merging !${fresh.iid} into ${fresh.target_branch}…`,
-      },
-      () =>
-        client.mergeMergeRequest(project.id, fresh.iid, {
-          sha: seenSha,
-          merge_commit_message: message,
-          squash: options?.squash ? true : undefined,
-          should_remove_source_branch: removeSourceBranch,
-          merge_when_pipeline_succeeds: mergeWhenPipelineSucceeds ? true : undefined,
-        }),
-    );
-    afterMergeRequestChange(context, target);
-    if (merged.state === 'merged') {
-      void showInformation(`Merged !${merged.iid} into ${merged.target_branch}.`);
-      return { merged: true, mergeCommitSha: merged.merge_commit_sha ?? undefined };
-    }
-    void showInformation(`!${merged.iid} will be merged when its pipeline succeeds.`);
-    return { merged: false, scheduled: true };
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    let currentSha: string | undefined;
-    if (error.status === 409) {
-      currentSha =
-        shaInMessage(error.serverMessage) ??
-        (await client.getMergeRequest(project.id, fresh.iid).then(
-          (latest) => latest.sha ?? undefined,
-          () => undefined,
-        ));
-    }
-    const failure = mergeFailure(error.status, fresh, { serverMessage: error.serverMessage, currentSha });
-    if (!failure) throw error;
-    context.services.log.warn(`Merge of !${fresh.iid} refused: ${error.message}`);
-    void showError(failure.message);
-    afterMergeRequestChange(context, target);
-    return { merged: false, reason: failure.reason, message: failure.message, currentSha };
-  }
+  return result;
 }
 
 async function askMergeOptions(

@@ -392,6 +392,29 @@ describe('merge request panel', function () {
     assert.equal(panel.snapshot?.actions.merge, true, 'Merge is offered again');
   });
 
+  it('says in the panel why a merge failed when the connection broke', async () => {
+    const panel = panelOf(1);
+    const sha = panel.snapshot?.mergeRequest.sha;
+    assert.ok(sha);
+    const fault = forge.faults.add({
+      method: 'PUT',
+      path: '/projects/:id/merge_requests/:merge_request_iid/merge',
+      times: 1,
+      fault: { kind: 'reset-before' },
+    });
+    try {
+      await panel.host.receive({ type: 'merge', options: { sha } });
+    } finally {
+      fault.remove();
+    }
+    const broken = sent(panel, 'mergeResult').at(-1);
+    assert.equal(broken?.ok, false);
+    assert.doesNotMatch(broken?.message ?? '', /see the notification/);
+    assert.match(broken?.message ?? '', /may have done it; check before trying again/);
+    assert.notEqual(panel.snapshot?.mergeRequest.state, 'merged');
+    assert.equal(panel.snapshot?.actions.merge, true, 'nothing was merged: Merge is still offered');
+  });
+
   it('merges with the panel’s options and SHA guard, refusing when the branch moved', async () => {
     const panel = panelOf(1);
     // The Projects view shows !1 too: it is to follow the merge.

@@ -8,10 +8,11 @@ import type {
   Project,
 } from '../../api/hosting';
 import { HttpError } from '../../api/http';
-import type { MergeOptions, MergeResult } from '../../commands/mergeRequests';
+import { type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from '../../features/mergeRequests';
 import {
   type MergeRequestCommandContext,
   type MergeRequestTarget,
+  afterMergeRequestChange,
   commandOptions,
   mergeRequestRef,
   pickMergeRequest,
@@ -439,41 +440,30 @@ export class MergeRequestPanel implements OpenPanel {
     await this.refresh();
   }
 
+  /** Merges with the page's options, through the same use case as the command; the page is told the outcome. */
   private async merge(options: PanelMergeOptions): Promise<void> {
-    const given: MergeOptions = {
-      sha: options.sha,
-      removeSourceBranch: options.removeSourceBranch,
-      mergeWhenPipelineSucceeds: options.mergeWhenPipelineSucceeds,
-      squash: options.squash,
-      ...(options.message?.trim() ? { message: options.message } : {}),
-    };
-    const result = await vscode.commands.executeCommand<MergeResult | undefined>(
-      'forge.mergeRequest.merge',
-      this.ref(),
-      given,
-    );
+    const { context } = this.deps;
+    const { account, project } = this.target;
     const iid = this.target.mergeRequest.iid;
-    if (!result) {
-      this.host.post({
-        type: 'mergeResult',
-        ok: false,
-        message: `!${iid} was not merged: see the notification.`,
-      });
-    } else if (result.merged) {
-      this.host.post({ type: 'mergeResult', ok: true, message: `Merged !${iid}.` });
-    } else if ('scheduled' in result) {
-      this.host.post({
-        type: 'mergeResult',
-        ok: true,
-        message: `!${iid} will merge when the pipeline succeeds.`,
-      });
-    } else {
-      this.host.post({
-        type: 'mergeResult',
-        ok: false,
-        message: result.message ?? `!${iid} was not merged (${result.reason}).`,
-      });
+    let outcome: { ok: boolean; message: string };
+    try {
+      const client = await context.services.accounts.client(account.id);
+      const fresh = await client.getMergeRequest(project.id, iid);
+      const refusal = mergeRefusal(fresh);
+      const result: MergeResult = refusal
+        ? { merged: false, ...refusal }
+        : await sendMerge(client, project.id, fresh, {
+            ...options,
+            message: options.message?.trim() ? options.message : undefined,
+            sha: options.sha ?? fresh.sha ?? undefined,
+          });
+      outcome = { ok: result.merged || 'scheduled' in result, message: describeMergeResult(fresh, result) };
+    } catch (error) {
+      outcome = { ok: false, message: describeError(error) };
     }
+    context.services.log[outcome.ok ? 'info' : 'warn'](`Merge request panel ${this.key}: ${outcome.message}`);
+    this.host.post({ type: 'mergeResult', ...outcome });
+    afterMergeRequestChange(context, { account, project });
     await this.refresh();
   }
 
