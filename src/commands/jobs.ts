@@ -7,9 +7,7 @@ import {
   DownloadProgressTracker,
   type JobAction,
   artifactsFileName,
-  eraseQuestion,
   formatBytes,
-  jobActionMessage,
   jobPickRow,
   jobTitle,
   jobWebUrl,
@@ -17,24 +15,15 @@ import {
   noJobMessage,
   projectPath,
   refArtifactsFileName,
-  looksLikeDeployment,
-  playQuestion,
 } from '../domain/jobActions';
-import type { AccountInfo } from '../platform/accounts';
+import { type JobChange, type JobTarget, changeJobAsked } from '../features/jobs';
 import type { Services } from '../services';
 import { BranchNode, JobNode, ProjectNode } from '../views/projects/projectsTreeProvider';
 import type { TreeNode } from '../views/shared/treeNode';
 import { projectTarget } from './pickers';
 import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
 import { checkRefName, problemOf } from '../domain/inputValidation';
-import {
-  askText,
-  pickOne,
-  showError,
-  showInformation,
-  showWarning,
-  withProgress,
-} from '../platform/userMessages';
+import { askText, pickOne, showError, showInformation, withProgress } from '../platform/userMessages';
 import { openServerLink } from '../platform/serverLinks';
 
 /**
@@ -52,8 +41,6 @@ export interface JobCommandOptions {
   ref?: string;
   /** `downloadArtifactsByRef`: the job name, instead of the quick pick. */
   jobName?: string;
-  /** Called with the job the server returned (a retry returns the new job), for the trace panel. */
-  onJob?: (job: Job) => void;
 }
 
 /** A job named by a panel or another command rather than a tree row. */
@@ -77,9 +64,7 @@ function readOptions(value: unknown): JobCommandOptions {
     return typeof field === 'string' ? field : undefined;
   };
   const signal = record['signal'];
-  const onJob = record['onJob'];
   return {
-    onJob: typeof onJob === 'function' ? (onJob as (job: Job) => void) : undefined,
     confirmed: record['confirmed'] === true,
     destination: text('destination'),
     signal: signal instanceof AbortSignal ? signal : undefined,
@@ -90,14 +75,6 @@ function readOptions(value: unknown): JobCommandOptions {
 
 function isTreeNode(value: object): value is TreeNode {
   return typeof (value as Partial<TreeNode>).getTreeItem === 'function';
-}
-
-export interface JobTarget {
-  account: AccountInfo;
-  project: Project;
-  job: Job;
-  /** The tree row, when the command ran on one. */
-  node: JobNode | undefined;
 }
 
 /**
@@ -142,40 +119,17 @@ export async function jobTarget(
   return picked ? { ...target, job: picked.job, node: undefined } : undefined;
 }
 
-/** Runs one job action with a progress bar on the view, then reports and refreshes. */
-async function simpleJobAction(
+/** A job change from a row or the palette: the job, then the shared flow (questions, progress, refresh). */
+async function jobChangeCommand(
   services: Services,
   arg: unknown,
-  action: 'retry' | 'play' | 'cancel' | 'keepArtifacts',
+  change: JobChange,
   placeHolder: string,
-  call: (client: HostingClient, projectId: number, jobId: number) => Promise<Job>,
-  options: JobCommandOptions = {},
+  options: JobCommandOptions,
 ): Promise<string | undefined> {
-  const target = await jobTarget(services, arg, action, placeHolder);
+  const target = await jobTarget(services, arg, change, placeHolder);
   if (!target) return undefined;
-  if (action === 'play' && !options.confirmed && !(await confirmDeployment(target.job, target.project)))
-    return undefined;
-  const client = await services.accounts.client(target.account.id);
-  const after = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
-    call(client, target.project.id, target.job.id),
-  );
-  services.afterAction(target.node, {
-    accountId: target.account.id,
-    projectId: target.project.id,
-    folder: 'jobs',
-  });
-  options.onJob?.(after);
-  const message = jobActionMessage(action, target.job, after);
-  void showInformation(message);
-  return message;
-}
-
-/** Asks before running a manual job that looks like a deployment (`forge.jobs.confirmDeployments`). */
-async function confirmDeployment(job: Job, project: Project): Promise<boolean> {
-  if (!looksLikeDeployment(job)) return true;
-  if (!vscode.workspace.getConfiguration('forge').get<boolean>('jobs.confirmDeployments', true)) return true;
-  const answer = await showWarning(playQuestion(job, projectPath(project)), { modal: true }, 'Run');
-  return answer === 'Run';
+  return (await changeJobAsked(services, target, change, options))?.message;
 }
 
 /** Where the save dialog starts: the first workspace folder, else the home folder. */
@@ -286,76 +240,18 @@ export function registerJobCommands(services: Services): void {
   const register = (id: string, handler: (arg?: unknown, options?: unknown) => unknown): void =>
     registerCommand(services.context, services.log, id, handler);
 
-  register('forge.job.retry', (arg, options) =>
-    simpleJobAction(
-      services,
-      arg,
-      'retry',
-      'Job to retry',
-      (client, project, job) => client.retryJob(project, job),
-      readOptions(options),
-    ),
-  );
-
-  register('forge.job.play', (arg, options) =>
-    simpleJobAction(
-      services,
-      arg,
-      'play',
-      'Manual job to run',
-      (client, project, job) => client.playJob(project, job),
-      readOptions(options),
-    ),
-  );
-
-  register('forge.job.cancel', (arg, options) =>
-    simpleJobAction(
-      services,
-      arg,
-      'cancel',
-      'Job to cancel',
-      (client, project, job) => client.cancelJob(project, job),
-      readOptions(options),
-    ),
-  );
-
-  register('forge.job.keepArtifacts', (arg, options) =>
-    simpleJobAction(
-      services,
-      arg,
-      'keepArtifacts',
-      'Job whose artifacts to keep',
-      (client, project, job) => client.keepArtifacts(project, job),
-      readOptions(options),
-    ),
-  );
-
-  register('forge.job.erase', async (arg, rawOptions) => {
-    const options = readOptions(rawOptions);
-    const target = await jobTarget(services, arg, 'erase', 'Job to erase');
-    if (!target) return undefined;
-    if (!options.confirmed) {
-      const answer = await showWarning(
-        eraseQuestion(target.job, projectPath(target.project)),
-        { modal: true },
-        'Erase',
-      );
-      if (answer !== 'Erase') return undefined;
-    }
-    const client = await services.accounts.client(target.account.id);
-    const after = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
-      client.eraseJob(target.project.id, target.job.id),
+  const changes: [JobChange, string][] = [
+    ['retry', 'Job to retry'],
+    ['play', 'Manual job to run'],
+    ['cancel', 'Job to cancel'],
+    ['keepArtifacts', 'Job whose artifacts to keep'],
+    ['erase', 'Job to erase'],
+  ];
+  for (const [change, placeHolder] of changes) {
+    register(`forge.job.${change}`, (arg, options) =>
+      jobChangeCommand(services, arg, change, placeHolder, readOptions(options)),
     );
-    services.afterAction(target.node, {
-      accountId: target.account.id,
-      projectId: target.project.id,
-      folder: 'jobs',
-    });
-    options.onJob?.(after);
-    const message = jobActionMessage('erase', target.job, after);
-    void showInformation(message);
-    return message;
-  });
+  }
 
   register('forge.job.downloadArtifacts', async (arg, rawOptions) => {
     const options = readOptions(rawOptions);

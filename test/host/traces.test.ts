@@ -283,6 +283,26 @@ describe('job trace panel and tails', function () {
     await eventually(() => assert.equal(panel.currentJob.status, 'canceled'));
   });
 
+  it('says in the panel why a header action failed, and keeps following the job', async () => {
+    const jobId = forge.fixtures.jobs.running;
+    const panel = await openPanel(jobId);
+    const fault = forge.faults.add({
+      method: 'POST',
+      path: '/projects/:id/jobs/:job_id/cancel',
+      times: 1,
+      fault: { kind: 'status', status: 500 },
+    });
+    try {
+      await panel.host.receive({ type: 'action', action: 'cancel' });
+    } finally {
+      fault.remove();
+    }
+    const notice = lastOf(panel, 'notice');
+    assert.equal(notice?.level, 'error');
+    assert.match(notice?.message ?? '', /server/i);
+    assert.equal(panel.currentJob.id, jobId);
+  });
+
   it('shows a timestamped trace (GitLab Runner 17+) with its times in the panel and the tail', async () => {
     const jobId = forge.fixtures.jobs.olderBuild;
     const trace = buildTimestampedTrace(Date.parse('2024-05-14T11:19:19Z'));

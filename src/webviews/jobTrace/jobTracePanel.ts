@@ -3,7 +3,9 @@ import { gzipSync } from 'node:zlib';
 import type { Job, Project } from '../../api/hosting';
 import { type JobRef } from '../../commands/jobs';
 import { describeError } from '../../platform/commands/registerCommand';
-import { jobActionApplies, jobTitle, projectPath } from '../../domain/jobActions';
+import { jobActionApplies, jobTitle, jobWebUrl, projectPath } from '../../domain/jobActions';
+import { changeJobAsked } from '../../features/jobs';
+import { openServerLink } from '../../platform/serverLinks';
 import { statusAppearance } from '../../domain/jobStatus';
 import { formatDuration } from '../../domain/time';
 import { TracePlainTail, pieceEnd } from '../../domain/trace';
@@ -20,7 +22,7 @@ import {
   JobTracePageMessageSchema,
   type JobView,
 } from './protocol';
-import { showInformation, showStatusMessage } from '../../platform/userMessages';
+import { showError, showInformation, showStatusMessage } from '../../platform/userMessages';
 
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
 const SNAPSHOT_FIRST_CHARS = 64 * 1024;
@@ -391,13 +393,31 @@ export class JobTracePanel implements OpenPanel {
     }
   }
 
+  /** A header action: job changes through the same flow as the commands; the panel follows the job it got back. */
   private async runAction(action: JobPanelAction): Promise<unknown> {
-    let returned: Job | undefined;
-    const result = await vscode.commands.executeCommand(`forge.job.${action}`, this.ref(), {
-      onJob: (job: Job) => {
-        returned = job;
-      },
-    });
+    if (action === 'openInBrowser') {
+      return openServerLink(jobWebUrl(this.job, this.project.web_url), `the web page of job #${this.job.id}`);
+    }
+    // The download keeps its command: the save dialog and the progress live there.
+    if (action === 'downloadArtifacts')
+      return vscode.commands.executeCommand('forge.job.downloadArtifacts', this.ref());
+    let done: Awaited<ReturnType<typeof changeJobAsked>>;
+    try {
+      done = await changeJobAsked(
+        this.services,
+        { account: this.account, project: this.project, job: this.job, node: undefined },
+        action,
+      );
+    } catch (error) {
+      // Said where the person clicked, and as a notification, as a command's failure is.
+      const message = describeError(error);
+      this.services.log.error(`Trace of ${jobTitle(this.job)}: ${action}: ${message}`);
+      void showError(message);
+      this.host.post({ type: 'notice', level: 'error', message });
+      return undefined;
+    }
+    const returned = done?.job;
+    const result = done?.message;
     if (returned && returned.id !== this.job.id) {
       // A retry runs as a new job: show that one, as the web page does.
       this.job = returned;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CommonPageMessageSchemas } from '../shared/pageMessages';
 
-/** Actions the panel's header offers; each maps to the job command of the same name. */
+/** Actions the panel's header offers: job changes run the jobs feature's flow, as the job commands do. */
 export const JOB_PANEL_ACTIONS = [
   'retry',
   'cancel',
