@@ -1,3 +1,4 @@
+import { ClientCache, accountOfSecret } from '../state/clientCache';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { type Credentials, DEFAULT_MAX_LIST_PAGES } from '../api/http';
@@ -23,7 +24,9 @@ export interface AccountInfo {
 
 const ACCOUNTS_KEY = STORED_ACCOUNTS_KEY;
 const ENVIRONMENT_ACCOUNT_ID = 'environment';
-const secretKey = (id: string): string => `forge.account.${id}.token`;
+const SECRET_PREFIX = 'forge.account.';
+const SECRET_SUFFIX = '.token';
+const secretKey = (id: string): string => `${SECRET_PREFIX}${id}${SECRET_SUFFIX}`;
 
 function extensionVersion(context: vscode.ExtensionContext): string {
   const manifest: unknown = context.extension.packageJSON;
@@ -39,7 +42,7 @@ function extensionVersion(context: vscode.ExtensionContext): string {
 export class AccountManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private readonly clients = new Map<string, Promise<HostingClient>>();
+  private readonly clients = new ClientCache<HostingClient>((id) => this.createClient(id));
   private readonly sudoUsers = new Map<string, string>();
   /** Whether the user each account acts as (sudo) is an administrator. */
   private readonly sudoIsAdmin = new Map<string, boolean>();
@@ -60,20 +63,23 @@ export class AccountManager implements vscode.Disposable {
           event.affectsConfiguration('forge.requestTimeoutSeconds') ||
           event.affectsConfiguration('forge.maxListPages')
         ) {
-          this.dropClients();
+          this.clients.dropAll();
           this.changed.fire();
         }
       }),
-      // Another window added or removed an account.
-      context.secrets.onDidChange(() => {
-        this.dropClients();
+      // Another window added, updated or removed an account's token: only that account's client goes
+      // (channel passwords live in the same storage and are not ours).
+      context.secrets.onDidChange((event) => {
+        const id = accountOfSecret(event.key, SECRET_PREFIX, SECRET_SUFFIX);
+        if (id === undefined) return;
+        this.clients.drop(id);
         this.changed.fire();
       }),
     );
   }
 
   dispose(): void {
-    this.dropClients();
+    this.clients.dropAll();
     for (const disposable of this.disposables) disposable.dispose();
   }
 
@@ -163,7 +169,7 @@ export class AccountManager implements vscode.Disposable {
       await this.context.secrets.delete(secretKey(id));
     }
     this.sudoUsers.delete(id);
-    this.dropClient(id);
+    this.clients.drop(id);
     this.changed.fire();
   }
 
@@ -189,7 +195,7 @@ export class AccountManager implements vscode.Disposable {
       await this.context.secrets.store(secretKey(id), token);
       await this.updateStored(id, { isAdmin: identity.isAdmin });
     }
-    this.dropClient(id);
+    this.clients.drop(id);
     this.changed.fire();
   }
 
@@ -226,7 +232,7 @@ export class AccountManager implements vscode.Disposable {
       : account.label;
     const patch = { serverUrl: normalized.url, isAdmin: identity.isAdmin, network: nextNetwork, label };
     await this.updateStored(id, patch);
-    this.dropClient(id);
+    this.clients.drop(id);
     this.log.info(`Account ${account.label} moved from ${account.serverUrl} to ${normalized.url}`);
     this.changed.fire();
     return { ...account, ...patch };
@@ -234,7 +240,7 @@ export class AccountManager implements vscode.Disposable {
 
   async updateNetwork(id: string, network: AccountInfo['network']): Promise<void> {
     await this.updateStored(id, { network });
-    this.dropClient(id);
+    this.clients.drop(id);
     this.changed.fire();
   }
 
@@ -246,7 +252,7 @@ export class AccountManager implements vscode.Disposable {
     const previous = this.sudoUsers.get(id);
     if (username) this.sudoUsers.set(id, username);
     else this.sudoUsers.delete(id);
-    this.dropClient(id);
+    this.clients.drop(id);
     this.sudoIsAdmin.delete(id);
     if (username) {
       try {
@@ -254,7 +260,7 @@ export class AccountManager implements vscode.Disposable {
       } catch (error) {
         if (previous) this.sudoUsers.set(id, previous);
         else this.sudoUsers.delete(id);
-        this.dropClient(id);
+        this.clients.drop(id);
         throw error;
       }
     }
@@ -284,13 +290,7 @@ export class AccountManager implements vscode.Disposable {
 
   /** The client for an account, built on first use. */
   client(id: string): Promise<HostingClient> {
-    let client = this.clients.get(id);
-    if (!client) {
-      client = this.createClient(id);
-      this.clients.set(id, client);
-      client.catch(() => this.clients.delete(id));
-    }
-    return client;
+    return this.clients.get(id);
   }
 
   private async createClient(id: string): Promise<HostingClient> {
@@ -339,15 +339,5 @@ export class AccountManager implements vscode.Disposable {
       ACCOUNTS_KEY,
       stored.map((account) => (account.id === id ? { ...account, ...patch } : account)),
     );
-  }
-
-  private dropClient(id: string): void {
-    const client = this.clients.get(id);
-    this.clients.delete(id);
-    void client?.then((built) => built.close()).catch(() => undefined);
-  }
-
-  private dropClients(): void {
-    for (const id of [...this.clients.keys()]) this.dropClient(id);
   }
 }

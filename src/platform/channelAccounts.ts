@@ -1,3 +1,4 @@
+import { ClientCache, accountOfSecret } from '../state/clientCache';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ChannelAuthError, ChannelClient, ChannelReplyError } from '../api/channel';
@@ -37,7 +38,9 @@ export interface ChannelProfile extends ChannelIdentity {
 
 const ACCOUNTS_KEY = 'forge.channelAccounts';
 const ENVIRONMENT_ACCOUNT_ID = 'channel-environment';
-const secretKey = (id: string): string => `forge.channel.${id}.password`;
+const SECRET_PREFIX = 'forge.channel.';
+const SECRET_SUFFIX = '.password';
+const secretKey = (id: string): string => `${SECRET_PREFIX}${id}${SECRET_SUFFIX}`;
 
 function extensionVersion(context: vscode.ExtensionContext): string {
   const manifest: unknown = context.extension.packageJSON;
@@ -127,7 +130,7 @@ function signInProblem(serverUrl: string, login: string, error: unknown): Error 
 export class ChannelAccountManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private readonly clients = new Map<string, Promise<ChannelClient>>();
+  private readonly clients = new ClientCache<ChannelClient>((id) => this.createClient(id));
   private readonly profiles = new Map<string, Promise<ChannelProfile>>();
   private environmentAccount: ChannelAccountInfo | undefined;
   private environmentPassword: string | undefined;
@@ -146,21 +149,22 @@ export class ChannelAccountManager implements vscode.Disposable {
           event.affectsConfiguration('forge.requestTimeoutSeconds') ||
           event.affectsConfiguration('forge.maxListPages')
         ) {
-          this.dropClients();
+          this.clients.dropAll();
           this.changed.fire();
         }
       }),
       // Another window added or removed an account (forge tokens live in the same storage: only ours count).
       context.secrets.onDidChange((event) => {
-        if (!event.key.startsWith('forge.channel.')) return;
-        this.dropClients();
+        const id = accountOfSecret(event.key, SECRET_PREFIX, SECRET_SUFFIX);
+        if (id === undefined) return;
+        this.clients.drop(id);
         this.changed.fire();
       }),
     );
   }
 
   dispose(): void {
-    this.dropClients();
+    this.clients.dropAll();
     for (const disposable of this.disposables) disposable.dispose();
   }
 
@@ -250,20 +254,14 @@ export class ChannelAccountManager implements vscode.Disposable {
       await this.context.secrets.delete(secretKey(id));
     }
     this.profiles.delete(id);
-    this.dropClient(id);
+    this.clients.drop(id);
     this.log.info('Channel account removed');
     this.changed.fire();
   }
 
   /** The client for an account, built on first use. */
   client(id: string): Promise<ChannelClient> {
-    let client = this.clients.get(id);
-    if (!client) {
-      client = this.createClient(id);
-      this.clients.set(id, client);
-      client.catch(() => this.clients.delete(id));
-    }
-    return client;
+    return this.clients.get(id);
   }
 
   /**
@@ -340,7 +338,7 @@ export class ChannelAccountManager implements vscode.Disposable {
       ACCOUNTS_KEY,
       stored.map((account) => (account.id === id ? { ...account, network } : account)),
     );
-    this.dropClient(id);
+    this.clients.drop(id);
     this.changed.fire();
   }
 
@@ -367,15 +365,5 @@ export class ChannelAccountManager implements vscode.Disposable {
       log: (line) => this.log.trace(line),
       onFailure: (line) => this.log.warn(line),
     });
-  }
-
-  private dropClient(id: string): void {
-    const client = this.clients.get(id);
-    this.clients.delete(id);
-    void client?.then((built) => built.close()).catch(() => undefined);
-  }
-
-  private dropClients(): void {
-    for (const id of [...this.clients.keys()]) this.dropClient(id);
   }
 }
