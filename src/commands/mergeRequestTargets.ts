@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { HostingClient, MergeRequest, Project } from '../api/hosting';
 import { mergeRequestAppearance } from '../domain/mergeRequestStatus';
+import { type ChangeOutcome, type MergeRequestChange, changeMergeRequest } from '../features/mergeRequests';
 import { describeError } from '../platform/commands/errorMessages';
 import type { AccountInfo } from '../platform/accounts';
 import type { Services } from '../services';
@@ -180,6 +181,23 @@ export function afterMergeRequestChange(
     projectId: 'project' in target ? target.project.id : target.projectId,
     folder: 'mergeRequests',
   });
+}
+
+/**
+ * A one-click change (close, reopen, subscribe, …) as a person makes it from a row, the palette or
+ * the panel's header: sent, said, and every view showing the merge request (or the todos) reloaded.
+ */
+export async function applyMergeRequestChange(
+  context: MergeRequestCommandContext,
+  target: Omit<MergeRequestTarget, 'node'> & { node?: TreeNode },
+  change: MergeRequestChange,
+): Promise<ChangeOutcome> {
+  const client = await context.services.accounts.client(target.account.id);
+  const done = await changeMergeRequest(client, target.project.id, target.mergeRequest, change);
+  if (done.changedMergeRequest) afterMergeRequestChange(context, target);
+  if (done.changedTodos) context.services.todos.refresh();
+  void showInformation(done.message);
+  return done;
 }
 
 /**

@@ -8,13 +8,13 @@ import type {
   Project,
   UpdateMergeRequestInput,
 } from '../api/hosting';
-import { MethodNotAllowedError, NotAcceptableError } from '../api/http';
 import { isSafeBranchName } from '../domain/gitRemote';
-import { defaultMergeCommitMessage, normalizeLabels, isOpenState } from '../domain/mergeRequestStatus';
+import { defaultMergeCommitMessage, normalizeLabels } from '../domain/mergeRequestStatus';
 import {
   type MergeOptions,
   type MergeResult,
   describeMergeResult,
+  type MergeRequestChange,
   mergeRefusal,
   sendMerge,
 } from '../features/mergeRequests';
@@ -30,6 +30,7 @@ import {
   type MergeRequestCommandContext,
   type MergeRequestTarget,
   afterMergeRequestChange,
+  applyMergeRequestChange,
   commandOptions,
   openLink,
   pickMergeRequest,
@@ -116,29 +117,35 @@ export function registerMergeRequestCommands(services: Services): void {
     editMergeRequest(context, arg, commandOptions<EditMergeRequestOptions>(options)),
   );
 
-  const setState = async (arg: unknown, event: 'close' | 'reopen') => {
-    const target = await pickMergeRequest(
-      services,
-      arg,
-      event === 'close' ? 'Close which merge request?' : 'Reopen which merge request?',
-    );
-    if (!target) return CANCELLED;
-    const { mergeRequest: mr } = target;
-    const updated = await (
-      await clientOf(target)
-    ).updateMergeRequest(target.project.id, mr.iid, {
-      state_event: event,
-    });
-    afterMergeRequestChange(context, target);
-    void showInformation(
-      (event === 'close' ? updated.state === 'closed' : isOpenState(updated.state))
-        ? `${event === 'close' ? 'Closed' : 'Reopened'} !${mr.iid} ${mr.title}`
-        : `!${mr.iid} is ${updated.state}.`,
-    );
-    return { state: updated.state };
-  };
-  register('forge.mergeRequest.close', (arg?: unknown) => setState(arg, 'close'));
-  register('forge.mergeRequest.reopen', (arg?: unknown) => setState(arg, 'reopen'));
+  /** A one-click change from a row or the palette; the panel's header runs the same change. */
+  const change =
+    (kind: MergeRequestChange, placeHolder: string, cancelled: Record<string, unknown>) =>
+    async (arg?: unknown): Promise<Record<string, unknown>> => {
+      const target = await pickMergeRequest(services, arg, placeHolder);
+      if (!target) return cancelled;
+      return (await applyMergeRequestChange(context, target, kind)).result;
+    };
+  register('forge.mergeRequest.close', change('close', 'Close which merge request?', CANCELLED));
+  register('forge.mergeRequest.reopen', change('reopen', 'Reopen which merge request?', CANCELLED));
+  register(
+    'forge.mergeRequest.cancelMergeWhenPipelineSucceeds',
+    change('cancelMergeWhenPipelineSucceeds', 'Stop which merge request from merging automatically?', {
+      cancelled: false,
+      ...CANCELLED,
+    }),
+  );
+  register(
+    'forge.mergeRequest.subscribe',
+    change('subscribe', 'Subscribe to which merge request?', { changed: false, ...CANCELLED }),
+  );
+  register(
+    'forge.mergeRequest.unsubscribe',
+    change('unsubscribe', 'Unsubscribe from which merge request?', { changed: false, ...CANCELLED }),
+  );
+  register(
+    'forge.mergeRequest.addTodo',
+    change('addTodo', 'Add which merge request to your todos?', { changed: false, ...CANCELLED }),
+  );
 
   register('forge.mergeRequest.delete', async (arg?: unknown, options?: unknown) => {
     const given = commandOptions<ConfirmOptions>(options);
@@ -162,77 +169,6 @@ export function registerMergeRequestCommands(services: Services): void {
   register('forge.mergeRequest.merge', (arg?: unknown, options?: unknown) =>
     mergeMergeRequest(context, arg, commandOptions<MergeOptions>(options)),
   );
-
-  register('forge.mergeRequest.cancelMergeWhenPipelineSucceeds', async (arg?: unknown) => {
-    const target = await pickMergeRequest(
-      services,
-      arg,
-      'Stop which merge request from merging automatically?',
-    );
-    if (!target) return { cancelled: false, ...CANCELLED };
-    const { mergeRequest: mr } = target;
-    try {
-      await (await clientOf(target)).cancelMergeWhenPipelineSucceeds(target.project.id, mr.iid);
-    } catch (error) {
-      if (error instanceof MethodNotAllowedError || error instanceof NotAcceptableError) {
-        const notOpen = error instanceof MethodNotAllowedError;
-        void showInformation(
-          notOpen
-            ? `!${mr.iid} is already merged or closed.`
-            : `!${mr.iid} was not set to merge when the pipeline succeeds.`,
-        );
-        afterMergeRequestChange(context, target);
-        return { cancelled: false, reason: notOpen ? 'not-open' : 'not-scheduled' };
-      }
-      throw error;
-    }
-    afterMergeRequestChange(context, target);
-    void showInformation(`!${mr.iid} will no longer merge when the pipeline succeeds.`);
-    return { cancelled: true };
-  });
-
-  const subscription = async (arg: unknown, subscribe: boolean) => {
-    const target = await pickMergeRequest(
-      services,
-      arg,
-      subscribe ? 'Subscribe to which merge request?' : 'Unsubscribe from which merge request?',
-    );
-    if (!target) return { changed: false, ...CANCELLED };
-    const { mergeRequest: mr } = target;
-    const client = await clientOf(target);
-    const result = subscribe
-      ? await client.subscribeToMergeRequest(target.project.id, mr.iid)
-      : await client.unsubscribeFromMergeRequest(target.project.id, mr.iid);
-    if (!result.changed) {
-      void showInformation(
-        subscribe ? `Already subscribed to !${mr.iid}` : `You are not subscribed to !${mr.iid}`,
-      );
-      return { changed: false };
-    }
-    afterMergeRequestChange(context, target);
-    void showInformation(
-      subscribe
-        ? `Subscribed to !${mr.iid}: you will be notified of its activity.`
-        : `Unsubscribed from !${mr.iid}`,
-    );
-    return { changed: true };
-  };
-  register('forge.mergeRequest.subscribe', (arg?: unknown) => subscription(arg, true));
-  register('forge.mergeRequest.unsubscribe', (arg?: unknown) => subscription(arg, false));
-
-  register('forge.mergeRequest.addTodo', async (arg?: unknown) => {
-    const target = await pickMergeRequest(services, arg, 'Add which merge request to your todos?');
-    if (!target) return { changed: false, ...CANCELLED };
-    const { mergeRequest: mr } = target;
-    const result = await (await clientOf(target)).createMergeRequestTodo(target.project.id, mr.iid);
-    if (!result.changed) {
-      void showInformation(`You already have a todo for !${mr.iid}`);
-      return { changed: false };
-    }
-    services.todos.refresh();
-    void showInformation(`Added !${mr.iid} to your todos.`);
-    return { changed: true, todoId: result.value.id };
-  });
 
   register('forge.mergeRequest.showClosedIssues', async (arg?: unknown, options?: unknown) => {
     const automated = commandOptions<object>(options) !== undefined;

@@ -392,6 +392,26 @@ describe('merge request panel', function () {
     assert.equal(panel.snapshot?.actions.merge, true, 'Merge is offered again');
   });
 
+  it('says in the panel why a header action failed', async () => {
+    const panel = panelOf(1);
+    const fault = forge.faults.add({
+      method: 'PUT',
+      path: '/projects/:id/merge_requests/:merge_request_iid',
+      times: 1,
+      fault: { kind: 'status', status: 500 },
+    });
+    try {
+      await panel.host.receive({ type: 'action', action: 'close' });
+    } finally {
+      fault.remove();
+    }
+    const status = sent(panel, 'status').at(-1);
+    assert.equal(status?.level, 'error');
+    assert.doesNotMatch(status?.text ?? '', /^close failed/);
+    assert.match(status?.text ?? '', /server/i);
+    assert.equal(panel.snapshot?.actions.close, true, 'still open');
+  });
+
   it('says in the panel why a merge failed when the connection broke', async () => {
     const panel = panelOf(1);
     const sha = panel.snapshot?.mergeRequest.sha;

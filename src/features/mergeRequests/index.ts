@@ -4,3 +4,4 @@
  */
 
 export { type MergeOptions, type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from './actions';
+export { type ChangeOutcome, type MergeRequestChange, changeMergeRequest } from './changes';

@@ -13,7 +13,9 @@ import {
   type MergeRequestCommandContext,
   type MergeRequestTarget,
   afterMergeRequestChange,
+  applyMergeRequestChange,
   commandOptions,
+  openLink,
   mergeRequestRef,
   pickMergeRequest,
   projectPath,
@@ -67,17 +69,6 @@ const MAX_COMMITS = 500;
 const MAX_NOTES = 1000;
 /** Notes whose award emoji are loaded (one request each, a few at a time). */
 const MAX_NOTES_WITH_AWARDS = 100;
-
-const ACTION_COMMANDS: Record<HeaderAction, string> = {
-  close: 'forge.mergeRequest.close',
-  reopen: 'forge.mergeRequest.reopen',
-  subscribe: 'forge.mergeRequest.subscribe',
-  unsubscribe: 'forge.mergeRequest.unsubscribe',
-  cancelMergeWhenPipelineSucceeds: 'forge.mergeRequest.cancelMergeWhenPipelineSucceeds',
-  addTodo: 'forge.mergeRequest.addTodo',
-  openInBrowser: 'forge.mergeRequest.openInBrowser',
-  checkout: 'forge.mergeRequest.checkout',
-};
 
 /** What the palette path of `forge.mergeRequest.openPanel` accepts (tests and automation). */
 export interface OpenPanelOptions {
@@ -433,10 +424,26 @@ export class MergeRequestPanel implements OpenPanel {
     return mergeRequestRef(this.target);
   }
 
+  /** A header action: the same change the commands run, its outcome said in the panel. */
   private async runAction(action: HeaderAction): Promise<void> {
-    const result = await vscode.commands.executeCommand<unknown>(ACTION_COMMANDS[action], this.ref());
-    if (action === 'openInBrowser' || action === 'checkout') return;
-    if (result === undefined) this.host.post({ type: 'status', level: 'error', text: `${action} failed.` });
+    if (action === 'openInBrowser') {
+      openLink(this.target.mergeRequest.web_url, this.deps.context.services.log);
+      return;
+    }
+    // Checking out keeps its command: the git questions and progress live there.
+    if (action === 'checkout') {
+      await vscode.commands.executeCommand('forge.mergeRequest.checkout', this.ref());
+      return;
+    }
+    try {
+      const done = await applyMergeRequestChange(this.deps.context, this.target, action);
+      this.host.post({ type: 'status', level: 'info', text: done.message });
+    } catch (error) {
+      const text = describeError(error);
+      this.deps.context.services.log.error(`Merge request panel ${this.key}: ${action}: ${text}`);
+      void showError(text);
+      this.host.post({ type: 'status', level: 'error', text });
+    }
     await this.refresh();
   }
 

@@ -1,7 +1,12 @@
 // The merge use case the command and the panel share, against the fake forge, without any UI.
 import assert from 'node:assert/strict';
 import { HostingClient } from '../../../src/api/hosting';
-import { describeMergeResult, mergeRefusal, sendMerge } from '../../../src/features/mergeRequests';
+import {
+  changeMergeRequest,
+  describeMergeResult,
+  mergeRefusal,
+  sendMerge,
+} from '../../../src/features/mergeRequests';
 import { type FakeForge, startFakeForge } from '../../server';
 
 describe('merge use case', () => {
@@ -50,5 +55,36 @@ describe('merge use case', () => {
       (request) => request.method === 'PUT' && request.path.endsWith('/merge'),
     );
     assert.deepEqual(put.at(-1)?.body, { sha: mr.sha, squash: true });
+  });
+
+  it('makes the one-click changes, each with its sentence and what needs a reload', async () => {
+    const mr = await client.getMergeRequest(web, forge.fixtures.mergeRequests.conflict);
+    const closed = await changeMergeRequest(client, web, mr, 'close');
+    assert.deepEqual(closed, {
+      result: { state: 'closed' },
+      message: `Closed !${mr.iid} ${mr.title}`,
+      changedMergeRequest: true,
+      changedTodos: false,
+    });
+    const reopened = await changeMergeRequest(client, web, mr, 'reopen');
+    assert.equal(reopened.message, `Reopened !${mr.iid} ${mr.title}`);
+
+    await changeMergeRequest(client, web, mr, 'unsubscribe');
+    const first = await changeMergeRequest(client, web, mr, 'subscribe');
+    assert.deepEqual([first.result, first.changedMergeRequest], [{ changed: true }, true]);
+    const again = await changeMergeRequest(client, web, mr, 'subscribe');
+    assert.deepEqual([again.result, again.changedMergeRequest], [{ changed: false }, false]);
+    assert.equal(again.message, `Already subscribed to !${mr.iid}`);
+
+    const notScheduled = await changeMergeRequest(client, web, mr, 'cancelMergeWhenPipelineSucceeds');
+    assert.deepEqual(notScheduled.result, { cancelled: false, reason: 'not-scheduled' });
+
+    // The seed may already hold a todo for it; the second time there is one for sure.
+    await changeMergeRequest(client, web, mr, 'addTodo');
+    const todoAgain = await changeMergeRequest(client, web, mr, 'addTodo');
+    assert.deepEqual(
+      [todoAgain.changedTodos, todoAgain.message],
+      [false, `You already have a todo for !${mr.iid}`],
+    );
   });
 });
