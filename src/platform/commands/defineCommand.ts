@@ -28,7 +28,7 @@ export function defineCommand<const Schemas extends readonly z.ZodType[]>(declar
     handle: async (...given: unknown[]) => {
       // VS Code may pass more than a command takes (a tree's selection after its row): ignored.
       const checked = schemas.map((schema, index) => {
-        const result = schema.safeParse(given[index]);
+        const result = schema.safeParse(isRowSelection(given[index]) && index > 0 ? undefined : given[index]);
         if (!result.success) {
           const issue = result.error.issues[0];
           const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
@@ -46,4 +46,21 @@ export function defineCommand<const Schemas extends readonly z.ZodType[]>(declar
 /** A tree row of one class, as VS Code passes it to a command run from a view. */
 export function rowOf<T>(rowClass: abstract new (...args: never[]) => T, what: string): z.ZodType<T> {
   return z.custom<T>((value) => value instanceof rowClass, { error: `expected ${what}` });
+}
+
+/**
+ * What VS Code passes after the row when a tree lets several rows be selected: the selected rows.
+ * Where a command takes options, that array means no options.
+ */
+function isRowSelection(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (row: unknown) =>
+        typeof row === 'object' &&
+        row !== null &&
+        typeof (row as { getTreeItem?: unknown }).getTreeItem === 'function',
+    )
+  );
 }

@@ -36,6 +36,12 @@ describe('defineCommand', () => {
     assert.deepEqual(ran, [[3, undefined]]);
   });
 
+  it('reads the selected rows VS Code passes where options would be as no options', async () => {
+    const row = Object.assign(new JobRow(5), { getTreeItem: () => ({}) });
+    await retry.handle(row, [row, Object.assign(new JobRow(6), { getTreeItem: () => ({}) })]);
+    assert.deepEqual(ran, [[5, undefined]]);
+  });
+
   it('refuses a row of another kind before running, saying which argument and what it expected', async () => {
     await assert.rejects(retry.handle({ id: 7 }), (error: unknown) => {
       assert.ok(error instanceof InvalidInputError);
