@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -19,9 +20,9 @@ import {
 import { type JobChange, type JobTarget, changeJobAsked } from '../features/jobs';
 import type { Services } from '../services';
 import { BranchNode, JobNode, ProjectNode } from '../views/projects/projectsTreeProvider';
-import type { TreeNode } from '../views/shared/treeNode';
 import { projectTarget } from './pickers';
-import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
+import { registerCommands, valueOrThrow } from '../platform/commands/registerCommand';
+import { type CommandDeclaration, defineCommand, rowOf } from '../platform/commands/defineCommand';
 import { checkRefName, problemOf } from '../domain/inputValidation';
 import { askText, pickOne, showError, showInformation, withProgress } from '../platform/userMessages';
 import { openServerLink } from '../platform/serverLinks';
@@ -30,18 +31,21 @@ import { openServerLink } from '../platform/serverLinks';
  * Answers to the questions a job command would ask, for host tests and automation; menus never
  * pass them. Commands take them as their second argument: `(node, options)`.
  */
-export interface JobCommandOptions {
-  /** Erase without the modal confirmation. */
-  confirmed?: boolean;
-  /** Where to save artifacts, instead of the save dialog. */
-  destination?: string;
-  /** Cancels a download, like the Cancel button of its progress notification. */
-  signal?: AbortSignal;
-  /** `downloadArtifactsByRef`: the branch or tag, instead of the input box. */
-  ref?: string;
-  /** `downloadArtifactsByRef`: the job name, instead of the quick pick. */
-  jobName?: string;
-}
+const JobOptionsSchema = z
+  .strictObject({
+    /** Erase, or run a deployment, without the modal confirmation. */
+    confirmed: z.boolean().optional(),
+    /** Where to save artifacts, instead of the save dialog. */
+    destination: z.string().min(1).max(4096).optional(),
+    /** Cancels a download, like the Cancel button of its progress notification. */
+    signal: z.instanceof(AbortSignal).optional(),
+    /** `downloadArtifactsByRef`: the branch or tag, instead of the input box. */
+    ref: z.string().max(1000).optional(),
+    /** `downloadArtifactsByRef`: the job name, instead of the quick pick. */
+    jobName: z.string().max(1000).optional(),
+  })
+  .optional();
+type JobCommandOptions = NonNullable<z.output<typeof JobOptionsSchema>>;
 
 /** A job named by a panel or another command rather than a tree row. */
 export interface JobRef {
@@ -51,31 +55,22 @@ export interface JobRef {
   job: Job;
 }
 
-export function isJobRef(value: unknown): value is JobRef {
-  return typeof value === 'object' && value !== null && (value as Partial<JobRef>).kind === 'forge.jobRef';
-}
+const JobRefSchema = z.custom<JobRef>(
+  (value) =>
+    typeof value === 'object' && value !== null && (value as Partial<JobRef>).kind === 'forge.jobRef',
+  { error: 'expected a job' },
+);
 
-/** Only a plain object counts as options: menus pass tree nodes, multi-selection passes arrays. */
-function readOptions(value: unknown): JobCommandOptions {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || isTreeNode(value)) return {};
-  const record = value as Record<string, unknown>;
-  const text = (key: string): string | undefined => {
-    const field = record[key];
-    return typeof field === 'string' ? field : undefined;
-  };
-  const signal = record['signal'];
-  return {
-    confirmed: record['confirmed'] === true,
-    destination: text('destination'),
-    signal: signal instanceof AbortSignal ? signal : undefined,
-    ref: text('ref'),
-    jobName: text('jobName'),
-  };
-}
-
-function isTreeNode(value: object): value is TreeNode {
-  return typeof (value as Partial<TreeNode>).getTreeItem === 'function';
-}
+/** The job row, a job named by a panel, a project's or branch's row, or nothing (pick). */
+export const JobArgumentSchema = z
+  .union([
+    rowOf(JobNode, 'a job'),
+    JobRefSchema,
+    rowOf(ProjectNode, 'a project'),
+    rowOf(BranchNode, 'a branch'),
+  ])
+  .optional();
+type JobArgument = z.output<typeof JobArgumentSchema>;
 
 /**
  * The job a command acts on: the tree row it ran on, or (from the palette) a project and then one
@@ -83,14 +78,14 @@ function isTreeNode(value: object): value is TreeNode {
  */
 export async function jobTarget(
   services: Services,
-  arg: unknown,
+  arg: JobArgument,
   action: JobAction,
   placeHolder: string,
 ): Promise<JobTarget | undefined> {
   if (arg instanceof JobNode) {
     return { account: arg.owner.account, project: arg.owner.project, job: arg.job, node: arg };
   }
-  if (isJobRef(arg)) {
+  if (arg !== undefined && 'kind' in arg) {
     const account = services.accounts.get(arg.accountId);
     if (!account) throw new Error('The account of this job was removed. Add it again to act on the job.');
     return { account, project: arg.project, job: arg.job, node: undefined };
@@ -122,7 +117,7 @@ export async function jobTarget(
 /** A job change from a row or the palette: the job, then the shared flow (questions, progress, refresh). */
 async function jobChangeCommand(
   services: Services,
-  arg: unknown,
+  arg: JobArgument,
   change: JobChange,
   placeHolder: string,
   options: JobCommandOptions,
@@ -237,8 +232,16 @@ async function askJobName(client: HostingClient, project: Project, ref: string):
 
 /** Job actions: retry, play, cancel, erase, keep and download artifacts, open in the browser. */
 export function registerJobCommands(services: Services): void {
-  const register = (id: string, handler: (arg?: unknown, options?: unknown) => unknown): void =>
-    registerCommand(services.context, services.log, id, handler);
+  const declare = (
+    id: string,
+    run: (arg: JobArgument, options: JobCommandOptions) => unknown,
+  ): CommandDeclaration =>
+    defineCommand({
+      id,
+      args: [JobArgumentSchema, JobOptionsSchema],
+      run: (arg, options) => run(arg, options ?? {}),
+    });
+  const declarations: CommandDeclaration[] = [];
 
   const changes: [JobChange, string][] = [
     ['retry', 'Job to retry'],
@@ -248,72 +251,80 @@ export function registerJobCommands(services: Services): void {
     ['erase', 'Job to erase'],
   ];
   for (const [change, placeHolder] of changes) {
-    register(`forge.job.${change}`, (arg, options) =>
-      jobChangeCommand(services, arg, change, placeHolder, readOptions(options)),
+    declarations.push(
+      declare(`forge.job.${change}`, (arg, options) =>
+        jobChangeCommand(services, arg, change, placeHolder, options),
+      ),
     );
   }
 
-  register('forge.job.downloadArtifacts', async (arg, rawOptions) => {
-    const options = readOptions(rawOptions);
-    const target = await jobTarget(services, arg, 'downloadArtifacts', 'Job whose artifacts to download');
-    if (!target) return undefined;
-    const { job, project } = target;
-    const destination =
-      options.destination ??
-      (await askDestination(artifactsFileName(project.path ?? projectPath(project), job.name, job.id)));
-    if (!destination) return undefined;
-    const client = await services.accounts.client(target.account.id);
-    const result = await download(
-      `Downloading the artifacts of ${jobTitle(job)}`,
-      destination,
-      options.signal,
-      (downloadOptions) => client.downloadArtifacts(project.id, job.id, destination, downloadOptions),
-    );
-    return reportSaved(`the artifacts of ${jobTitle(job)}`, result);
-  });
-
-  register('forge.job.downloadArtifactsByRef', async (arg, rawOptions) => {
-    const options = readOptions(rawOptions);
-    const owner = arg instanceof BranchNode ? arg.owner : arg instanceof ProjectNode ? arg : undefined;
-    const target = await projectTarget(services, owner, 'Project whose artifacts to download');
-    if (!target) return undefined;
-    const { project } = target;
-    const path = projectPath(project);
-    const typed =
-      options.ref ??
-      (await askRef(
-        arg instanceof BranchNode ? arg.branch.name : (project.default_branch ?? undefined),
-        path,
-      ));
-    if (typed === undefined) return undefined;
-    const ref = valueOrThrow(checkRefName(typed));
-    const client = await services.accounts.client(target.account.id);
-    const jobName = options.jobName ?? (await askJobName(client, project, ref));
-    if (!jobName) return undefined;
-    const destination =
-      options.destination ?? (await askDestination(refArtifactsFileName(project.path ?? path, ref, jobName)));
-    if (!destination) return undefined;
-    try {
+  declarations.push(
+    declare('forge.job.downloadArtifacts', async (arg, options) => {
+      const target = await jobTarget(services, arg, 'downloadArtifacts', 'Job whose artifacts to download');
+      if (!target) return undefined;
+      const { job, project } = target;
+      const destination =
+        options.destination ??
+        (await askDestination(artifactsFileName(project.path ?? projectPath(project), job.name, job.id)));
+      if (!destination) return undefined;
+      const client = await services.accounts.client(target.account.id);
       const result = await download(
-        `Downloading the latest artifacts of ${jobName} on ${ref}`,
+        `Downloading the artifacts of ${jobTitle(job)}`,
         destination,
         options.signal,
-        (downloadOptions) =>
-          client.downloadArtifactsByRef(project.id, ref, jobName, destination, downloadOptions),
+        (downloadOptions) => client.downloadArtifacts(project.id, job.id, destination, downloadOptions),
       );
-      return reportSaved(`the latest artifacts of ${jobName} on ${ref}`, result);
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      const message = `No successful job named ${jobName} on ref ${ref} has artifacts (${path}).`;
-      void showError(message);
-      return message;
-    }
-  });
+      return reportSaved(`the artifacts of ${jobTitle(job)}`, result);
+    }),
+  );
 
-  register('forge.job.openInBrowser', async (arg) => {
-    const target = await jobTarget(services, arg, 'openInBrowser', 'Job to open');
-    if (!target) return undefined;
-    const url = jobWebUrl(target.job, target.project.web_url);
-    return (await openServerLink(url, `the web page of job #${target.job.id}`)) ? url : undefined;
-  });
+  declarations.push(
+    declare('forge.job.downloadArtifactsByRef', async (arg, options) => {
+      const owner = arg instanceof BranchNode ? arg.owner : arg instanceof ProjectNode ? arg : undefined;
+      const target = await projectTarget(services, owner, 'Project whose artifacts to download');
+      if (!target) return undefined;
+      const { project } = target;
+      const path = projectPath(project);
+      const typed =
+        options.ref ??
+        (await askRef(
+          arg instanceof BranchNode ? arg.branch.name : (project.default_branch ?? undefined),
+          path,
+        ));
+      if (typed === undefined) return undefined;
+      const ref = valueOrThrow(checkRefName(typed));
+      const client = await services.accounts.client(target.account.id);
+      const jobName = options.jobName ?? (await askJobName(client, project, ref));
+      if (!jobName) return undefined;
+      const destination =
+        options.destination ??
+        (await askDestination(refArtifactsFileName(project.path ?? path, ref, jobName)));
+      if (!destination) return undefined;
+      try {
+        const result = await download(
+          `Downloading the latest artifacts of ${jobName} on ${ref}`,
+          destination,
+          options.signal,
+          (downloadOptions) =>
+            client.downloadArtifactsByRef(project.id, ref, jobName, destination, downloadOptions),
+        );
+        return reportSaved(`the latest artifacts of ${jobName} on ${ref}`, result);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        const message = `No successful job named ${jobName} on ref ${ref} has artifacts (${path}).`;
+        void showError(message);
+        return message;
+      }
+    }),
+  );
+
+  declarations.push(
+    declare('forge.job.openInBrowser', async (arg) => {
+      const target = await jobTarget(services, arg, 'openInBrowser', 'Job to open');
+      if (!target) return undefined;
+      const url = jobWebUrl(target.job, target.project.web_url);
+      return (await openServerLink(url, `the web page of job #${target.job.id}`)) ? url : undefined;
+    }),
+  );
+  registerCommands(services.context, services.log, declarations);
 }

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import * as vscode from 'vscode';
 import { jobTitle, projectPath } from '../domain/jobActions';
 import { TraceTails } from '../platform/traceTails';
@@ -9,9 +10,10 @@ import {
   openJobTracePanel,
 } from '../webviews/jobTrace/jobTracePanel';
 import type { PanelRegistry } from '../webviews/shared/panelHost';
-import { jobTarget } from './jobs';
+import { JobArgumentSchema, jobTarget } from './jobs';
 import { commandOptions } from './mergeRequestTargets';
-import { registerCommand } from '../platform/commands/registerCommand';
+import { defineCommand } from '../platform/commands/defineCommand';
+import { registerCommand, registerCommands } from '../platform/commands/registerCommand';
 import { pickOne, showInformation } from '../platform/userMessages';
 
 export interface TraceCommandOptions extends JobTracePanelOptions {
@@ -32,20 +34,30 @@ export function registerTraceCommands(services: Services): TraceServices {
   const tails = new TraceTails(services.log);
   services.context.subscriptions.push(tails);
 
-  register('forge.job.showTrace', async (arg, rawOptions) => {
-    const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
-    const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to show');
-    if (!target) return undefined;
-    return openJobTracePanel(services, panels, target, options);
-  });
-
-  register('forge.job.tailTrace', async (arg, rawOptions) => {
-    const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
-    const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to follow');
-    if (!target) return undefined;
-    const client = await services.accounts.client(target.account.id);
-    return tails.start(target, client, options).tail;
-  });
+  // The options carry test timings (poll intervals) as well: read as before, after the job is checked.
+  registerCommands(services.context, services.log, [
+    defineCommand({
+      id: 'forge.job.showTrace',
+      args: [JobArgumentSchema, z.unknown()],
+      run: async (arg, rawOptions) => {
+        const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
+        const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to show');
+        if (!target) return undefined;
+        return openJobTracePanel(services, panels, target, options);
+      },
+    }),
+    defineCommand({
+      id: 'forge.job.tailTrace',
+      args: [JobArgumentSchema, z.unknown()],
+      run: async (arg, rawOptions) => {
+        const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
+        const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to follow');
+        if (!target) return undefined;
+        const client = await services.accounts.client(target.account.id);
+        return tails.start(target, client, options).tail;
+      },
+    }),
+  ]);
 
   register('forge.job.stopTail', async (_arg, rawOptions) => {
     const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
