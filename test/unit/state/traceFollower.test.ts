@@ -303,6 +303,68 @@ describe('TraceFollower', () => {
     assert.equal(timers.hasPending, false);
   });
 
+  it('backs off after each failed poll up to the maximum, counting polls and errors, and speeds up on news', async () => {
+    const job = new ScriptedJob();
+    const timers = new ManualTimers();
+    const { events, listener } = recorder();
+    const follower = new TraceFollower(job.source(), listener, {
+      timers,
+      minIntervalMs: 100,
+      maxIntervalMs: 300,
+      backoffFactor: 2,
+    });
+    job.failNext.push(new Error('a'), new Error('b'), new Error('c'));
+    follower.start();
+    for (let i = 0; i < 3; i++) await timers.tick(follower);
+    assert.deepEqual(timers.delays, [0, 200, 300, 300]);
+    assert.deepEqual(follower.stats, { polls: 3, unchanged: 0, errors: 3 });
+    assert.deepEqual(events, ['error:a:true', 'error:b:true', 'error:c:true']);
+    job.append('news');
+    await timers.tick(follower);
+    assert.equal(follower.currentIntervalMs, 100, 'news resets the interval');
+    assert.equal(timers.delays.at(-1), 100);
+    assert.deepEqual(follower.stats, { polls: 4, unchanged: 0, errors: 3 });
+  });
+
+  it('starts once: a second start, or a start after stop, schedules nothing more', async () => {
+    const job = new ScriptedJob();
+    const timers = new ManualTimers();
+    const follower = new TraceFollower(job.source(), recorder().listener, { timers, minIntervalMs: 100 });
+    follower.start();
+    follower.start();
+    assert.deepEqual(timers.delays, [0]);
+    await timers.tick(follower);
+    assert.deepEqual(follower.stats.polls, 1);
+    follower.stop();
+    follower.start();
+    follower.pollNow();
+    assert.equal(timers.hasPending, false);
+    assert.deepEqual(timers.delays, [0, 150], 'nothing after the poll that stop() cancelled');
+  });
+
+  it('pollNow resets the back-off and polls at once, replacing the scheduled poll', async () => {
+    const job = new ScriptedJob();
+    job.append('x');
+    const timers = new ManualTimers();
+    const follower = new TraceFollower(job.source(), recorder().listener, {
+      timers,
+      minIntervalMs: 100,
+      maxIntervalMs: 1000,
+      backoffFactor: 2,
+    });
+    follower.start();
+    await timers.tick(follower);
+    await timers.tick(follower);
+    await timers.tick(follower);
+    assert.equal(follower.currentIntervalMs, 400, 'two unchanged polls doubled it twice');
+    follower.pollNow();
+    assert.equal(follower.currentIntervalMs, 100);
+    assert.equal(timers.delays.at(-1), 0);
+    await timers.tick(follower);
+    assert.equal(timers.hasPending, true);
+    assert.equal(follower.stats.polls, 4);
+  });
+
   it('stop() cancels the scheduled poll and aborts the one in flight', async () => {
     const job = new ScriptedJob();
     let seenSignal: AbortSignal | undefined;
