@@ -33,7 +33,7 @@ export function defineCommand<const Schemas extends readonly z.ZodType[]>(declar
           const issue = result.error.issues[0];
           const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
           throw new InvalidInputError(
-            `The command ${id} cannot take its argument ${index + 1}${where}: ${issue?.message ?? 'refused'}.`,
+            `The command ${id} cannot take its argument ${index + 1}${where}: ${issue ? describeIssue(issue) : 'refused'}.`,
           );
         }
         return result.data;
@@ -41,6 +41,13 @@ export function defineCommand<const Schemas extends readonly z.ZodType[]>(declar
       return await run(...(checked as Outputs<Schemas>));
     },
   };
+}
+
+/** What was expected: for a choice of kinds, each kind ("expected a job or expected a project"). */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_union') return issue.message;
+  const kinds = issue.errors.map((errors) => errors[0]?.message).filter((message) => message !== undefined);
+  return kinds.length > 0 ? [...new Set(kinds)].join(' or ') : issue.message;
 }
 
 /** A tree row of one class, as VS Code passes it to a command run from a view. */

@@ -59,4 +59,17 @@ describe('defineCommand', () => {
     await assert.rejects(retry.handle(undefined, { confrimed: true }), /argument 2: .*confrimed/);
     assert.deepEqual(ran, []);
   });
+
+  it('names each kind a choice of arguments takes', async () => {
+    const open = defineCommand({
+      id: 'forge.test.open',
+      args: [z.union([rowOf(JobRow, 'a job row'), z.string()])],
+      run: () => 'opened',
+    });
+    await assert.rejects(open.handle(42), (error: unknown) => {
+      assert.ok(error instanceof InvalidInputError);
+      assert.match(error.message, /argument 1: expected a job row or .*string/i);
+      return true;
+    });
+  });
 });
