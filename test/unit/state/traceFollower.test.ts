@@ -197,6 +197,38 @@ describe('TraceFollower', () => {
     assert.equal(timers.hasPending, false);
   });
 
+  for (const [name, pieceBytes] of [
+    ['in one read', undefined],
+    ['in reads shorter than the bytes compared', 100],
+  ] as const) {
+    it(`notices a rewrite that changed one byte near the end of what it has (${name})`, async () => {
+      const job = new ScriptedJob();
+      const timers = new ManualTimers();
+      const { events, listener } = recorder();
+      const follower = new TraceFollower(job.source(), listener, { timers });
+      follower.start();
+      const known = `${'a'.repeat(1000)}\n`;
+      if (pieceBytes === undefined) job.append(known);
+      else
+        for (let at = 0; at < known.length; at += pieceBytes) {
+          job.append(known.slice(at, at + pieceBytes));
+          await timers.tick(follower);
+        }
+      await timers.tick(follower);
+      const changed = `${known.slice(0, 900)}b${known.slice(901)}more\n`;
+      job.replace(changed);
+      await timers.tick(follower);
+      assert.deepEqual(
+        events.filter((event) => event.startsWith('replace:')),
+        [`replace:${changed}`],
+      );
+      job.append('tail\n');
+      await timers.tick(follower);
+      assert.equal(events.at(-1), 'append:tail\n', 'appends after the rewrite are appends again');
+      follower.stop();
+    });
+  }
+
   it('starts over with the whole text when the trace was rewritten', async () => {
     const job = new ScriptedJob();
     job.append('old run, long enough\n');
@@ -502,9 +534,17 @@ describe('TraceFollower', () => {
   });
 
   it('knows which statuses end a trace', () => {
-    for (const status of ['success', 'failed', 'canceled', 'skipped', 'manual'])
-      assert.ok(isJobFinished(status));
-    for (const status of ['created', 'pending', 'running', 'preparing', 'canceling'])
-      assert.ok(!isJobFinished(status));
+    for (const status of ['success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'])
+      assert.equal(isJobFinished(status), true, status);
+    for (const status of [
+      'created',
+      'pending',
+      'running',
+      'preparing',
+      'canceling',
+      'waiting_for_resource',
+      '',
+    ])
+      assert.equal(isJobFinished(status), false, status);
   });
 });
