@@ -546,10 +546,11 @@ async function mergeMergeRequest(
     () => sendMerge(client, project.id, fresh, { ...chosen, squash: options?.squash, sha: seenSha }),
   );
   afterMergeRequestChange(context, target);
-  if (result.merged || 'scheduled' in result) void showInformation(describeMergeResult(fresh, result));
+  const said = describeMergeResult(fresh, result);
+  if (result.merged || 'scheduled' in result) void showInformation(said);
   else {
-    context.services.log.warn(`Merge of !${fresh.iid} refused: ${describeMergeResult(fresh, result)}`);
-    void showError(describeMergeResult(fresh, result));
+    context.services.log.warn(`Merge of !${fresh.iid} refused: ${said}`);
+    void showError(said);
   }
   return result;
 }

@@ -10,15 +10,6 @@ import {
   SystemHooksFolder,
 } from './adminTreeProvider';
 
-/** A row of the Admin view: each knows its administrator account. */
-export type AdminRow =
-  | AdminAccountNode
-  | BroadcastMessagesFolder
-  | SystemHooksFolder
-  | SshKeyLookupNode
-  | BroadcastMessageNode
-  | SystemHookNode;
-
 const ADMIN_ROWS = [
   AdminAccountNode,
   BroadcastMessagesFolder,
@@ -26,7 +17,10 @@ const ADMIN_ROWS = [
   SshKeyLookupNode,
   BroadcastMessageNode,
   SystemHookNode,
-];
+] as const;
+
+/** A row of the Admin view: each knows its administrator account. */
+export type AdminRow = InstanceType<(typeof ADMIN_ROWS)[number]>;
 
 /** The first argument of an admin command: a row of the Admin view, an account id, or nothing (ask). */
 export const AdminTargetSchema = z

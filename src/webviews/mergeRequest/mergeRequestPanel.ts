@@ -435,15 +435,10 @@ export class MergeRequestPanel implements OpenPanel {
       await vscode.commands.executeCommand('forge.mergeRequest.checkout', this.ref());
       return;
     }
-    try {
+    await this.reportErrors(async () => {
       const done = await applyMergeRequestChange(this.deps.context, this.target, action);
       this.host.post({ type: 'status', level: 'info', text: done.message });
-    } catch (error) {
-      const text = describeError(error);
-      this.deps.context.services.log.error(`Merge request panel ${this.key}: ${action}: ${text}`);
-      void showError(text);
-      this.host.post({ type: 'status', level: 'error', text });
-    }
+    }, action);
     await this.refresh();
   }
 
@@ -570,13 +565,16 @@ export class MergeRequestPanel implements OpenPanel {
     await this.refresh();
   }
 
-  private async reportErrors(run: () => Promise<void>): Promise<void> {
+  /** Runs `run`; a failure is logged (`what` names the action), shown, and said in the panel. */
+  private async reportErrors(run: () => Promise<void>, what?: string): Promise<void> {
     try {
       await run();
     } catch (error) {
       if (error instanceof vscode.CancellationError) return;
       const text = describeError(error);
-      this.deps.context.services.log.error(`Merge request panel ${this.key}: ${text}`);
+      this.deps.context.services.log.error(
+        `Merge request panel ${this.key}: ${what ? `${what}: ` : ''}${text}`,
+      );
       void showError(text);
       this.host.post({ type: 'status', level: 'error', text });
     }
