@@ -20,8 +20,6 @@ import { systemHookCommands } from './systemHookCommands';
  * commands. This file is its only public face.
  */
 
-export type { SshKeySummary } from './actions';
-
 export interface AdminFeature {
   readonly provider: AdminTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;

@@ -13,7 +13,7 @@ import { TodosTreeProvider } from './todosTreeProvider';
  * description) and its commands. This file is its only public face.
  */
 
-export { TodoNode, TodoAccountNode, type TodosTreeProvider } from './todosTreeProvider';
+export type { TodosTreeProvider } from './todosTreeProvider';
 
 export interface TodosFeature {
   readonly provider: TodosTreeProvider;
