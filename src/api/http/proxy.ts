@@ -23,8 +23,13 @@ function excludedBy(entry: string, url: URL): boolean {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
   const colon = rule.lastIndexOf(':');
-  const hasPort = colon > 0 && /^\d+$/.test(rule.slice(colon + 1)) && !rule.slice(0, colon).includes(':');
-  const ruleHost = (hasPort ? rule.slice(0, colon) : rule).replace(/^\*?\./, '');
+  // A port follows the last colon of `host:port` or `[v6]:port`; a bare IPv6 address has colons too.
+  const hostPart = rule.slice(0, colon);
+  const hasPort =
+    colon > 0 &&
+    /^\d+$/.test(rule.slice(colon + 1)) &&
+    (!hostPart.includes(':') || (hostPart.startsWith('[') && hostPart.endsWith(']')));
+  const ruleHost = (hasPort ? hostPart : rule).replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
   if (hasPort && rule.slice(colon + 1) !== port) return false;
   return host === ruleHost || host.endsWith(`.${ruleHost}`);
 }

@@ -207,3 +207,55 @@ describe('TraceRows with runner timestamps', () => {
     assert.ok(rows.view(0, 10).every((row) => row.time === undefined && row.sincePrevious === undefined));
   });
 });
+
+describe('TraceRows edges', () => {
+  it('counts every byte fed', () => {
+    const rows = new TraceRows();
+    rows.pushBytes(utf8.encode('zażółć\n'));
+    rows.pushBytes(utf8.encode('more'));
+    assert.equal(rows.parsedBytes, utf8.encode('zażółć\nmore').length);
+  });
+
+  it('gives the first timestamped line after untimed ones no time since before', () => {
+    const rows = new TraceRows();
+    rows.pushBytes(utf8.encode('plain\n2024-05-14T11:19:19Z 00O timed\n2024-05-14T11:19:20Z 00O next\n'));
+    assert.deepEqual(
+      rows.view(0, 10).map((row) => [row.time, row.sincePrevious]),
+      [
+        [undefined, undefined],
+        [Date.parse('2024-05-14T11:19:19Z'), undefined],
+        [Date.parse('2024-05-14T11:19:20Z'), 1000],
+      ],
+    );
+  });
+
+  it('reveals lines inside a folded section only: not its header, not the line after its end, not other sections', () => {
+    const text =
+      `before\n${start('a', 1, true)}A\na1\na2\n${end('a', 2)}between\n` +
+      `${start('b', 3, true)}B\nb1\n${end('b', 4)}after\n`;
+    const lines = ['before', 'A', 'a1', 'a2', 'between', 'B', 'b1', 'after'];
+    const fresh = (): TraceRows => {
+      const rows = new TraceRows();
+      rows.pushBytes(utf8.encode(text));
+      return rows;
+    };
+    const shown = (rows: TraceRows): string[] =>
+      rows.view(0, rows.rowCount).map((row) => lines[row.line] ?? '?');
+    assert.deepEqual(shown(fresh()), ['before', 'A', 'between', 'B', 'after']);
+
+    const header = fresh();
+    assert.equal(header.isFolded(1), true);
+    assert.equal(header.isFolded(0), false, 'a line that is no header');
+    assert.equal(header.reveal(1).changedFrom, header.rowCount, 'a header is shown already');
+    assert.equal(header.isFolded(1), true);
+
+    const last = fresh();
+    assert.equal(last.reveal(3).row, 3, 'the last line of the section');
+    assert.deepEqual(shown(last), ['before', 'A', 'a1', 'a2', 'between', 'B', 'after']);
+    assert.equal(last.isFolded(5), true, 'the other section stays folded');
+
+    const outside = fresh();
+    assert.equal(outside.reveal(4).changedFrom, outside.rowCount, 'the line after the end is outside');
+    assert.deepEqual(shown(outside), ['before', 'A', 'between', 'B', 'after']);
+  });
+});

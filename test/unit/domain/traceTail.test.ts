@@ -72,3 +72,29 @@ describe('TracePlainTail with runner timestamps', () => {
     assert.equal(plain.push(trace) + plain.finish(), 'first\n▸ Building\n  compiled\ndone\n');
   });
 });
+
+describe('TracePlainTail edges', () => {
+  it('forgets the open line on reset', () => {
+    const tail = new TracePlainTail();
+    assert.equal(tail.push('a\nopen'), 'a\n');
+    tail.reset();
+    assert.equal(tail.push('x\n'), 'x\n');
+  });
+
+  it('trims a header, and indents deeply nested sections by their depth', () => {
+    const tail = new TracePlainTail();
+    let text = '';
+    for (let depth = 0; depth < 40; depth++) text += `section_start:1:s${depth}\r  Header ${depth}  \n`;
+    text += 'deep\n';
+    const out = tail.push(text).split('\n');
+    assert.equal(out[0], '▸ Header 0');
+    assert.equal(out[39], `${'  '.repeat(39)}▸ Header 39`);
+    assert.equal(out[40], `${'  '.repeat(40)}deep`);
+  });
+
+  it('leaves the time out for a line without one and for a timestamp no calendar has', () => {
+    const tail = new TracePlainTail({ timestamps: true });
+    const out = tail.push('untimed\n2024-13-45T99:99:99Z 00O odd\n') + tail.finish();
+    assert.equal(out, 'untimed\nodd\n');
+  });
+});
