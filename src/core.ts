@@ -4,7 +4,7 @@ import { commandHandlers, registerCommand } from './platform/commands/registerCo
 import { createAdminFeature } from './features/admin';
 import { createBoardsFeature } from './features/boards';
 import { registerBranchCommands } from './commands/branches';
-import { registerChannel } from './commands/channel';
+import { createChannelFeature } from './features/channel';
 import { registerChannelPostPanel } from './webviews/channelPost/channelPostPanel';
 import { registerJobCommands } from './commands/jobs';
 import { registerMergeRequestCommands } from './commands/mergeRequests';
@@ -161,7 +161,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   services.treeViews.set('forge.admin', admin.view);
   services.treeProviders.set('forge.admin', admin.provider);
   const traces = registerTraceCommands(services);
-  const channel = registerChannel(services);
+  const channel = createChannelFeature(services);
   registerChannelPostPanel(services);
 
   // Nothing goes to the network at activation: an account from the environment is checked (is it

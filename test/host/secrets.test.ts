@@ -14,7 +14,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
 import type { MergeRequestPanel } from '../../src/webviews/mergeRequest/mergeRequestPanel';
-import type { ChannelTreeProvider } from '../../src/views/channel/channelTreeProvider';
+import type { ChannelTreeProvider } from '../../src/features/channel';
 import { type FakeForge, startFakeForge } from '../server';
 import { childrenOf, childWhere, eventually, label, type Row, workbenchApi } from './support';
 

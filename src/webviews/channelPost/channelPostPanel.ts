@@ -8,7 +8,7 @@ import {
 import { registerCommand } from '../../platform/commands/registerCommand';
 import { openServerLink } from '../../platform/serverLinks';
 import type { Services } from '../../services';
-import { StreamItemNode } from '../../views/channel/streamNodes';
+import { StreamItemNode } from '../../features/channel';
 import { type OpenPanel, PanelHost, PanelRegistry } from '../shared/panelHost';
 import {
   type ChannelEntryView,
@@ -17,7 +17,7 @@ import {
   ChannelPostPageMessageSchema,
 } from './protocol';
 
-/** What `forge.channel.comment` answers (commands/channelPosts.ts). */
+/** What `forge.channel.comment` answers (features/channel/postCommands.ts). */
 interface CommentResult {
   posted: boolean;
   message?: string;

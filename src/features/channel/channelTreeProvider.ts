@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ChannelAccountInfo, ChannelAccountManager } from '../../platform/channelAccounts';
-import { AccountRoots } from '../shared/accountsTreeProvider';
-import type { TreeNode } from '../shared/treeNode';
+import { AccountRoots } from '../../views/shared/accountsTreeProvider';
+import type { TreeNode } from '../../views/shared/treeNode';
 import type { ChannelFileFilter, ChannelTreeContext } from './channelContext';
 import { AlbumsFolder, ConnectionsFolder, GroupsFolder } from './directoryNodes';
 import { FilesFolder } from './fileNodes';

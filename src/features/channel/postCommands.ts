@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import * as vscode from 'vscode';
-import type { ChannelClient, ItemMedia, ItemUpdateInput, PrivacyGroup } from '../api/channel';
-import { CancelledError } from '../api/http';
+import type { ChannelClient, ItemMedia, ItemUpdateInput, PrivacyGroup } from '../../api/channel';
+import { CancelledError } from '../../api/http';
 import {
   type StreamEntry,
   type StreamThread,
@@ -12,14 +12,14 @@ import {
   firstTextLine,
   isOwnEntry,
   looksLikeText,
-} from '../domain/channel';
-import { checkNoteBody, problemOf } from '../domain/inputValidation';
-import type { ChannelAccountInfo } from '../platform/channelAccounts';
-import { type ChannelDraft, ChannelDrafts, type DraftAudience } from '../state/channelDrafts';
-import { StreamItemNode } from '../views/channel/streamNodes';
+} from '../../domain/channel';
+import { checkNoteBody, problemOf } from '../../domain/inputValidation';
+import type { ChannelAccountInfo } from '../../platform/channelAccounts';
+import { type ChannelDraft, ChannelDrafts, type DraftAudience } from '../../state/channelDrafts';
+import { StreamItemNode } from './streamNodes';
 import { type ChannelCommandContext, channelName, optionsOf, pickChannelAccount } from './channelTargets';
-import { draftKeptMessage, mayHaveActed } from '../platform/commands/errorMessages';
-import { valueOrThrow } from '../platform/commands/registerCommand';
+import { draftKeptMessage, mayHaveActed } from '../../platform/commands/errorMessages';
+import { valueOrThrow } from '../../platform/commands/registerCommand';
 import {
   askText,
   pickMany,
@@ -28,7 +28,7 @@ import {
   showInformation,
   withProgress,
   withCancellableProgress,
-} from '../platform/userMessages';
+} from '../../platform/userMessages';
 
 /*
  * Writing to the channel: post (from the editor selection, a file or an input box; title,

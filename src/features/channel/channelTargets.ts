@@ -1,12 +1,12 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { ChannelAccountInfo, ChannelAccountManager } from '../platform/channelAccounts';
-import type { Services } from '../services';
-import type { ChannelDrafts, ChannelItemIds } from '../state/channelDrafts';
-import type { ChannelTreeProvider } from '../views/channel/channelTreeProvider';
-import { registerCommand } from '../platform/commands/registerCommand';
-import { chooseAccount } from '../platform/accountPicker';
+import type { ChannelAccountInfo, ChannelAccountManager } from '../../platform/channelAccounts';
+import type { Services } from '../../services';
+import type { ChannelDrafts, ChannelItemIds } from '../../state/channelDrafts';
+import type { ChannelTreeProvider } from './channelTreeProvider';
+import { registerCommand } from '../../platform/commands/registerCommand';
+import { chooseAccount } from '../../platform/accountPicker';
 
 /** What the channel command modules share. */
 export interface ChannelCommandContext {

@@ -7,8 +7,8 @@ import {
   type PermissionAllowed,
   type Xchan,
   type XchanLookup,
-} from '../api/channel';
-import { CancelledError } from '../api/http';
+} from '../../api/channel';
+import { CancelledError } from '../../api/http';
 import {
   CHANNEL_EXPORT_SECTIONS,
   CHANNEL_PERMISSIONS,
@@ -20,26 +20,21 @@ import {
   safeFileName,
   exportHoldsPrivateKey,
   withoutPrivateKeys,
-} from '../domain/channel';
-import { checkServerUrl, problemOf } from '../domain/inputValidation';
-import { DownloadProgressTracker, formatBytes } from '../domain/jobActions';
-import { type ChannelAccountInfo, ChannelAccountManager } from '../platform/channelAccounts';
-import type { Services } from '../services';
-import { ChannelDrafts, ChannelItemIds } from '../state/channelDrafts';
-import { ChannelTreeProvider } from '../views/channel/channelTreeProvider';
-import { ConnectionNode, GroupMemberNode, PhotoNode } from '../views/channel/directoryNodes';
-import { ChannelFileNode } from '../views/channel/fileNodes';
-import type { TreeNode } from '../views/shared/treeNode';
-import { registerChannelPostCommands } from './channelPosts';
+} from '../../domain/channel';
+import { checkServerUrl, problemOf } from '../../domain/inputValidation';
+import { DownloadProgressTracker, formatBytes } from '../../domain/jobActions';
+import type { ChannelAccountInfo } from '../../platform/channelAccounts';
+import { ConnectionNode, GroupMemberNode, PhotoNode } from './directoryNodes';
+import { ChannelFileNode } from './fileNodes';
+import type { TreeNode } from '../../views/shared/treeNode';
 import {
   type ChannelCommandContext,
-  channelCommandContext,
   channelName,
   defaultSaveUri,
   optionsOf,
   pickChannelAccount,
 } from './channelTargets';
-import { InvalidInputError, describeError, valueOrThrow } from '../platform/commands/registerCommand';
+import { InvalidInputError, describeError, valueOrThrow } from '../../platform/commands/registerCommand';
 import {
   askText,
   pickMany,
@@ -49,7 +44,7 @@ import {
   showWarning,
   withCancellableProgress,
   withProgress,
-} from '../platform/userMessages';
+} from '../../platform/userMessages';
 import {
   type AccountNetwork,
   type NetworkOptions,
@@ -59,8 +54,8 @@ import {
   isCertificateError,
   networkForNewAccount,
   offerToTrustCertificate,
-} from '../platform/network';
-import { openLocalFile } from '../platform/serverLinks';
+} from '../../platform/network';
+import { openLocalFile } from '../../platform/serverLinks';
 
 /*
  * The channel in the editor: the channel accounts, the Channel view and its commands. Every command
@@ -70,16 +65,8 @@ import { openLocalFile } from '../platform/serverLinks';
  *   filterFiles {filename, filetype, clear}           lookupIdentity {query, by, show}
  *   export {sections, posts, destination}             checkPermission {address|hash|guid|abookId, perm, show}
  *   downloadFile {hash, filename, destination, open}  openFile {hash, filename}
- *   post / comment / editItem: see channelPosts.ts
+ *   post / comment / editItem: see postCommands.ts
  */
-
-/** What the extension and its tests get back. */
-export interface ChannelRegistration {
-  readonly accounts: ChannelAccountManager;
-  readonly tree: ChannelTreeProvider;
-  readonly view: vscode.TreeView<TreeNode>;
-  readonly drafts: ChannelDrafts;
-}
 
 // ---- accounts ---------------------------------------------------------------------------------------
 
@@ -871,28 +858,9 @@ async function exportChannel(
 
 // ---- registration -----------------------------------------------------------------------------------
 
-/**
- * Builds the channel part of the extension: the channel accounts, the Channel view (with its
- * context key `forge.hasChannelAccounts`) and every `forge.channel.*` command.
- */
-export function registerChannel(services: Services): ChannelRegistration {
-  const { context: extensionContext, log } = services;
-  const accounts = new ChannelAccountManager(extensionContext, log);
-  const tree = new ChannelTreeProvider(accounts);
-  const view = services.shell.treeView('forge.channel', tree);
-  const drafts = new ChannelDrafts(extensionContext.globalState);
-  const itemIds = new ChannelItemIds(extensionContext.globalState);
-  extensionContext.subscriptions.push(accounts, tree, view);
-  services.treeViews.set('forge.channel', view);
-  services.treeProviders.set('forge.channel', tree);
-
-  const updateContext = (): void => {
-    void vscode.commands.executeCommand('setContext', 'forge.hasChannelAccounts', accounts.list().length > 0);
-  };
-  updateContext();
-  extensionContext.subscriptions.push(accounts.onDidChange(updateContext));
-
-  const context = channelCommandContext(services, { accounts, tree, drafts, itemIds });
+/** Every `forge.channel.*` command but posting (see postCommands.ts). */
+export function registerChannelCommands(context: ChannelCommandContext): void {
+  const { tree } = context;
   const register = (id: string, handler: (...args: never[]) => unknown): void =>
     context.register(id, handler);
   register('forge.channel.addAccount', (options?: unknown) => addAccount(context, options));
@@ -924,6 +892,4 @@ export function registerChannel(services: Services): ChannelRegistration {
   register('forge.channel.export', (arg?: unknown, options?: unknown) =>
     exportChannel(context, arg, options),
   );
-  registerChannelPostCommands(context);
-  return { accounts, tree, view, drafts };
 }

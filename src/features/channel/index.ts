@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { ChannelAccountManager } from '../../platform/channelAccounts';
+import type { Services } from '../../services';
+import { ChannelDrafts, ChannelItemIds } from '../../state/channelDrafts';
+import type { TreeNode } from '../../views/shared/treeNode';
+import { channelCommandContext } from './channelTargets';
+import { ChannelTreeProvider } from './channelTreeProvider';
+import { registerChannelCommands } from './commands';
+import { registerChannelPostCommands } from './postCommands';
+
+/*
+ * The Channel feature: the channel accounts, the Channel view (stream, files, albums, connections,
+ * privacy groups) and its commands (accounts, files, identities, permissions, export, posting).
+ * This file is its only public face.
+ */
+
+export type { ChannelTreeProvider } from './channelTreeProvider';
+export { StreamItemNode } from './streamNodes';
+
+/** What the extension and its tests get back. */
+export interface ChannelFeature {
+  readonly accounts: ChannelAccountManager;
+  readonly tree: ChannelTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly drafts: ChannelDrafts;
+}
+
+/** Builds the feature; the view's context key `forge.hasChannelAccounts` follows the accounts. */
+export function createChannelFeature(services: Services): ChannelFeature {
+  const { context: extensionContext, log } = services;
+  const accounts = new ChannelAccountManager(extensionContext, log);
+  const tree = new ChannelTreeProvider(accounts);
+  const view = services.shell.treeView('forge.channel', tree);
+  const drafts = new ChannelDrafts(extensionContext.globalState);
+  const itemIds = new ChannelItemIds(extensionContext.globalState);
+  extensionContext.subscriptions.push(accounts, tree, view);
+  services.treeViews.set('forge.channel', view);
+  services.treeProviders.set('forge.channel', tree);
+
+  const updateContext = (): void => {
+    void vscode.commands.executeCommand('setContext', 'forge.hasChannelAccounts', accounts.list().length > 0);
+  };
+  updateContext();
+  extensionContext.subscriptions.push(accounts.onDidChange(updateContext));
+
+  const context = channelCommandContext(services, { accounts, tree, drafts, itemIds });
+  registerChannelCommands(context);
+  registerChannelPostCommands(context);
+  return { accounts, tree, view, drafts };
+}
