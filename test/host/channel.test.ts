@@ -488,6 +488,36 @@ describe('channel: accounts, view and commands', function () {
   describe('channel commands', () => {
     let postedId: number;
 
+    it('refuses wrong arguments and options, saying which, before any request', async () => {
+      forge.clearRequests();
+      const refusals: [string, unknown[], RegExp][] = [
+        ['forge.channel.filterFiles', [undefined, { filename: 42 }], /argument 2 \(filename\): /],
+        ['forge.channel.downloadFile', [undefined, { chunkSize: -1 }], /argument 2 \(chunkSize\): /],
+        ['forge.channel.post', [undefined, { audience: 'everyone' }], /argument 2 \(audience\): /],
+        ['forge.channel.lookupIdentity', [undefined, { query: 'x', show: 'loud' }], /argument 2 \(show\): /],
+        [
+          'forge.channel.comment',
+          [42],
+          /argument 1: expected a row of the Channel view or expected a channel account id/,
+        ],
+        ['forge.channel.export', [undefined, { destinaton: '/tmp/x' }], /argument 2: .*destinaton/],
+      ];
+      for (const [command, args, message] of refusals) {
+        const refused = await vscode.commands.executeCommand<{ invalidInput?: boolean; message?: string }>(
+          command,
+          ...args,
+        );
+        assert.equal(refused?.invalidInput, true, command);
+        assert.match(
+          refused.message ?? '',
+          new RegExp(`^The command ${command.replace(/\./g, '\\.')} cannot take its `),
+          command,
+        );
+        assert.match(refused.message ?? '', message, command);
+      }
+      assert.deepEqual(forge.requests, []);
+    });
+
     it('posts with a title, categories, an audience and comments off; the tree shows hostile text as text', async () => {
       const fx = forge.channel.fixtures;
       forge.clearRequests();

@@ -5,7 +5,6 @@ import type { ChannelAccountInfo, ChannelAccountManager } from '../../platform/c
 import type { Services } from '../../services';
 import type { ChannelDrafts, ChannelItemIds } from '../../state/channelDrafts';
 import type { ChannelTreeProvider } from './channelTreeProvider';
-import { registerCommand } from '../../platform/commands/registerCommand';
 import { chooseAccount } from '../../platform/accountPicker';
 
 /** What the channel command modules share. */
@@ -15,29 +14,6 @@ export interface ChannelCommandContext {
   readonly tree: ChannelTreeProvider;
   readonly drafts: ChannelDrafts;
   readonly itemIds: ChannelItemIds;
-  /** Registers one command through the error-reporting wrapper. */
-  register(id: string, handler: (...args: never[]) => unknown): void;
-}
-
-export function channelCommandContext(
-  services: Services,
-  parts: Omit<ChannelCommandContext, 'services' | 'register'>,
-): ChannelCommandContext {
-  return {
-    services,
-    ...parts,
-    register: (id, handler) => registerCommand(services.context, services.log, id, handler),
-  };
-}
-
-/**
- * The trailing options object of a command (tests and automation pass it instead of answering
- * prompts; menus never do). A tree node or a URI in that place is not options.
- */
-export function optionsOf<T extends object>(value: unknown): T | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  if ('getTreeItem' in value || value instanceof vscode.Uri) return undefined;
-  return value as T;
 }
 
 /** The account a tree node belongs to, if the argument is one of the Channel view's nodes. */

@@ -26,12 +26,31 @@ import { DownloadProgressTracker, formatBytes } from '../../domain/jobActions';
 import type { ChannelAccountInfo } from '../../platform/channelAccounts';
 import { ConnectionNode, GroupMemberNode, PhotoNode } from './directoryNodes';
 import { ChannelFileNode } from './fileNodes';
-import type { TreeNode } from '../../views/shared/treeNode';
+import {
+  type AddChannelAccountOptions,
+  AddAccountOptionsSchema,
+  type ChannelArgument,
+  ChannelArgumentSchema,
+  ChannelRowSchema,
+  type DownloadOptions,
+  DownloadOptionsSchema,
+  type ExportOptions,
+  ExportOptionsSchema,
+  type FilterFilesOptions,
+  FilterFilesOptionsSchema,
+  type LookupOptions,
+  LookupOptionsSchema,
+  NetworkOptionsSchema,
+  type PermissionOptions,
+  PermissionOptionsSchema,
+  RemoveAccountOptionsSchema,
+} from './commandArguments';
+import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
+import type * as z from 'zod';
 import {
   type ChannelCommandContext,
   channelName,
   defaultSaveUri,
-  optionsOf,
   pickChannelAccount,
 } from './channelTargets';
 import { InvalidInputError, describeError, valueOrThrow } from '../../platform/commands/registerCommand';
@@ -70,21 +89,10 @@ import { openLocalFile } from '../../platform/serverLinks';
 
 // ---- accounts ---------------------------------------------------------------------------------------
 
-export interface AddChannelAccountOptions extends Pick<
-  NetworkOptions,
-  'caFile' | 'trustCertificateFingerprint' | 'confirmPlainHttp'
-> {
-  serverUrl?: string;
-  login?: string;
-  password?: string;
-  label?: string;
-}
-
 async function addAccount(
   context: ChannelCommandContext,
-  rawOptions: unknown,
+  options: AddChannelAccountOptions | undefined,
 ): Promise<{ added: boolean; accountId?: string }> {
-  const options = optionsOf<AddChannelAccountOptions>(rawOptions);
   if (options) {
     // Checked here too: options skip the input box and its check.
     const address = normalizeChannelUrl(valueOrThrow(checkServerUrl(options.serverUrl ?? '')));
@@ -176,12 +184,11 @@ async function signInChannel(
 /** CA file and trusted certificate of a channel account; `options` as in NetworkOptions. */
 async function configureChannelNetwork(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: NetworkOptions | undefined,
 ): Promise<AccountNetwork | undefined> {
   const account = await pickChannelAccount(context.accounts, 'Channel account', arg);
   if (!account || account.fromEnvironment) return undefined;
-  const options = optionsOf<NetworkOptions>(rawOptions);
   const current = account.network ?? {};
   const chosen = options
     ? await applyNetworkOptions(account.serverUrl, current, options)
@@ -196,10 +203,9 @@ async function configureChannelNetwork(
 
 async function removeAccount(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: { confirmed?: boolean | undefined } | undefined,
 ): Promise<{ removed: boolean }> {
-  const options = optionsOf<{ confirmed?: boolean }>(rawOptions);
   const account = await pickChannelAccount(context.accounts, 'Channel account to remove', arg);
   if (!account) return { removed: false };
   const confirm = options?.confirmed
@@ -219,19 +225,11 @@ async function removeAccount(
 
 // ---- files ------------------------------------------------------------------------------------------
 
-export interface FilterFilesOptions {
-  account?: string;
-  filename?: string;
-  filetype?: string;
-  clear?: boolean;
-}
-
 async function filterFiles(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: FilterFilesOptions | undefined,
 ): Promise<{ filter: { filename?: string; filetype?: string } } | undefined> {
-  const options = optionsOf<FilterFilesOptions>(rawOptions);
   const account = await pickChannelAccount(
     context.accounts,
     'Filter the files of which channel?',
@@ -386,22 +384,11 @@ function downloadWithProgress(
   );
 }
 
-export interface DownloadOptions {
-  account?: string;
-  hash?: string;
-  filename?: string;
-  destination?: string;
-  open?: boolean;
-  /** Bytes per `filedata` request (default 512 KiB). */
-  chunkSize?: number;
-}
-
 async function downloadFile(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: DownloadOptions | undefined,
 ): Promise<{ path: string; bytes: number; chunks: number; resumedFromBytes: number } | undefined> {
-  const options = optionsOf<DownloadOptions>(rawOptions);
   const target = await fileTarget(context, arg, options);
   if (!target) return undefined;
   let destination = options?.destination;
@@ -440,10 +427,9 @@ async function downloadFile(
 
 async function openFile(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: DownloadOptions | undefined,
 ): Promise<{ path: string; cached: boolean } | undefined> {
-  const options = optionsOf<DownloadOptions>(rawOptions);
   const target = await fileTarget(context, arg, options);
   if (!target) return undefined;
   // A private cache per account and file; the name is made safe (server names are untrusted).
@@ -466,14 +452,6 @@ async function openFile(
 }
 
 // ---- identities and permissions -------------------------------------------------------------------
-
-export interface LookupOptions {
-  account?: string;
-  query?: string;
-  by?: 'address' | 'hash' | 'guid';
-  /** 'pick' (default): a quick pick of the fields; 'json': an untitled JSON document; 'none'. */
-  show?: 'pick' | 'json' | 'none';
-}
 
 async function openJson(value: unknown): Promise<vscode.TextDocument> {
   const document = await vscode.workspace.openTextDocument({
@@ -505,10 +483,9 @@ async function findIdentity(
 
 async function lookupIdentity(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: LookupOptions | undefined,
 ): Promise<{ found: boolean; xchan?: Xchan; by?: string; document?: string } | undefined> {
-  const options = optionsOf<LookupOptions>(rawOptions);
   const account = await pickChannelAccount(
     context.accounts,
     'Look up in which channel?',
@@ -583,17 +560,6 @@ async function lookupIdentity(
   return { found: true, xchan, by: found.by };
 }
 
-export interface PermissionOptions {
-  account?: string;
-  abookId?: number;
-  address?: string;
-  hash?: string;
-  guid?: string;
-  /** One permission, or every permission when left out (or 'all'). */
-  perm?: string;
-  show?: boolean;
-}
-
 type PermissionTarget = { abookId: number } | XchanLookup;
 
 async function permissionTarget(
@@ -646,10 +612,9 @@ async function permissionTarget(
 
 async function checkPermission(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: PermissionOptions | undefined,
 ): Promise<{ name: string; results: { perm: string; allowed: boolean }[]; reliable: boolean } | undefined> {
-  const options = optionsOf<PermissionOptions>(rawOptions);
   const account = await pickChannelAccount(
     context.accounts,
     'Check a permission in which channel?',
@@ -717,15 +682,6 @@ async function checkPermission(
 
 // ---- export -------------------------------------------------------------------------------------------
 
-export interface ExportOptions {
-  account?: string;
-  sections?: string[];
-  posts?: boolean;
-  destination?: string;
-  /** The channel's private key is left out unless this is true (the command asks when run by hand). */
-  includePrivateKey?: boolean;
-}
-
 /** Asks, before anything is written, whether the export is to carry the channel's private key. */
 async function askAboutPrivateKey(account: ChannelAccountInfo): Promise<boolean | undefined> {
   const include = 'Include the Private Key';
@@ -745,10 +701,9 @@ async function askAboutPrivateKey(account: ChannelAccountInfo): Promise<boolean 
 
 async function exportChannel(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: ExportOptions | undefined,
 ): Promise<{ path: string; sections: string[]; bytes: number; privateKeyIncluded: boolean } | undefined> {
-  const options = optionsOf<ExportOptions>(rawOptions);
   const account = await pickChannelAccount(context.accounts, 'Export which channel?', arg, options?.account);
   if (!account) return undefined;
   let sections = options?.sections;
@@ -859,37 +814,56 @@ async function exportChannel(
 // ---- registration -----------------------------------------------------------------------------------
 
 /** Every `forge.channel.*` command but posting (see postCommands.ts). */
-export function registerChannelCommands(context: ChannelCommandContext): void {
+export function channelCommands(context: ChannelCommandContext): CommandDeclaration[] {
   const { tree } = context;
-  const register = (id: string, handler: (...args: never[]) => unknown): void =>
-    context.register(id, handler);
-  register('forge.channel.addAccount', (options?: unknown) => addAccount(context, options));
-  register('forge.channel.removeAccount', (arg?: unknown, options?: unknown) =>
-    removeAccount(context, arg, options),
-  );
-  register('forge.channel.configureNetwork', (arg?: unknown, options?: unknown) =>
-    configureChannelNetwork(context, arg, options),
-  );
-  register('forge.channel.refresh', (node?: TreeNode) =>
-    withProgress({ location: { viewId: 'forge.channel' } }, async () => {
-      tree.refresh(node);
-      await tree.getChildren(node);
+  const withOptions = <Options extends z.ZodType>(
+    id: string,
+    options: Options,
+    run: (arg: ChannelArgument, options: z.output<Options> | undefined) => unknown,
+  ): CommandDeclaration =>
+    defineCommand({
+      id,
+      args: [ChannelArgumentSchema, options.optional()],
+      run: (arg, given) => run(arg, given),
+    });
+  return [
+    defineCommand({
+      id: 'forge.channel.addAccount',
+      args: [AddAccountOptionsSchema.optional()],
+      run: (options) => addAccount(context, options),
     }),
-  );
-  register('forge.channel.filterFiles', (arg?: unknown, options?: unknown) =>
-    filterFiles(context, arg, options),
-  );
-  register('forge.channel.downloadFile', (arg?: unknown, options?: unknown) =>
-    downloadFile(context, arg, options),
-  );
-  register('forge.channel.openFile', (arg?: unknown, options?: unknown) => openFile(context, arg, options));
-  register('forge.channel.lookupIdentity', (arg?: unknown, options?: unknown) =>
-    lookupIdentity(context, arg, options),
-  );
-  register('forge.channel.checkPermission', (arg?: unknown, options?: unknown) =>
-    checkPermission(context, arg, options),
-  );
-  register('forge.channel.export', (arg?: unknown, options?: unknown) =>
-    exportChannel(context, arg, options),
-  );
+    withOptions('forge.channel.removeAccount', RemoveAccountOptionsSchema, (arg, options) =>
+      removeAccount(context, arg, options),
+    ),
+    withOptions('forge.channel.configureNetwork', NetworkOptionsSchema, (arg, options) =>
+      configureChannelNetwork(context, arg, options),
+    ),
+    defineCommand({
+      id: 'forge.channel.refresh',
+      args: [ChannelRowSchema.optional()],
+      run: (node) =>
+        withProgress({ location: { viewId: 'forge.channel' } }, async () => {
+          tree.refresh(node);
+          await tree.getChildren(node);
+        }),
+    }),
+    withOptions('forge.channel.filterFiles', FilterFilesOptionsSchema, (arg, options) =>
+      filterFiles(context, arg, options),
+    ),
+    withOptions('forge.channel.downloadFile', DownloadOptionsSchema, (arg, options) =>
+      downloadFile(context, arg, options),
+    ),
+    withOptions('forge.channel.openFile', DownloadOptionsSchema, (arg, options) =>
+      openFile(context, arg, options),
+    ),
+    withOptions('forge.channel.lookupIdentity', LookupOptionsSchema, (arg, options) =>
+      lookupIdentity(context, arg, options),
+    ),
+    withOptions('forge.channel.checkPermission', PermissionOptionsSchema, (arg, options) =>
+      checkPermission(context, arg, options),
+    ),
+    withOptions('forge.channel.export', ExportOptionsSchema, (arg, options) =>
+      exportChannel(context, arg, options),
+    ),
+  ];
 }

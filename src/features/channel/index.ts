@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { ChannelAccountManager } from '../../platform/channelAccounts';
+import { registerCommands } from '../../platform/commands/registerCommand';
 import type { Services } from '../../services';
 import { ChannelDrafts, ChannelItemIds } from '../../state/channelDrafts';
 import type { TreeNode } from '../../views/shared/treeNode';
-import { channelCommandContext } from './channelTargets';
+import type { ChannelCommandContext } from './channelTargets';
 import { ChannelTreeProvider } from './channelTreeProvider';
-import { registerChannelCommands } from './commands';
-import { registerChannelPostCommands } from './postCommands';
+import { channelCommands } from './commands';
+import { channelPostCommands } from './postCommands';
 
 /*
  * The Channel feature: the channel accounts, the Channel view (stream, files, albums, connections,
@@ -43,8 +44,7 @@ export function createChannelFeature(services: Services): ChannelFeature {
   updateContext();
   extensionContext.subscriptions.push(accounts.onDidChange(updateContext));
 
-  const context = channelCommandContext(services, { accounts, tree, drafts, itemIds });
-  registerChannelCommands(context);
-  registerChannelPostCommands(context);
+  const context: ChannelCommandContext = { services, accounts, tree, drafts, itemIds };
+  registerCommands(extensionContext, log, [...channelCommands(context), ...channelPostCommands(context)]);
   return { accounts, tree, view, drafts };
 }

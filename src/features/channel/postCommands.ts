@@ -17,7 +17,21 @@ import { checkNoteBody, problemOf } from '../../domain/inputValidation';
 import type { ChannelAccountInfo } from '../../platform/channelAccounts';
 import { type ChannelDraft, ChannelDrafts, type DraftAudience } from '../../state/channelDrafts';
 import { StreamItemNode } from './streamNodes';
-import { type ChannelCommandContext, channelName, optionsOf, pickChannelAccount } from './channelTargets';
+import { type ChannelCommandContext, channelName, pickChannelAccount } from './channelTargets';
+import {
+  type AudienceOption,
+  type ChannelArgument,
+  ChannelArgumentSchema,
+  type CommentOptions,
+  CommentOptionsSchema,
+  type EditOptions,
+  EditOptionsSchema,
+  type PostArgument,
+  PostArgumentSchema,
+  type PostOptions,
+  PostOptionsOrSelectionSchema,
+} from './commandArguments';
+import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
 import { draftKeptMessage, mayHaveActed } from '../../platform/commands/errorMessages';
 import { valueOrThrow } from '../../platform/commands/registerCommand';
 import {
@@ -37,22 +51,6 @@ import {
  * fails is offered again the next time. The trailing options object answers the prompts (tests and
  * automation); without it every choice is asked.
  */
-
-/** Who may see a post, as a command option: names, addresses or hashes of groups and connections. */
-export type AudienceOption = 'default' | 'public' | { allow?: string[]; deny?: string[] };
-
-export interface PostOptions {
-  account?: string;
-  /** Where the text comes from; without it `body`, then `file`, then the unsent draft. */
-  source?: 'selection' | 'file' | 'input';
-  body?: string;
-  /** A text file becomes the body; any other file is attached as media. */
-  file?: string;
-  title?: string;
-  categories?: string[] | string;
-  audience?: AudienceOption;
-  nocomment?: boolean;
-}
 
 export interface PostResult {
   posted: boolean;
@@ -392,8 +390,15 @@ function reloadStreams(context: ChannelCommandContext, account: ChannelAccountIn
   node?.stream.reload();
 }
 
-async function post(context: ChannelCommandContext, arg: unknown, rawOptions: unknown): Promise<PostResult> {
-  const options = optionsOf<PostOptions>(rawOptions) ?? optionsOf<PostOptions>(arg);
+async function post(
+  context: ChannelCommandContext,
+  given: PostArgument,
+  givenOptions: PostOptions | undefined,
+): Promise<PostResult> {
+  // Options may come first, where a row or a file would be.
+  const firstIsOptions = isPostOptions(given);
+  const options = givenOptions ?? (firstIsOptions ? given : undefined);
+  const arg = firstIsOptions ? undefined : given;
   const account = await pickChannelAccount(context.accounts, 'Post to which channel?', arg, options?.account);
   if (!account) return { posted: false, reason: 'cancelled' };
   const key = ChannelDrafts.postKey(account.id);
@@ -630,19 +635,11 @@ async function pickItem(
   return picked?.target;
 }
 
-export interface CommentOptions {
-  account?: string;
-  /** Message id of the item to answer (palette, tests). */
-  mid?: string;
-  body?: string;
-}
-
 async function comment(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: CommentOptions | undefined,
 ): Promise<PostResult> {
-  const options = optionsOf<CommentOptions>(rawOptions);
   // A given text is checked before the item is looked up (that lookup is already a request).
   if (options?.body !== undefined) valueOrThrow(checkNoteBody(options.body));
   let target: ItemTarget | undefined;
@@ -705,15 +702,6 @@ async function comment(
   return { posted: true, itemId: result.itemId, mid: result.item.mid, restoredDraft };
 }
 
-export interface EditOptions {
-  account?: string;
-  mid?: string;
-  body?: string;
-  title?: string;
-  /** The item's number, when neither the stream nor this editor knows it. */
-  itemId?: number;
-}
-
 /** The numeric id `item/update` needs to edit: from the item, what this editor remembers, or `item/full`. */
 async function knownItemId(
   context: ChannelCommandContext,
@@ -750,14 +738,13 @@ async function editInEditor(text: string, what: string): Promise<string | undefi
 
 async function editItem(
   context: ChannelCommandContext,
-  arg: unknown,
-  rawOptions: unknown,
+  arg: ChannelArgument,
+  options: EditOptions | undefined,
 ): Promise<{
   edited: boolean;
   reason?: string;
   itemId?: number;
 }> {
-  const options = optionsOf<EditOptions>(rawOptions);
   if (options?.body !== undefined) valueOrThrow(checkNoteBody(options.body));
   let target: ItemTarget | undefined;
   if (arg instanceof StreamItemNode) target = targetOfNode(arg);
@@ -826,12 +813,31 @@ async function editItem(
   return { edited: true, itemId: result.itemId };
 }
 
-export function registerChannelPostCommands(context: ChannelCommandContext): void {
-  context.register('forge.channel.post', (arg?: unknown, options?: unknown) => post(context, arg, options));
-  context.register('forge.channel.comment', (arg?: unknown, options?: unknown) =>
-    comment(context, arg, options),
-  );
-  context.register('forge.channel.editItem', (arg?: unknown, options?: unknown) =>
-    editItem(context, arg, options),
+/** Posting, commenting and editing. */
+export function channelPostCommands(context: ChannelCommandContext): CommandDeclaration[] {
+  return [
+    defineCommand({
+      id: 'forge.channel.post',
+      args: [PostArgumentSchema, PostOptionsOrSelectionSchema],
+      run: (arg, options) => post(context, arg, options),
+    }),
+    defineCommand({
+      id: 'forge.channel.comment',
+      args: [ChannelArgumentSchema, CommentOptionsSchema.optional()],
+      run: (arg, options) => comment(context, arg, options),
+    }),
+    defineCommand({
+      id: 'forge.channel.editItem',
+      args: [ChannelArgumentSchema, EditOptionsSchema.optional()],
+      run: (arg, options) => editItem(context, arg, options),
+    }),
+  ];
+}
+
+function isPostOptions(value: PostArgument): value is PostOptions {
+  return (
+    typeof value === 'object' &&
+    !(value instanceof vscode.Uri) &&
+    typeof (value as { getTreeItem?: unknown }).getTreeItem !== 'function'
   );
 }
