@@ -115,13 +115,22 @@ const workerSource = {
   },
 };
 
-// Each folder src/webviews/<name>/app/main.ts becomes dist/webviews/<name>.js.
-const webviewRoot = 'src/webviews';
-const webviewEntries = existsSync(webviewRoot)
-  ? readdirSync(webviewRoot, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(join(webviewRoot, entry.name, 'app', 'main.ts')))
-      .map((entry) => ({ in: join(webviewRoot, entry.name, 'app', 'main.ts'), out: entry.name }))
-  : [];
+/**
+ * Each `<root>/<name>/<inner>/app/main.ts` as the entry of dist/webviews/<name>.js.
+ * @param {string} root
+ * @param {string} inner
+ */
+function appEntries(root, inner) {
+  return existsSync(root)
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, inner, 'app', 'main.ts')))
+        .map((entry) => ({ in: join(root, entry.name, inner, 'app', 'main.ts'), out: entry.name }))
+    : [];
+}
+
+// A feature's panel, src/features/<feature>/panel/app/main.ts, becomes dist/webviews/<feature>.js;
+// panels not moved into a feature yet, src/webviews/<name>/app/main.ts, dist/webviews/<name>.js.
+const webviewEntries = [...appEntries('src/features', 'panel'), ...appEntries('src/webviews', '')];
 
 /** @type {import('esbuild').BuildOptions} */
 const webviews = {

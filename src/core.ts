@@ -7,7 +7,7 @@ import { registerBranchCommands } from './commands/branches';
 import { createChannelFeature } from './features/channel';
 import { registerChannelPostPanel } from './webviews/channelPost/channelPostPanel';
 import { registerJobCommands } from './commands/jobs';
-import { registerMergeRequestCommands } from './commands/mergeRequests';
+import { createMergeRequestsFeature } from './features/mergeRequests';
 import { registerProjectCommands } from './commands/projects';
 import { registerTraceCommands } from './commands/traces';
 import { registerViewCommands } from './commands/views';
@@ -155,7 +155,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   registerJobCommands(services);
   registerBranchCommands(services);
   registerProjectCommands(services);
-  registerMergeRequestCommands(services);
+  createMergeRequestsFeature(services);
   createBoardsFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
   services.treeViews.set('forge.admin', admin.view);

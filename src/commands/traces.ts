@@ -5,21 +5,25 @@ import { TraceTails } from '../platform/traceTails';
 import type { Services } from '../services';
 import {
   type JobTracePanel,
-  type JobTracePanelOptions,
   createJobTracePanels,
   openJobTracePanel,
 } from '../webviews/jobTrace/jobTracePanel';
 import type { PanelRegistry } from '../webviews/shared/panelHost';
 import { JobArgumentSchema, jobTarget } from './jobs';
-import { commandOptions } from './mergeRequestTargets';
 import { defineCommand } from '../platform/commands/defineCommand';
-import { registerCommand, registerCommands } from '../platform/commands/registerCommand';
+import { registerCommands } from '../platform/commands/registerCommand';
 import { pickOne, showInformation } from '../platform/userMessages';
 
-export interface TraceCommandOptions extends JobTracePanelOptions {
-  /** `forge.job.stopTail`: which tail (its key), or 'all', instead of the quick pick. */
-  tail?: string;
-}
+/** Poll delays (tests and benchmarks shorten them), for the panel and the tail. */
+const TraceOptionsSchema = z
+  .strictObject({
+    minIntervalMs: z.number().positive().optional(),
+    maxIntervalMs: z.number().positive().optional(),
+  })
+  .optional();
+
+/** `forge.job.stopTail`: which tail (its key), or 'all', instead of the quick pick. */
+const StopTailOptionsSchema = z.strictObject({ tail: z.string().optional() }).optional();
 
 export interface TraceServices {
   panels: PanelRegistry<JobTracePanel>;
@@ -28,19 +32,15 @@ export interface TraceServices {
 
 /** The trace panel, and trace tails in the output panel with a status bar count of running tails. */
 export function registerTraceCommands(services: Services): TraceServices {
-  const register = (id: string, handler: (arg?: unknown, options?: unknown) => unknown): void =>
-    registerCommand(services.context, services.log, id, handler);
   const panels = createJobTracePanels(services);
   const tails = new TraceTails(services.log);
   services.context.subscriptions.push(tails);
 
-  // The options carry test timings (poll intervals) as well: read as before, after the job is checked.
   registerCommands(services.context, services.log, [
     defineCommand({
       id: 'forge.job.showTrace',
-      args: [JobArgumentSchema, z.unknown()],
-      run: async (arg, rawOptions) => {
-        const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
+      args: [JobArgumentSchema, TraceOptionsSchema],
+      run: async (arg, options = {}) => {
         const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to show');
         if (!target) return undefined;
         return openJobTracePanel(services, panels, target, options);
@@ -48,46 +48,20 @@ export function registerTraceCommands(services: Services): TraceServices {
     }),
     defineCommand({
       id: 'forge.job.tailTrace',
-      args: [JobArgumentSchema, z.unknown()],
-      run: async (arg, rawOptions) => {
-        const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
+      args: [JobArgumentSchema, TraceOptionsSchema],
+      run: async (arg, options = {}) => {
         const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to follow');
         if (!target) return undefined;
         const client = await services.accounts.client(target.account.id);
         return tails.start(target, client, options).tail;
       },
     }),
+    defineCommand({
+      id: 'forge.job.stopTail',
+      args: [z.unknown(), StopTailOptionsSchema],
+      run: (_arg, options) => stopTail(tails, options?.tail),
+    }),
   ]);
-
-  register('forge.job.stopTail', async (_arg, rawOptions) => {
-    const options = commandOptions<TraceCommandOptions>(rawOptions) ?? {};
-    const active = tails.active();
-    if (active.length === 0) {
-      void showInformation('No job trace is being followed.');
-      return 0;
-    }
-    let choice = options.tail;
-    if (!choice) {
-      const picked = await pickOne(
-        [
-          ...active.map((tail) => ({
-            label: jobTitle(tail.target.job),
-            description: projectPath(tail.target.project),
-            key: tail.key,
-          })),
-          {
-            label: 'Stop all',
-            description: `${active.length} trace${active.length === 1 ? '' : 's'}`,
-            key: 'all',
-          },
-        ],
-        { placeHolder: 'Stop following which job trace?' },
-      );
-      choice = picked?.key;
-    }
-    if (!choice) return undefined;
-    return choice === 'all' ? tails.stopAll() : tails.stop(choice) ? 1 : 0;
-  });
 
   const statusItem = vscode.window.createStatusBarItem(
     'forge.traceTails',
@@ -109,4 +83,34 @@ export function registerTraceCommands(services: Services): TraceServices {
   services.context.subscriptions.push(statusItem, tails.onDidChange(updateStatus));
 
   return { panels, tails };
+}
+
+/** Stops one followed trace (its key), all ('all'), or the one picked; how many stopped. */
+async function stopTail(tails: TraceTails, given: string | undefined): Promise<number | undefined> {
+  const active = tails.active();
+  if (active.length === 0) {
+    void showInformation('No job trace is being followed.');
+    return 0;
+  }
+  let choice = given;
+  if (!choice) {
+    const picked = await pickOne(
+      [
+        ...active.map((tail) => ({
+          label: jobTitle(tail.target.job),
+          description: projectPath(tail.target.project),
+          key: tail.key,
+        })),
+        {
+          label: 'Stop all',
+          description: `${active.length} trace${active.length === 1 ? '' : 's'}`,
+          key: 'all',
+        },
+      ],
+      { placeHolder: 'Stop following which job trace?' },
+    );
+    choice = picked?.key;
+  }
+  if (!choice) return undefined;
+  return choice === 'all' ? tails.stopAll() : tails.stop(choice) ? 1 : 0;
 }

@@ -12,8 +12,11 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/views/shared/treeNode';
-import type { MergeRequestPanel } from '../../src/webviews/mergeRequest/mergeRequestPanel';
-import type { MergeRequestHostMessage, MergeRequestSnapshot } from '../../src/webviews/mergeRequest/protocol';
+import type {
+  MergeRequestHostMessage,
+  MergeRequestPanel,
+  MergeRequestSnapshot,
+} from '../../src/features/mergeRequests';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
 import { childByLabel, childrenOf, eventually, label } from './support';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { MergeRequestsTreeProvider } from '../../src/views/mergeRequests/mergeRequestsTreeProvider';
+import type { MergeRequestsTreeProvider } from '../../src/features/mergeRequests';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
 import { childrenOf, label, type Row } from './support';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { MergeRequestsTreeProvider } from '../../src/views/mergeRequests/mergeRequestsTreeProvider';
+import type { MergeRequestsTreeProvider } from '../../src/features/mergeRequests';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type Fault, type FakeForge, startFakeForge } from '../server';
 import { childrenOf, childWhere, eventually, label, type Row, workbenchApi } from './support';

@@ -13,7 +13,7 @@ import type { AddAccountResult } from '../../src/commands/accounts';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
-import type { MergeRequestPanel } from '../../src/webviews/mergeRequest/mergeRequestPanel';
+import type { MergeRequestPanel } from '../../src/features/mergeRequests';
 import type { ChannelTreeProvider } from '../../src/features/channel';
 import { type FakeForge, startFakeForge } from '../server';
 import { childrenOf, childWhere, eventually, label, type Row, workbenchApi } from './support';

@@ -1,7 +1,11 @@
 /*
- * The merge requests feature. Moving in step by step (issue 21): so far its use cases. This file is
- * its only public face.
+ * The merge requests feature: the Merge Requests view, the merge request panel, notes and award
+ * emoji, and their commands; the use cases (merge, close, reopen ...) in actions.ts and changes.ts
+ * run without any UI. This file is its only public face.
  */
 
-export { type MergeOptions, type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from './actions';
-export { type ChangeOutcome, type MergeRequestChange, changeMergeRequest } from './changes';
+export { registerMergeRequestCommands as createMergeRequestsFeature } from './commands';
+export type { MergeResult } from './actions';
+export type { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
+export type { MergeRequestPanel } from './panel/mergeRequestPanel';
+export type { MergeRequestHostMessage, MergeRequestSnapshot } from './panel/protocol';

@@ -1,11 +1,7 @@
 // The merge use case the command and the panel share, against the fake forge, without any UI.
 import assert from 'node:assert/strict';
-import {
-  changeMergeRequest,
-  describeMergeResult,
-  mergeRefusal,
-  sendMerge,
-} from '../../../src/features/mergeRequests';
+import { describeMergeResult, mergeRefusal, sendMerge } from '../../../src/features/mergeRequests/actions';
+import { changeMergeRequest } from '../../../src/features/mergeRequests/changes';
 import { useForgeSession } from './harness';
 
 describe('merge use case', () => {

@@ -6,9 +6,9 @@ import type {
   MergeRequestDiff,
   Note,
   Project,
-} from '../../api/hosting';
-import { HttpError } from '../../api/http';
-import { type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from '../../features/mergeRequests';
+} from '../../../api/hosting';
+import { HttpError } from '../../../api/http';
+import { type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from '../actions';
 import {
   type MergeRequestCommandContext,
   type MergeRequestTarget,
@@ -19,10 +19,10 @@ import {
   mergeRequestRef,
   pickMergeRequest,
   projectPath,
-} from '../../commands/mergeRequestTargets';
-import { describeError, registerCommand, valueOrThrow } from '../../platform/commands/registerCommand';
-import { isSafeBranchName } from '../../domain/gitRemote';
-import { defaultMergeCommitMessage, describeMergeStatus, isDraft } from '../../domain/mergeRequestStatus';
+} from '../mergeRequestTargets';
+import { describeError, registerCommand, valueOrThrow } from '../../../platform/commands/registerCommand';
+import { isSafeBranchName } from '../../../domain/gitRemote';
+import { defaultMergeCommitMessage, describeMergeStatus, isDraft } from '../../../domain/mergeRequestStatus';
 import {
   type Viewer,
   canChangeNote,
@@ -35,12 +35,12 @@ import {
   mergeRequestPanelKey,
   summarizeAwards,
   unifiedDiff,
-} from '../../domain/mergeRequestView';
-import { type LocalClone, findLocalClone, runGit } from '../../platform/localGit';
-import { mapWithConcurrency } from '../../state/boundedConcurrency';
-import { NoteDrafts } from '../../state/noteDrafts';
-import { registerPanelRestorer, restoredProject } from '../shared/panelRestore';
-import { PanelHost, PanelRegistry, type OpenPanel } from '../shared/panelHost';
+} from '../../../domain/mergeRequestView';
+import { type LocalClone, findLocalClone, runGit } from '../../../platform/localGit';
+import { mapWithConcurrency } from '../../../state/boundedConcurrency';
+import { NoteDrafts } from '../../../state/noteDrafts';
+import { registerPanelRestorer, restoredProject } from '../../../webviews/shared/panelRestore';
+import { PanelHost, PanelRegistry, type OpenPanel } from '../../../webviews/shared/panelHost';
 import {
   type CommitView,
   type FileView,
@@ -53,8 +53,8 @@ import {
   type PanelMergeOptions,
   type PersonView,
 } from './protocol';
-import { checkProjectPath } from '../../domain/inputValidation';
-import { showError, withProgress } from '../../platform/userMessages';
+import { checkProjectPath } from '../../../domain/inputValidation';
+import { showError, withProgress } from '../../../platform/userMessages';
 
 /*
  * The merge request panel (host side): one webview per merge request, keyed `account|project|iid`.
@@ -149,7 +149,7 @@ export class MergeRequestPanel implements OpenPanel {
     this.key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
     this.host = new PanelHost<MergeRequestPageMessage, MergeRequestHostMessage>({
       kind: 'mergeRequest',
-      app: 'mergeRequest',
+      app: 'mergeRequests',
       title: this.title(),
       extensionUri: services.context.extensionUri,
       log: services.log,

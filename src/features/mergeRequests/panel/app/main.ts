@@ -13,9 +13,9 @@ import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
-import '../../shared/app/base.css';
+import '../../../../webviews/shared/app/base.css';
 import './style.css';
-import { type Bridge, connect, element, icon } from '../../shared/app/bridge';
+import { type Bridge, connect, element, icon } from '../../../../webviews/shared/app/bridge';
 import type {
   HeaderAction,
   MergeRequestHostMessage,
@@ -26,7 +26,7 @@ import { ChangesTab, type ViewMode } from './changes';
 import { DiscussionTab } from './discussion';
 import { renderMarkdown } from './markdown';
 import { awardsRow, badge, button, personText, timeElement } from './widgets';
-import { isOpenState } from '../../../domain/mergeRequestStatus';
+import { isOpenState } from '../../../../domain/mergeRequestStatus';
 
 const TABS = ['overview', 'changes', 'commits', 'discussion'] as const;
 type TabId = (typeof TABS)[number];

@@ -1,10 +1,10 @@
-import type { Awardable } from '../api/hosting';
-import { HttpError } from '../api/http';
-import { COMMON_EMOJI, firstLine, normalizeEmojiName } from '../domain/mergeRequestStatus';
-import type { AccountInfo } from '../platform/accounts';
-import { NoteNode } from '../views/mergeRequests/mergeRequestsTreeProvider';
-import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
-import type { TreeNode } from '../views/shared/treeNode';
+import type { Awardable } from '../../api/hosting';
+import { HttpError } from '../../api/http';
+import { COMMON_EMOJI, firstLine, normalizeEmojiName } from '../../domain/mergeRequestStatus';
+import type { AccountInfo } from '../../platform/accounts';
+import { NoteNode } from './mergeRequestsTreeProvider';
+import { MergeRequestNode } from '../../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../../views/shared/treeNode';
 import {
   type MergeRequestCommandContext,
   afterMergeRequestChange,
@@ -14,9 +14,9 @@ import {
   pickMergeRequestIn,
   projectPath,
 } from './mergeRequestTargets';
-import { projectTarget } from './pickers';
-import { registerCommand } from '../platform/commands/registerCommand';
-import { askText, pickOne, showInformation, type PickItem } from '../platform/userMessages';
+import { projectTarget } from '../../commands/pickers';
+import { registerCommand } from '../../platform/commands/registerCommand';
+import { askText, pickOne, showInformation, type PickItem } from '../../platform/userMessages';
 
 /*
  * Reactions (award emoji) on merge requests and their comments, and from the palette on issues

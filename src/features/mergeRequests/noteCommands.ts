@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { type Note, type NoteParent, isAwardEmoji } from '../api/hosting';
-import { CancelledError } from '../api/http';
-import { checkNoteBody, problemOf } from '../domain/inputValidation';
-import { firstLine } from '../domain/mergeRequestStatus';
-import type { AccountInfo } from '../platform/accounts';
-import { NoteDrafts } from '../state/noteDrafts';
-import { NoteNode } from '../views/mergeRequests/mergeRequestsTreeProvider';
-import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
-import type { TreeNode } from '../views/shared/treeNode';
+import { type Note, type NoteParent, isAwardEmoji } from '../../api/hosting';
+import { CancelledError } from '../../api/http';
+import { checkNoteBody, problemOf } from '../../domain/inputValidation';
+import { firstLine } from '../../domain/mergeRequestStatus';
+import type { AccountInfo } from '../../platform/accounts';
+import { NoteDrafts } from '../../state/noteDrafts';
+import { NoteNode } from './mergeRequestsTreeProvider';
+import { MergeRequestNode } from '../../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../../views/shared/treeNode';
 import {
   type MergeRequestCommandContext,
   askNumber,
@@ -17,9 +17,9 @@ import {
   pickMergeRequestIn,
   projectPath,
 } from './mergeRequestTargets';
-import { projectTarget } from './pickers';
-import { draftKeptMessage, mayHaveActed } from '../platform/commands/errorMessages';
-import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
+import { projectTarget } from '../../commands/pickers';
+import { draftKeptMessage, mayHaveActed } from '../../platform/commands/errorMessages';
+import { registerCommand, valueOrThrow } from '../../platform/commands/registerCommand';
 import {
   askText,
   pickOne,
@@ -27,7 +27,7 @@ import {
   showInformation,
   showWarning,
   withProgress,
-} from '../platform/userMessages';
+} from '../../platform/userMessages';
 
 /*
  * Comments (notes) on merge requests, and from the palette on issues and snippets too. A note is

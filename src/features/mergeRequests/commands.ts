@@ -7,25 +7,19 @@ import type {
   MergeRequest,
   Project,
   UpdateMergeRequestInput,
-} from '../api/hosting';
-import { isSafeBranchName } from '../domain/gitRemote';
-import { defaultMergeCommitMessage, normalizeLabels } from '../domain/mergeRequestStatus';
-import {
-  type MergeOptions,
-  type MergeResult,
-  describeMergeResult,
-  type MergeRequestChange,
-  mergeRefusal,
-  sendMerge,
-} from '../features/mergeRequests';
-import { findLocalClone, runGit } from '../platform/localGit';
-import type { Services } from '../services';
-import { NoteDrafts } from '../state/noteDrafts';
-import { CurrentUsers } from '../views/mergeRequests/currentUsers';
-import { MergeRequestsTreeProvider } from '../views/mergeRequests/mergeRequestsTreeProvider';
-import { registerMergeRequestPanel } from '../webviews/mergeRequest/mergeRequestPanel';
-import { ProjectNode } from '../views/projects/projectsTreeProvider';
-import { registerAwardEmojiCommands } from './awardEmoji';
+} from '../../api/hosting';
+import { isSafeBranchName } from '../../domain/gitRemote';
+import { defaultMergeCommitMessage, normalizeLabels } from '../../domain/mergeRequestStatus';
+import { type MergeOptions, type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from './actions';
+import type { MergeRequestChange } from './changes';
+import { findLocalClone, runGit } from '../../platform/localGit';
+import type { Services } from '../../services';
+import { NoteDrafts } from '../../state/noteDrafts';
+import { CurrentUsers } from './currentUsers';
+import { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
+import { registerMergeRequestPanel } from './panel/mergeRequestPanel';
+import { ProjectNode } from '../../views/projects/projectsTreeProvider';
+import { registerAwardEmojiCommands } from './awardEmojiCommands';
 import {
   type MergeRequestCommandContext,
   type MergeRequestTarget,
@@ -36,10 +30,10 @@ import {
   pickMergeRequest,
   projectPath,
 } from './mergeRequestTargets';
-import { registerNoteCommands } from './notes';
-import { projectTarget } from './pickers';
-import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
-import { checkRefName } from '../domain/inputValidation';
+import { registerNoteCommands } from './noteCommands';
+import { projectTarget } from '../../commands/pickers';
+import { registerCommand, valueOrThrow } from '../../platform/commands/registerCommand';
+import { checkRefName } from '../../domain/inputValidation';
 import {
   askText,
   pickMany,
@@ -48,7 +42,7 @@ import {
   showInformation,
   showWarning,
   withProgress,
-} from '../platform/userMessages';
+} from '../../platform/userMessages';
 
 /*
  * Every command here takes the tree node it ran on first (a merge request of the Projects or the

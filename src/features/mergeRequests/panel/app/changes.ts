@@ -5,8 +5,8 @@
  * thousands of lines opens at once and scrolls without creating elements. A file's diff is parsed
  * when it first comes near the viewport expanded. Names, counts and diff lines all go in as text.
  */
-import { type DiffRows, diffRows } from '../../../domain/diffRows';
-import { element, icon } from '../../shared/app/bridge';
+import { type DiffRows, diffRows } from '../../../../domain/diffRows';
+import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { FileView } from '../protocol';
 import { DiffView, ROW_HEIGHT_PX, type ViewMode } from './diffView';
 

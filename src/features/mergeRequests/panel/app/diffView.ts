@@ -5,9 +5,9 @@
  * no elements and lays out only the rows that changed. Side by side, the old and the new file are two
  * panes that scroll sideways together. Every text goes in as text.
  */
-import type { DiffLine, DiffRows, SplitRow, TextRange, UnifiedRow } from '../../../domain/diffRows';
-import { wordChanges } from '../../../domain/diffRows';
-import { element } from '../../shared/app/bridge';
+import type { DiffLine, DiffRows, SplitRow, TextRange, UnifiedRow } from '../../../../domain/diffRows';
+import { wordChanges } from '../../../../domain/diffRows';
+import { element } from '../../../../webviews/shared/app/bridge';
 
 export type ViewMode = 'line-by-line' | 'side-by-side';
 

@@ -4,7 +4,7 @@
  * draft (debounced), which keeps it in NoteDrafts: it survives closing the panel and a failed post.
  */
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
-import { element, icon } from '../../shared/app/bridge';
+import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { NoteView } from '../protocol';
 import { renderMarkdown, renderSystemNote } from './markdown';
 import { awardsRow, button, personText, timeElement } from './widgets';

@@ -1,20 +1,16 @@
 import * as vscode from 'vscode';
-import type { HostingClient, MergeRequest, Project } from '../api/hosting';
-import { mergeRequestAppearance } from '../domain/mergeRequestStatus';
-import { type ChangeOutcome, type MergeRequestChange, changeMergeRequest } from '../features/mergeRequests';
-import { describeError } from '../platform/commands/errorMessages';
-import type { AccountInfo } from '../platform/accounts';
-import type { Services } from '../services';
-import type { NoteDrafts } from '../state/noteDrafts';
-import type { CurrentUsers } from '../views/mergeRequests/currentUsers';
-import {
-  MergeRequestItemNode,
-  type MergeRequestsTreeProvider,
-  NoteNode,
-} from '../views/mergeRequests/mergeRequestsTreeProvider';
-import { MergeRequestNode } from '../views/projects/projectsTreeProvider';
-import type { TreeNode } from '../views/shared/treeNode';
-import { type ProjectTarget, projectTarget } from './pickers';
+import type { HostingClient, MergeRequest, Project } from '../../api/hosting';
+import { mergeRequestAppearance } from '../../domain/mergeRequestStatus';
+import { type ChangeOutcome, type MergeRequestChange, changeMergeRequest } from './changes';
+import { describeError } from '../../platform/commands/errorMessages';
+import type { AccountInfo } from '../../platform/accounts';
+import type { Services } from '../../services';
+import type { NoteDrafts } from '../../state/noteDrafts';
+import type { CurrentUsers } from './currentUsers';
+import { MergeRequestItemNode, type MergeRequestsTreeProvider, NoteNode } from './mergeRequestsTreeProvider';
+import { MergeRequestNode } from '../../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../../views/shared/treeNode';
+import { type ProjectTarget, projectTarget } from '../../commands/pickers';
 import {
   type PickItem,
   askText,
@@ -22,9 +18,9 @@ import {
   pickOne,
   showInformation,
   withProgress,
-} from '../platform/userMessages';
-import { checkWebLink } from '../domain/webLinks';
-import { openServerLink } from '../platform/serverLinks';
+} from '../../platform/userMessages';
+import { checkWebLink } from '../../domain/webLinks';
+import { openServerLink } from '../../platform/serverLinks';
 
 /** What the merge request, note and award emoji commands share. */
 export interface MergeRequestCommandContext {

@@ -11,8 +11,8 @@ import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { full as emoji } from 'markdown-it-emoji';
 import emojiByName from 'markdown-it-emoji/lib/data/full.mjs';
-import { isSafeLink } from '../../../domain/mergeRequestView';
-import { allowlistedSystemNoteHtml } from '../../../domain/systemNoteHtml';
+import { isSafeLink } from '../../../../domain/mergeRequestView';
+import { allowlistedSystemNoteHtml } from '../../../../domain/systemNoteHtml';
 
 function markdownRenderer(html: boolean) {
   // `breaks`: a single newline is a line break, as the server renders comments.

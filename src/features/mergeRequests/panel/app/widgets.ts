@@ -1,8 +1,8 @@
 /* Small pieces the tabs share: buttons, badges, award emoji chips with a picker, people and times. */
-import { COMMON_EMOJI } from '../../../domain/mergeRequestStatus';
-import type { AwardSummary } from '../../../domain/mergeRequestView';
-import { formatAge } from '../../../domain/time';
-import { element, icon } from '../../shared/app/bridge';
+import { COMMON_EMOJI } from '../../../../domain/mergeRequestStatus';
+import type { AwardSummary } from '../../../../domain/mergeRequestView';
+import { formatAge } from '../../../../domain/time';
+import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { PersonView } from '../protocol';
 
 export function button(

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import type { AwardSummary, FileBadge, HeaderActions } from '../../domain/mergeRequestView';
-import { CommonPageMessageSchemas } from '../shared/pageMessages';
+import type { AwardSummary, FileBadge, HeaderActions } from '../../../domain/mergeRequestView';
+import { CommonPageMessageSchemas } from '../../../webviews/shared/pageMessages';
 
 /*
  * The merge request panel's messages. Page → host messages are validated with these strict schemas
