@@ -236,6 +236,27 @@ describe('merge request actions', function () {
     assert.match(label(mine.item), new RegExp(`^!${createdIid} `));
   });
 
+  it('refuses a wrong merge request, option or value, saying which, before any request', async () => {
+    const login = await row('All opened', 1);
+    forge.clearRequests();
+    const refusals: [string, unknown[], RegExp][] = [
+      ['forge.mergeRequest.close', [42], /argument 1: expected a merge request or /],
+      ['forge.mergeRequest.edit', [login.node, { assigneeId: 'me' }], /argument 2 \(assigneeId\): /],
+      ['forge.mergeRequest.merge', [login.node, { squash: 'yes' }], /argument 2 \(squash\): /],
+      ['forge.mergeRequest.delete', [login.node, { confirm: true }], /argument 2: .*confirm/],
+      ['forge.mergeRequest.create', [login.node], /argument 1: expected a project/],
+    ];
+    for (const [command, args, message] of refusals) {
+      const refused = await vscode.commands.executeCommand<{ invalidInput?: boolean; message?: string }>(
+        command,
+        ...args,
+      );
+      assert.equal(refused?.invalidInput, true, command);
+      assert.match(refused.message ?? '', message, command);
+    }
+    assert.deepEqual(forge.requests, []);
+  });
+
   it('edits title, labels and assignee', async () => {
     const login = await row('Assigned to me', 1);
     forge.clearRequests();

@@ -25,14 +25,26 @@ import {
   type MergeRequestTarget,
   afterMergeRequestChange,
   applyMergeRequestChange,
-  commandOptions,
   openLink,
   pickMergeRequest,
   projectPath,
 } from './mergeRequestTargets';
 import { registerNoteCommands } from './noteCommands';
+import {
+  ConfirmOptionsSchema,
+  type CreateMergeRequestOptions,
+  CreateMergeRequestOptionsSchema,
+  type EditMergeRequestOptions,
+  EditMergeRequestOptionsSchema,
+  MergeOptionsSchema,
+  MergeRequestArgumentSchema,
+  ProjectArgumentSchema,
+  ShowClosedIssuesOptionsSchema,
+  type MergeRequestArgument,
+} from './commandArguments';
+import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
 import { projectTarget } from '../../commands/pickers';
-import { registerCommand, valueOrThrow } from '../../platform/commands/registerCommand';
+import { registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
 import { checkRefName } from '../../domain/inputValidation';
 import {
   askText,
@@ -52,32 +64,6 @@ import {
  * Handlers return a small result object (`executeCommand` hands it back) saying what happened.
  */
 
-export interface CreateMergeRequestOptions {
-  /** Default: the current branch of the workspace's clone of the project. */
-  sourceBranch?: string;
-  /** Default: the project's default branch. */
-  targetBranch?: string;
-  /** Default: the title of the source branch's last commit. */
-  title?: string;
-  description?: string;
-}
-
-export interface EditMergeRequestOptions {
-  title?: string;
-  description?: string;
-  /** Comma-separated. */
-  labels?: string;
-  /** null unassigns. */
-  assigneeId?: number | null;
-  /** null removes the milestone. */
-  milestoneId?: number | null;
-  targetBranch?: string;
-}
-
-export interface ConfirmOptions {
-  confirmed?: boolean;
-}
-
 const CANCELLED = { reason: 'cancelled' } as const;
 
 /** Merge request actions, notes and award emoji; the Merge Requests view. */
@@ -95,132 +81,168 @@ export function registerMergeRequestCommands(services: Services): void {
     currentUsers,
     drafts: new NoteDrafts(services.context.globalState),
   };
-  const { log } = services;
-  const register = (id: string, handler: (...args: never[]) => unknown): void =>
-    registerCommand(services.context, log, id, handler);
-  const clientOf = (target: { account: { id: string } }): Promise<HostingClient> =>
-    services.accounts.client(target.account.id);
-
-  register('forge.mergeRequests.refresh', () => view.refresh());
-
-  register('forge.mergeRequest.create', (arg?: unknown, options?: unknown) =>
-    createMergeRequest(context, arg, commandOptions<CreateMergeRequestOptions>(options)),
-  );
-
-  register('forge.mergeRequest.edit', (arg?: unknown, options?: unknown) =>
-    editMergeRequest(context, arg, commandOptions<EditMergeRequestOptions>(options)),
-  );
-
-  /** A one-click change from a row or the palette; the panel's header runs the same change. */
-  const change =
-    (kind: MergeRequestChange, placeHolder: string, cancelled: Record<string, unknown>) =>
-    async (arg?: unknown): Promise<Record<string, unknown>> => {
-      const target = await pickMergeRequest(services, arg, placeHolder);
-      if (!target) return cancelled;
-      return (await applyMergeRequestChange(context, target, kind)).result;
-    };
-  register('forge.mergeRequest.close', change('close', 'Close which merge request?', CANCELLED));
-  register('forge.mergeRequest.reopen', change('reopen', 'Reopen which merge request?', CANCELLED));
-  register(
-    'forge.mergeRequest.cancelMergeWhenPipelineSucceeds',
-    change('cancelMergeWhenPipelineSucceeds', 'Stop which merge request from merging automatically?', {
-      cancelled: false,
-      ...CANCELLED,
-    }),
-  );
-  register(
-    'forge.mergeRequest.subscribe',
-    change('subscribe', 'Subscribe to which merge request?', { changed: false, ...CANCELLED }),
-  );
-  register(
-    'forge.mergeRequest.unsubscribe',
-    change('unsubscribe', 'Unsubscribe from which merge request?', { changed: false, ...CANCELLED }),
-  );
-  register(
-    'forge.mergeRequest.addTodo',
-    change('addTodo', 'Add which merge request to your todos?', { changed: false, ...CANCELLED }),
-  );
-
-  register('forge.mergeRequest.delete', async (arg?: unknown, options?: unknown) => {
-    const given = commandOptions<ConfirmOptions>(options);
-    const target = await pickMergeRequest(services, arg, 'Delete which merge request?');
-    if (!target) return { deleted: false, ...CANCELLED };
-    const { mergeRequest: mr } = target;
-    if (!given?.confirmed) {
-      const answer = await showWarning(
-        `Delete merge request !${mr.iid} "${mr.title}" of ${projectPath(target.project)}?`,
-        { modal: true, detail: 'Its comments and reactions go with it. This cannot be undone.' },
-        'Delete',
-      );
-      if (answer !== 'Delete') return { deleted: false, ...CANCELLED };
-    }
-    await (await clientOf(target)).deleteMergeRequest(target.project.id, mr.iid);
-    afterMergeRequestChange(context, target);
-    void showInformation(`Deleted !${mr.iid} ${mr.title}`);
-    return { deleted: true };
-  });
-
-  register('forge.mergeRequest.merge', (arg?: unknown, options?: unknown) =>
-    mergeMergeRequest(context, arg, commandOptions<MergeOptions>(options)),
-  );
-
-  register('forge.mergeRequest.showClosedIssues', async (arg?: unknown, options?: unknown) => {
-    const automated = commandOptions<object>(options) !== undefined;
-    const target = await pickMergeRequest(services, arg, 'Show the issues closed by which merge request?');
-    if (!target) return { issues: [] };
-    const { mergeRequest: mr } = target;
-    const page = await (
-      await clientOf(target)
-    )
-      .listMergeRequestClosesIssues(target.project.id, mr.iid)
-      .page({ perPage: 100 });
-    const issues = page.items.map((issue) =>
-      isTrackedIssue(issue)
-        ? { id: issue.id, iid: issue.iid, title: issue.title, state: issue.state, webUrl: issue.web_url }
-        : { id: issue.id, iid: undefined, title: issue.title, state: undefined, webUrl: undefined },
-    );
-    if (automated) return { issues };
-    if (issues.length === 0) {
-      void showInformation(`Merging !${mr.iid} closes no issues.`);
-      return { issues };
-    }
-    const picked = await pickOne(
-      issues.map((issue) => ({
-        label: `${issue.iid !== undefined ? `#${issue.iid}` : issue.id} ${issue.title}`,
-        description: issue.state ?? '',
-        issue,
-      })),
-      { title: `Issues closed when !${mr.iid} is merged`, placeHolder: 'Open an issue in the browser' },
-    );
-    if (picked) openLink(picked.issue.webUrl, log);
-    return { issues, opened: picked?.issue.webUrl };
-  });
-
-  register('forge.mergeRequest.checkout', (arg?: unknown) => checkoutMergeRequest(context, arg));
-
-  register('forge.mergeRequest.openInBrowser', async (arg?: unknown) => {
-    const target = await pickMergeRequest(services, arg, 'Open which merge request?');
-    if (!target) return { url: undefined };
-    const url = target.mergeRequest.web_url;
-    return { url, opened: openLink(url, log) };
-  });
-
-  register('forge.mergeRequest.copyUrl', async (arg?: unknown) => {
-    const target = await pickMergeRequest(services, arg, 'Copy the link of which merge request?');
-    if (!target) return { url: undefined };
-    const url = target.mergeRequest.web_url;
-    if (!url) {
-      void showWarning('The server did not send a web link for this merge request.');
-      return { url: undefined };
-    }
-    await vscode.env.clipboard.writeText(url);
-    void showInformation(`Copied ${url}`);
-    return { url };
-  });
+  registerCommands(services.context, services.log, mergeRequestCommands(context));
 
   registerNoteCommands(context);
   registerAwardEmojiCommands(context);
   registerMergeRequestPanel(context);
+}
+
+/** Every `forge.mergeRequest.*` command but notes, award emoji and the panel. */
+function mergeRequestCommands(context: MergeRequestCommandContext): CommandDeclaration[] {
+  const { services, view } = context;
+  const { log } = services;
+
+  /** A one-click change from a row or the palette; the panel's header runs the same change. */
+  const change = (
+    kind: MergeRequestChange,
+    placeHolder: string,
+    cancelled: Record<string, unknown>,
+  ): CommandDeclaration =>
+    defineCommand({
+      id: `forge.mergeRequest.${kind}`,
+      args: [MergeRequestArgumentSchema],
+      run: async (arg): Promise<Record<string, unknown>> => {
+        const target = await pickMergeRequest(services, arg, placeHolder);
+        if (!target) return cancelled;
+        return (await applyMergeRequestChange(context, target, kind)).result;
+      },
+    });
+
+  return [
+    defineCommand({ id: 'forge.mergeRequests.refresh', args: [], run: () => view.refresh() }),
+    defineCommand({
+      id: 'forge.mergeRequest.create',
+      args: [ProjectArgumentSchema, CreateMergeRequestOptionsSchema.optional()],
+      run: (arg, options) => createMergeRequest(context, arg, options),
+    }),
+    defineCommand({
+      id: 'forge.mergeRequest.edit',
+      args: [MergeRequestArgumentSchema, EditMergeRequestOptionsSchema.optional()],
+      run: (arg, options) => editMergeRequest(context, arg, options),
+    }),
+    change('close', 'Close which merge request?', CANCELLED),
+    change('reopen', 'Reopen which merge request?', CANCELLED),
+    change('cancelMergeWhenPipelineSucceeds', 'Stop which merge request from merging automatically?', {
+      cancelled: false,
+      ...CANCELLED,
+    }),
+    change('subscribe', 'Subscribe to which merge request?', { changed: false, ...CANCELLED }),
+    change('unsubscribe', 'Unsubscribe from which merge request?', { changed: false, ...CANCELLED }),
+    change('addTodo', 'Add which merge request to your todos?', { changed: false, ...CANCELLED }),
+    defineCommand({
+      id: 'forge.mergeRequest.delete',
+      args: [MergeRequestArgumentSchema, ConfirmOptionsSchema.optional()],
+      run: (arg, given) => deleteMergeRequest(context, arg, given?.confirmed === true),
+    }),
+    defineCommand({
+      id: 'forge.mergeRequest.merge',
+      args: [MergeRequestArgumentSchema, MergeOptionsSchema.optional()],
+      run: (arg, options) => mergeMergeRequest(context, arg, options),
+    }),
+    defineCommand({
+      id: 'forge.mergeRequest.showClosedIssues',
+      args: [MergeRequestArgumentSchema, ShowClosedIssuesOptionsSchema.optional()],
+      run: (arg, options) => showClosedIssues(context, arg, options !== undefined),
+    }),
+    defineCommand({
+      id: 'forge.mergeRequest.checkout',
+      args: [MergeRequestArgumentSchema],
+      run: (arg) => checkoutMergeRequest(context, arg),
+    }),
+    defineCommand({
+      id: 'forge.mergeRequest.openInBrowser',
+      args: [MergeRequestArgumentSchema],
+      run: async (arg) => {
+        const target = await pickMergeRequest(services, arg, 'Open which merge request?');
+        if (!target) return { url: undefined };
+        const url = target.mergeRequest.web_url;
+        return { url, opened: openLink(url, log) };
+      },
+    }),
+    defineCommand({
+      id: 'forge.mergeRequest.copyUrl',
+      args: [MergeRequestArgumentSchema],
+      run: (arg) => copyMergeRequestUrl(context, arg),
+    }),
+  ];
+}
+
+async function deleteMergeRequest(
+  context: MergeRequestCommandContext,
+  arg: MergeRequestArgument,
+  confirmed: boolean,
+) {
+  const target = await pickMergeRequest(context.services, arg, 'Delete which merge request?');
+  if (!target) return { deleted: false, ...CANCELLED };
+  const { mergeRequest: mr } = target;
+  if (!confirmed) {
+    const answer = await showWarning(
+      `Delete merge request !${mr.iid} "${mr.title}" of ${projectPath(target.project)}?`,
+      { modal: true, detail: 'Its comments and reactions go with it. This cannot be undone.' },
+      'Delete',
+    );
+    if (answer !== 'Delete') return { deleted: false, ...CANCELLED };
+  }
+  await (
+    await context.services.accounts.client(target.account.id)
+  ).deleteMergeRequest(target.project.id, mr.iid);
+  afterMergeRequestChange(context, target);
+  void showInformation(`Deleted !${mr.iid} ${mr.title}`);
+  return { deleted: true };
+}
+
+/** The issues merging closes: returned to automation, offered to open otherwise. */
+async function showClosedIssues(
+  context: MergeRequestCommandContext,
+  arg: MergeRequestArgument,
+  automated: boolean,
+) {
+  const target = await pickMergeRequest(
+    context.services,
+    arg,
+    'Show the issues closed by which merge request?',
+  );
+  if (!target) return { issues: [] };
+  const { mergeRequest: mr } = target;
+  const page = await (
+    await context.services.accounts.client(target.account.id)
+  )
+    .listMergeRequestClosesIssues(target.project.id, mr.iid)
+    .page({ perPage: 100 });
+  const issues = page.items.map((issue) =>
+    isTrackedIssue(issue)
+      ? { id: issue.id, iid: issue.iid, title: issue.title, state: issue.state, webUrl: issue.web_url }
+      : { id: issue.id, iid: undefined, title: issue.title, state: undefined, webUrl: undefined },
+  );
+  if (automated) return { issues };
+  if (issues.length === 0) {
+    void showInformation(`Merging !${mr.iid} closes no issues.`);
+    return { issues };
+  }
+  const picked = await pickOne(
+    issues.map((issue) => ({
+      label: `${issue.iid !== undefined ? `#${issue.iid}` : issue.id} ${issue.title}`,
+      description: issue.state ?? '',
+      issue,
+    })),
+    { title: `Issues closed when !${mr.iid} is merged`, placeHolder: 'Open an issue in the browser' },
+  );
+  if (picked) openLink(picked.issue.webUrl, context.services.log);
+  return { issues, opened: picked?.issue.webUrl };
+}
+
+async function copyMergeRequestUrl(context: MergeRequestCommandContext, arg: MergeRequestArgument) {
+  const target = await pickMergeRequest(context.services, arg, 'Copy the link of which merge request?');
+  if (!target) return { url: undefined };
+  const url = target.mergeRequest.web_url;
+  if (!url) {
+    void showWarning('The server did not send a web link for this merge request.');
+    return { url: undefined };
+  }
+  await vscode.env.clipboard.writeText(url);
+  void showInformation(`Copied ${url}`);
+  return { url };
 }
 
 /** An issue of the project (numeric id), not one of an external tracker. */
