@@ -245,6 +245,9 @@ describe('merge request actions', function () {
       ['forge.mergeRequest.merge', [login.node, { squash: 'yes' }], /argument 2 \(squash\): /],
       ['forge.mergeRequest.delete', [login.node, { confirm: true }], /argument 2: .*confirm/],
       ['forge.mergeRequest.create', [login.node], /argument 1: expected a project/],
+      ['forge.note.add', [login.node, { body: 5 }], /argument 2 \(body\): /],
+      ['forge.awardEmoji.add', [login.node, { emoji: ['tada'] }], /argument 2 \(emoji\): /],
+      ['forge.mergeRequest.openPanel', [undefined, { project: 'acme/web' }], /argument 2 \(iid\): /],
     ];
     for (const [command, args, message] of refusals) {
       const refused = await vscode.commands.executeCommand<{ invalidInput?: boolean; message?: string }>(

@@ -9,13 +9,14 @@ import {
   type MergeRequestCommandContext,
   afterMergeRequestChange,
   askNumber,
-  commandOptions,
   mergeRequestFromNode,
   pickMergeRequestIn,
   projectPath,
 } from './mergeRequestTargets';
 import { projectTarget } from '../../commands/pickers';
-import { registerCommand } from '../../platform/commands/registerCommand';
+import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
+import { type MergeRequestArgument, MergeRequestArgumentSchema } from './commandArguments';
+import * as z from 'zod';
 import { askText, pickOne, showInformation, type PickItem } from '../../platform/userMessages';
 
 /*
@@ -32,10 +33,11 @@ export interface AwardTarget {
   node?: TreeNode;
 }
 
-export interface AwardOptions {
+const AwardOptionsSchema = z.strictObject({
   /** Emoji name, with or without colons. */
-  emoji?: string;
-}
+  emoji: z.string().optional(),
+});
+type AwardOptions = z.output<typeof AwardOptionsSchema>;
 
 const glyphOf = (name: string): string => COMMON_EMOJI.find((emoji) => emoji.name === name)?.glyph ?? '';
 
@@ -149,75 +151,94 @@ function afterAwardChange(context: MergeRequestCommandContext, target: AwardTarg
   else if (target.node instanceof MergeRequestNode) context.services.afterAction(target.node);
 }
 
-export function registerAwardEmojiCommands(context: MergeRequestCommandContext): void {
+/** Add and remove a reaction. */
+export function awardEmojiCommands(context: MergeRequestCommandContext): CommandDeclaration[] {
+  const args = [MergeRequestArgumentSchema, AwardOptionsSchema.optional()] as const;
+  return [
+    defineCommand({
+      id: 'forge.awardEmoji.add',
+      args,
+      run: (arg, options) => addAward(context, arg, options),
+    }),
+    defineCommand({
+      id: 'forge.awardEmoji.remove',
+      args,
+      run: (arg, options) => removeAward(context, arg, options),
+    }),
+  ];
+}
+
+async function addAward(
+  context: MergeRequestCommandContext,
+  arg: MergeRequestArgument,
+  options: AwardOptions | undefined,
+) {
   const { services } = context;
-  const register = (id: string, handler: (...args: never[]) => unknown): void =>
-    registerCommand(services.context, services.log, id, handler);
-
-  register('forge.awardEmoji.add', async (arg?: unknown, rawOptions?: unknown) => {
-    const options = commandOptions<AwardOptions>(rawOptions);
-    const target = await awardTarget(context, arg);
-    if (!target) return { awarded: undefined, reason: 'cancelled' };
-    const name = options ? normalizeEmojiName(options.emoji ?? '') : await askEmoji(target.label);
-    if (options && !name) throw new Error(`"${options.emoji ?? ''}" is not an emoji name.`);
-    if (!name) return { awarded: undefined, reason: 'cancelled' };
-    const client = await services.accounts.client(target.account.id);
-    try {
-      const award = await client.awardEmoji(target.awardable, name);
-      afterAwardChange(context, target);
-      void showInformation(`Reacted ${glyphOf(award.name) || `:${award.name}:`} on ${target.label}`);
-      return { awarded: award.name, awardId: award.id };
-    } catch (error) {
-      if (
-        error instanceof HttpError &&
-        /already been taken/i.test(JSON.stringify([error.serverMessage, error.fieldErrors]))
-      ) {
-        void showInformation(`You already reacted with :${name}: on ${target.label}`);
-        return { awarded: undefined, reason: 'already-awarded' };
-      }
-      throw error;
-    }
-  });
-
-  register('forge.awardEmoji.remove', async (arg?: unknown, rawOptions?: unknown) => {
-    const options = commandOptions<AwardOptions>(rawOptions);
-    const target = await awardTarget(context, arg);
-    if (!target) return { removed: undefined, reason: 'cancelled' };
-    const client = await services.accounts.client(target.account.id);
-    const [username, page] = await Promise.all([
-      context.currentUsers.username(target.account.id),
-      client.listAwardEmoji(target.awardable).page({ perPage: 100 }),
-    ]);
-    const own = page.items.filter(
-      (award) => username === undefined || award.user.username.toLowerCase() === username.toLowerCase(),
-    );
-    const wanted = options ? normalizeEmojiName(options.emoji ?? '') : undefined;
-    const candidates = wanted ? own.filter((award) => award.name === wanted) : own;
-    if (candidates.length === 0) {
-      void showInformation(
-        wanted
-          ? `You have not reacted with :${wanted}: on ${target.label}`
-          : `You have no reactions on ${target.label}`,
-      );
-      return { removed: undefined, reason: 'none' };
-    }
-    let chosen = candidates[0];
-    if (!options && candidates.length > 1) {
-      const picked = await pickOne(
-        candidates.map((award) => ({
-          label: `${glyphOf(award.name)} ${award.name}`.trim(),
-          description: username === undefined ? award.user.name : undefined,
-          award,
-        })),
-        { placeHolder: `Remove which reaction from ${target.label}?` },
-      );
-      if (!picked) return { removed: undefined, reason: 'cancelled' };
-      chosen = picked.award;
-    }
-    if (!chosen) return { removed: undefined, reason: 'none' };
-    await client.deleteAwardEmoji(target.awardable, chosen.id);
+  const target = await awardTarget(context, arg);
+  if (!target) return { awarded: undefined, reason: 'cancelled' };
+  const name = options ? normalizeEmojiName(options.emoji ?? '') : await askEmoji(target.label);
+  if (options && !name) throw new Error(`"${options.emoji ?? ''}" is not an emoji name.`);
+  if (!name) return { awarded: undefined, reason: 'cancelled' };
+  const client = await services.accounts.client(target.account.id);
+  try {
+    const award = await client.awardEmoji(target.awardable, name);
     afterAwardChange(context, target);
-    void showInformation(`Removed :${chosen.name}: from ${target.label}`);
-    return { removed: chosen.name, awardId: chosen.id };
-  });
+    void showInformation(`Reacted ${glyphOf(award.name) || `:${award.name}:`} on ${target.label}`);
+    return { awarded: award.name, awardId: award.id };
+  } catch (error) {
+    if (
+      error instanceof HttpError &&
+      /already been taken/i.test(JSON.stringify([error.serverMessage, error.fieldErrors]))
+    ) {
+      void showInformation(`You already reacted with :${name}: on ${target.label}`);
+      return { awarded: undefined, reason: 'already-awarded' };
+    }
+    throw error;
+  }
+}
+
+async function removeAward(
+  context: MergeRequestCommandContext,
+  arg: MergeRequestArgument,
+  options: AwardOptions | undefined,
+) {
+  const { services } = context;
+  const target = await awardTarget(context, arg);
+  if (!target) return { removed: undefined, reason: 'cancelled' };
+  const client = await services.accounts.client(target.account.id);
+  const [username, page] = await Promise.all([
+    context.currentUsers.username(target.account.id),
+    client.listAwardEmoji(target.awardable).page({ perPage: 100 }),
+  ]);
+  const own = page.items.filter(
+    (award) => username === undefined || award.user.username.toLowerCase() === username.toLowerCase(),
+  );
+  const wanted = options ? normalizeEmojiName(options.emoji ?? '') : undefined;
+  const candidates = wanted ? own.filter((award) => award.name === wanted) : own;
+  if (candidates.length === 0) {
+    void showInformation(
+      wanted
+        ? `You have not reacted with :${wanted}: on ${target.label}`
+        : `You have no reactions on ${target.label}`,
+    );
+    return { removed: undefined, reason: 'none' };
+  }
+  let chosen = candidates[0];
+  if (!options && candidates.length > 1) {
+    const picked = await pickOne(
+      candidates.map((award) => ({
+        label: `${glyphOf(award.name)} ${award.name}`.trim(),
+        description: username === undefined ? award.user.name : undefined,
+        award,
+      })),
+      { placeHolder: `Remove which reaction from ${target.label}?` },
+    );
+    if (!picked) return { removed: undefined, reason: 'cancelled' };
+    chosen = picked.award;
+  }
+  if (!chosen) return { removed: undefined, reason: 'none' };
+  await client.deleteAwardEmoji(target.awardable, chosen.id);
+  afterAwardChange(context, target);
+  void showInformation(`Removed :${chosen.name}: from ${target.label}`);
+  return { removed: chosen.name, awardId: chosen.id };
 }

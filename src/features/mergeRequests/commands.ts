@@ -19,7 +19,7 @@ import { CurrentUsers } from './currentUsers';
 import { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
 import { registerMergeRequestPanel } from './panel/mergeRequestPanel';
 import { ProjectNode } from '../../views/projects/projectsTreeProvider';
-import { registerAwardEmojiCommands } from './awardEmojiCommands';
+import { awardEmojiCommands } from './awardEmojiCommands';
 import {
   type MergeRequestCommandContext,
   type MergeRequestTarget,
@@ -29,7 +29,7 @@ import {
   pickMergeRequest,
   projectPath,
 } from './mergeRequestTargets';
-import { registerNoteCommands } from './noteCommands';
+import { noteCommands } from './noteCommands';
 import {
   ConfirmOptionsSchema,
   type CreateMergeRequestOptions,
@@ -81,10 +81,11 @@ export function registerMergeRequestCommands(services: Services): void {
     currentUsers,
     drafts: new NoteDrafts(services.context.globalState),
   };
-  registerCommands(services.context, services.log, mergeRequestCommands(context));
-
-  registerNoteCommands(context);
-  registerAwardEmojiCommands(context);
+  registerCommands(services.context, services.log, [
+    ...mergeRequestCommands(context),
+    ...noteCommands(context),
+    ...awardEmojiCommands(context),
+  ]);
   registerMergeRequestPanel(context);
 }
 

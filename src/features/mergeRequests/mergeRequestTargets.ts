@@ -38,16 +38,6 @@ export interface MergeRequestTarget {
   node?: TreeNode;
 }
 
-/**
- * The trailing options object commands accept (for tests and automation): a plain object that is
- * not a tree node. When one is given, nothing is asked: missing values take their defaults.
- */
-export function commandOptions<T extends object>(value: unknown): T | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  if ('getTreeItem' in value) return undefined;
-  return value as T;
-}
-
 export function projectPath(project: Project): string {
   return project.path_with_namespace ?? project.name ?? String(project.id);
 }

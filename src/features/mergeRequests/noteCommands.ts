@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import * as z from 'zod';
+import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
+import { type MergeRequestArgument, MergeRequestArgumentSchema } from './commandArguments';
 import { type Note, type NoteParent, isAwardEmoji } from '../../api/hosting';
 import { CancelledError } from '../../api/http';
 import { checkNoteBody, problemOf } from '../../domain/inputValidation';
@@ -11,7 +14,6 @@ import type { TreeNode } from '../../views/shared/treeNode';
 import {
   type MergeRequestCommandContext,
   askNumber,
-  commandOptions,
   mergeRequestFromNode,
   pickMergeRequest,
   pickMergeRequestIn,
@@ -19,7 +21,7 @@ import {
 } from './mergeRequestTargets';
 import { projectTarget } from '../../commands/pickers';
 import { draftKeptMessage, mayHaveActed } from '../../platform/commands/errorMessages';
-import { registerCommand, valueOrThrow } from '../../platform/commands/registerCommand';
+import { valueOrThrow } from '../../platform/commands/registerCommand';
 import {
   askText,
   pickOne,
@@ -46,10 +48,11 @@ export interface NoteTarget {
   node?: TreeNode;
 }
 
-export interface NoteOptions {
-  body?: string;
-  confirmed?: boolean;
-}
+const NoteOptionsSchema = z.strictObject({
+  body: z.string().optional(),
+  confirmed: z.boolean().optional(),
+});
+type NoteOptions = z.output<typeof NoteOptionsSchema>;
 
 function parentId(parent: NoteParent): number {
   return parent.kind === 'snippet' ? parent.snippetId : parent.iid;
@@ -191,106 +194,126 @@ function afterNoteChange(context: MergeRequestCommandContext, target: NoteTarget
   if (target.node instanceof MergeRequestNode) context.services.afterAction(target.node);
 }
 
-export function registerNoteCommands(context: MergeRequestCommandContext): void {
+/** Add, edit and delete comments. */
+export function noteCommands(context: MergeRequestCommandContext): CommandDeclaration[] {
+  const args = [MergeRequestArgumentSchema, NoteOptionsSchema.optional()] as const;
+  return [
+    defineCommand({ id: 'forge.note.add', args, run: (arg, options) => addNote(context, arg, options) }),
+    defineCommand({ id: 'forge.note.edit', args, run: (arg, options) => editNote(context, arg, options) }),
+    defineCommand({
+      id: 'forge.note.delete',
+      args,
+      run: (arg, options) => deleteNote(context, arg, options),
+    }),
+  ];
+}
+
+async function addNote(
+  context: MergeRequestCommandContext,
+  arg: MergeRequestArgument,
+  options: NoteOptions | undefined,
+) {
   const { services, drafts } = context;
-  const register = (id: string, handler: (...args: never[]) => unknown): void =>
-    registerCommand(services.context, services.log, id, handler);
+  const target = await noteTarget(context, arg);
+  if (!target) return { posted: false, reason: 'cancelled' };
+  const key = draftKey(target);
+  const draft = drafts.get(key);
+  let body = options ? (options.body ?? draft?.body) : undefined;
+  if (options && body === undefined) throw new Error('No comment text given and no unsent draft to send.');
+  if (draft && (!options || options.body === undefined)) {
+    void showInformation('Your unsent note was restored.');
+  }
+  if (body === undefined) {
+    body = await askText({
+      title: `Comment on ${target.label}`,
+      prompt: 'Markdown. Kept as a draft until the server has it.',
+      value: draft?.body ?? '',
+      ignoreFocusOut: true,
+      validateInput: (value) => problemOf(checkNoteBody(value)),
+    });
+    if (body === undefined) return { posted: false, reason: 'cancelled' };
+  }
+  // Options skip the input box: the same check, before the draft is saved or anything is sent.
+  const text = valueOrThrow(checkNoteBody(body));
+  const restoredDraft = draft !== undefined && draft.body === text;
+  const client = await services.accounts.client(target.account.id);
+  let created;
+  try {
+    created = await withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Posting a comment on ${target.label}…` },
+      () => drafts.sendWithDraft(key, text, () => client.createNote(target.parent, text)),
+    );
+  } catch (error) {
+    if (error instanceof CancelledError) return { posted: false, reason: 'cancelled', draftKept: true };
+    services.log.error(`forge.note.add: ${error instanceof Error ? error.message : String(error)}`);
+    const message = draftKeptMessage(error, {
+      kept: 'Your comment was kept as a draft',
+      where: `the comments of ${target.label}`,
+      resend: `run "Add Comment" on ${target.label} again`,
+    });
+    void showError(message);
+    return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
+  }
+  afterNoteChange(context, target);
+  if (isAwardEmoji(created)) {
+    void showInformation(`Reacted with :${created.name}: on ${target.label}`);
+    return { posted: true, awardId: created.id, restoredDraft };
+  }
+  void showInformation(`Commented on ${target.label}`);
+  return { posted: true, noteId: created.id, restoredDraft };
+}
 
-  register('forge.note.add', async (arg?: unknown, rawOptions?: unknown) => {
-    const options = commandOptions<NoteOptions>(rawOptions);
-    const target = await noteTarget(context, arg);
-    if (!target) return { posted: false, reason: 'cancelled' };
-    const key = draftKey(target);
-    const draft = drafts.get(key);
-    let body = options ? (options.body ?? draft?.body) : undefined;
-    if (options && body === undefined) throw new Error('No comment text given and no unsent draft to send.');
-    if (draft && (!options || options.body === undefined)) {
-      void showInformation('Your unsent note was restored.');
-    }
-    if (body === undefined) {
-      body = await askText({
-        title: `Comment on ${target.label}`,
-        prompt: 'Markdown. Kept as a draft until the server has it.',
-        value: draft?.body ?? '',
-        ignoreFocusOut: true,
-        validateInput: (value) => problemOf(checkNoteBody(value)),
-      });
-      if (body === undefined) return { posted: false, reason: 'cancelled' };
-    }
-    // Options skip the input box: the same check, before the draft is saved or anything is sent.
-    const text = valueOrThrow(checkNoteBody(body));
-    const restoredDraft = draft !== undefined && draft.body === text;
-    const client = await services.accounts.client(target.account.id);
-    let created;
-    try {
-      created = await withProgress(
-        { location: vscode.ProgressLocation.Window, title: `Posting a comment on ${target.label}…` },
-        () => drafts.sendWithDraft(key, text, () => client.createNote(target.parent, text)),
-      );
-    } catch (error) {
-      if (error instanceof CancelledError) return { posted: false, reason: 'cancelled', draftKept: true };
-      services.log.error(`forge.note.add: ${error instanceof Error ? error.message : String(error)}`);
-      const message = draftKeptMessage(error, {
-        kept: 'Your comment was kept as a draft',
-        where: `the comments of ${target.label}`,
-        resend: `run "Add Comment" on ${target.label} again`,
-      });
-      void showError(message);
-      return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
-    }
-    afterNoteChange(context, target);
-    if (isAwardEmoji(created)) {
-      void showInformation(`Reacted with :${created.name}: on ${target.label}`);
-      return { posted: true, awardId: created.id, restoredDraft };
-    }
-    void showInformation(`Commented on ${target.label}`);
-    return { posted: true, noteId: created.id, restoredDraft };
-  });
+async function editNote(
+  context: MergeRequestCommandContext,
+  arg: MergeRequestArgument,
+  options: NoteOptions | undefined,
+) {
+  const { services } = context;
+  const found = await existingNote(context, arg, 'Edit');
+  if (!found) return { edited: false, reason: 'cancelled' };
+  const { target, note } = found;
+  let body = options?.body;
+  if (options && body === undefined) throw new Error('No comment text given.');
+  if (body === undefined) {
+    body = await askText({
+      title: `Edit your comment on ${target.label}`,
+      value: note.body,
+      ignoreFocusOut: true,
+      validateInput: (value) =>
+        value.trim() === ''
+          ? 'A comment cannot be empty; delete it instead'
+          : problemOf(checkNoteBody(value)),
+    });
+    if (body === undefined) return { edited: false, reason: 'cancelled' };
+  }
+  body = valueOrThrow(checkNoteBody(body));
+  if (body === note.body) return { edited: false, reason: 'unchanged' };
+  const client = await services.accounts.client(target.account.id);
+  await client.updateNote(target.parent, note.id, body);
+  afterNoteChange(context, target);
+  return { edited: true, noteId: note.id };
+}
 
-  register('forge.note.edit', async (arg?: unknown, rawOptions?: unknown) => {
-    const options = commandOptions<NoteOptions>(rawOptions);
-    const found = await existingNote(context, arg, 'Edit');
-    if (!found) return { edited: false, reason: 'cancelled' };
-    const { target, note } = found;
-    let body = options?.body;
-    if (options && body === undefined) throw new Error('No comment text given.');
-    if (body === undefined) {
-      body = await askText({
-        title: `Edit your comment on ${target.label}`,
-        value: note.body,
-        ignoreFocusOut: true,
-        validateInput: (value) =>
-          value.trim() === ''
-            ? 'A comment cannot be empty; delete it instead'
-            : problemOf(checkNoteBody(value)),
-      });
-      if (body === undefined) return { edited: false, reason: 'cancelled' };
-    }
-    body = valueOrThrow(checkNoteBody(body));
-    if (body === note.body) return { edited: false, reason: 'unchanged' };
-    const client = await services.accounts.client(target.account.id);
-    await client.updateNote(target.parent, note.id, body);
-    afterNoteChange(context, target);
-    return { edited: true, noteId: note.id };
-  });
-
-  register('forge.note.delete', async (arg?: unknown, rawOptions?: unknown) => {
-    const options = commandOptions<NoteOptions>(rawOptions);
-    const found = await existingNote(context, arg, 'Delete');
-    if (!found) return { deleted: false, reason: 'cancelled' };
-    const { target, note } = found;
-    if (!options?.confirmed) {
-      const answer = await showWarning(
-        `Delete the comment by ${note.author?.name ?? 'unknown'} on ${target.label}?`,
-        { modal: true, detail: `"${firstLine(note.body, 120)}"\n\nThis cannot be undone.` },
-        'Delete',
-      );
-      if (answer !== 'Delete') return { deleted: false, reason: 'cancelled' };
-    }
-    const client = await services.accounts.client(target.account.id);
-    await client.deleteNote(target.parent, note.id);
-    afterNoteChange(context, target);
-    void showInformation(`Deleted the comment on ${target.label}`);
-    return { deleted: true, noteId: note.id };
-  });
+async function deleteNote(
+  context: MergeRequestCommandContext,
+  arg: MergeRequestArgument,
+  options: NoteOptions | undefined,
+) {
+  const { services } = context;
+  const found = await existingNote(context, arg, 'Delete');
+  if (!found) return { deleted: false, reason: 'cancelled' };
+  const { target, note } = found;
+  if (!options?.confirmed) {
+    const answer = await showWarning(
+      `Delete the comment by ${note.author?.name ?? 'unknown'} on ${target.label}?`,
+      { modal: true, detail: `"${firstLine(note.body, 120)}"\n\nThis cannot be undone.` },
+      'Delete',
+    );
+    if (answer !== 'Delete') return { deleted: false, reason: 'cancelled' };
+  }
+  const client = await services.accounts.client(target.account.id);
+  await client.deleteNote(target.parent, note.id);
+  afterNoteChange(context, target);
+  void showInformation(`Deleted the comment on ${target.label}`);
+  return { deleted: true, noteId: note.id };
 }

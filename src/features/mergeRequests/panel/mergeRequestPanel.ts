@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import * as z from 'zod';
+import { defineCommand } from '../../../platform/commands/defineCommand';
+import { MergeRequestArgumentSchema } from '../commandArguments';
 import type {
   AwardEmoji,
   HostingClient,
@@ -14,13 +17,12 @@ import {
   type MergeRequestTarget,
   afterMergeRequestChange,
   applyMergeRequestChange,
-  commandOptions,
   openLink,
   mergeRequestRef,
   pickMergeRequest,
   projectPath,
 } from '../mergeRequestTargets';
-import { describeError, registerCommand, valueOrThrow } from '../../../platform/commands/registerCommand';
+import { describeError, registerCommands, valueOrThrow } from '../../../platform/commands/registerCommand';
 import { isSafeBranchName } from '../../../domain/gitRemote';
 import { defaultMergeCommitMessage, describeMergeStatus, isDraft } from '../../../domain/mergeRequestStatus';
 import {
@@ -71,13 +73,15 @@ const MAX_NOTES = 1000;
 const MAX_NOTES_WITH_AWARDS = 100;
 
 /** What the palette path of `forge.mergeRequest.openPanel` accepts (tests and automation). */
-export interface OpenPanelOptions {
+/** The merge request named outright (tests, automation), instead of a row or a question. */
+const OpenPanelOptionsSchema = z.strictObject({
   /** Default: the only account, or the first. */
-  accountId?: string;
+  accountId: z.string().optional(),
   /** Project id or path. */
-  project: number | string;
-  iid: number;
-}
+  project: z.union([z.number().int().positive(), z.string()]),
+  iid: z.number().int().positive(),
+});
+type OpenPanelOptions = z.output<typeof OpenPanelOptionsSchema>;
 
 // ---- git show content -----------------------------------------------------------------------------
 
@@ -712,24 +716,24 @@ export function registerMergeRequestPanel(
     vscode.workspace.registerTextDocumentContentProvider(GIT_SHOW_SCHEME, gitShow),
   );
 
-  registerCommand(
-    services.context,
-    services.log,
-    'forge.mergeRequest.openPanel',
-    async (arg?: unknown, raw?: unknown) => {
-      const options = commandOptions<OpenPanelOptions>(raw);
-      const target = options
-        ? await targetFromOptions(context, options)
-        : await pickMergeRequest(services, arg, 'Open which merge request?', 'all');
-      if (!target) return { opened: false, reason: 'cancelled' };
-      const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
-      const { panel, created } = registry.openOrReveal(
-        key,
-        () => new MergeRequestPanel({ context, gitShow }, target),
-      );
-      return { opened: true, created, key: panel.key };
-    },
-  );
+  registerCommands(services.context, services.log, [
+    defineCommand({
+      id: 'forge.mergeRequest.openPanel',
+      args: [MergeRequestArgumentSchema, OpenPanelOptionsSchema.optional()],
+      run: async (arg, options) => {
+        const target = options
+          ? await targetFromOptions(context, options)
+          : await pickMergeRequest(services, arg, 'Open which merge request?', 'all');
+        if (!target) return { opened: false, reason: 'cancelled' };
+        const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
+        const { panel, created } = registry.openOrReveal(
+          key,
+          () => new MergeRequestPanel({ context, gitShow }, target),
+        );
+        return { opened: true, created, key: panel.key };
+      },
+    }),
+  ]);
   services.context.subscriptions.push(
     registerPanelRestorer('forge.mergeRequest', async (restored, key) => {
       const { account, client, project } = await restoredProject(services.accounts, key);
