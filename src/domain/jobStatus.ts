@@ -50,9 +50,13 @@ export function statusAppearance(status: string): StatusAppearance {
 const PIPELINE_PRECEDENCE = [
   'failed',
   'running',
+  'canceling',
   'started',
+  'preparing',
+  'waiting_for_resource',
   'pending',
   'created',
+  'scheduled',
   'manual',
   'canceled',
   'success',

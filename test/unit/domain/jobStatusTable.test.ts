@@ -68,9 +68,13 @@ describe('a pipeline summarized from its jobs, as a table', () => {
   const PRECEDENCE = [
     'failed',
     'running',
+    'canceling',
     'started',
+    'preparing',
+    'waiting_for_resource',
     'pending',
     'created',
+    'scheduled',
     'manual',
     'canceled',
     'success',
@@ -87,7 +91,11 @@ describe('a pipeline summarized from its jobs, as a table', () => {
   });
 
   it('falls back to the first status when none is ranked, and to unknown when there is none', () => {
-    assert.equal(summarizeStatuses(['scheduled', 'preparing']), 'scheduled');
+    assert.equal(summarizeStatuses(['waiting_for_callback', 'bogus']), 'waiting_for_callback');
     assert.equal(summarizeStatuses([]), 'unknown');
+  });
+
+  it('ranks every known status above one it does not know', () => {
+    for (const status of PRECEDENCE) assert.equal(summarizeStatuses(['bogus', status]), status, status);
   });
 });

@@ -164,6 +164,65 @@ describe('TraceFollower edges', () => {
     );
   });
 
+  it('tells a rewrite from an append after a first read streamed in pieces bigger than the overlap check', async () => {
+    let text = 'x'.repeat(1000);
+    const source: TraceSource<Job> = {
+      fetchTrace: (_etag, _signal, from, onBytes) => {
+        const bytes = utf8(text);
+        if (onBytes)
+          for (let start = 0; start < bytes.length; start += 600)
+            onBytes(bytes.subarray(start, start + 600), start);
+        const offset = Math.min(from ?? 0, bytes.length);
+        return Promise.resolve({ unchanged: false, bytes: bytes.subarray(offset), offset, etag: text });
+      },
+      fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
+    };
+    const { events, listener } = recorder();
+    const timers = new Timers();
+    const follower = new TraceFollower(source, listener, { timers });
+    follower.start();
+    await timers.runAll(follower);
+    text = `${'y'.repeat(1000)}and more`;
+    await timers.runAll(follower);
+    assert.equal(events.at(-1), `replace:${text}`);
+  });
+
+  it('backs off after a first read of an empty trace, streamed or not', async () => {
+    const source: TraceSource<Job> = {
+      fetchTrace: (_etag, _signal, _from, onBytes) => {
+        onBytes?.(new Uint8Array(0), 0);
+        return Promise.resolve({ unchanged: false, bytes: new Uint8Array(0), etag: undefined });
+      },
+      fetchJob: () => Promise.resolve({ id: 1, status: 'pending' }),
+    };
+    const { listener } = recorder();
+    const timers = new Timers();
+    const follower = new TraceFollower(source, listener, { timers, minIntervalMs: 1000, backoffFactor: 2 });
+    follower.start();
+    await timers.runAll(follower);
+    assert.equal(follower.currentIntervalMs, 2000);
+  });
+
+  it('polls with the real timers when none are given, and stops', async () => {
+    let reads = 0;
+    const source: TraceSource<Job> = {
+      fetchTrace: () => {
+        reads++;
+        return Promise.resolve(whole('text'));
+      },
+      fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
+    };
+    const { events, listener } = recorder();
+    const follower = new TraceFollower(source, listener, { minIntervalMs: 60_000 });
+    follower.start();
+    for (let wait = 0; wait < 100 && reads === 0; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await follower.settled();
+    follower.stop();
+    assert.equal(reads, 1);
+    assert.deepEqual(events, ['append:text', 'job:running']);
+  });
+
   it('reads the whole trace again when a source drops more than asked, or the trace got shorter', async () => {
     // Longer than the overlap check, so that the second read asks for the end only.
     const first = `${'a'.repeat(300)}\n`;
@@ -341,8 +400,8 @@ describe('jobTraceSource', () => {
           Object.assign(new Error('missing'), { status: asked.length === 1 ? 404 : 500 }),
         );
       },
-      getJob: (project: number, jobId: number) => {
-        asked.push(['job', project, jobId]);
+      getJob: (project: number, jobId: number, options: { signal?: AbortSignal }) => {
+        asked.push(['job', project, jobId, options.signal === signal]);
         return Promise.resolve(job);
       },
     };
@@ -355,7 +414,7 @@ describe('jobTraceSource', () => {
     assert.deepEqual(asked, [
       [3, 9, '"e"', 12],
       [3, 9, undefined, undefined],
-      ['job', 3, 9],
+      ['job', 3, 9, true],
     ]);
   });
 });

@@ -1,0 +1,149 @@
+// Each chunk of a channel download is checked against what was asked, and a cancelled download
+// keeps or drops its bytes as told.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ChannelDownloadError, type FetchChunk, downloadInChunks } from '../../../src/api/channel';
+import { CancelledError } from '../../../src/api/http';
+
+const FILE = Buffer.from('0123456789'.repeat(25)); // 250 bytes
+
+/** A server of FILE whose chunks `tamper` may change. */
+function server(
+  tamper: (
+    chunk: { start: number; length: number; bytes: Buffer },
+    call: number,
+  ) => {
+    start?: number;
+    length?: number;
+    bytes: Buffer;
+  } = (chunk) => chunk,
+): { fetch: FetchChunk; asked: [number, number][] } {
+  const asked: [number, number][] = [];
+  const fetch: FetchChunk = (start, length) => {
+    asked.push([start, length]);
+    const bytes = FILE.subarray(start, Math.min(FILE.length, start + length));
+    const sent = tamper({ start, length: bytes.length, bytes }, asked.length);
+    return Promise.resolve({
+      attach: {
+        id: 1,
+        hash: 'abc123',
+        filename: 'data.bin',
+        filetype: 'application/octet-stream',
+        filesize: FILE.length,
+        edited: '2026-11-27 10:00:00',
+        ...(sent.start === undefined ? {} : { start: sent.start }),
+        ...(sent.length === undefined ? {} : { length: sent.length }),
+        content: sent.bytes.toString('base64'),
+      },
+      bytes: sent.bytes,
+    });
+  };
+  return { fetch, asked };
+}
+
+describe('channel download chunk checks', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'forge-chunks-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('asks for 512 KiB at a time by default and stops at the reported size', async () => {
+    const { fetch, asked } = server();
+    const destination = join(dir, 'data.bin');
+    const result = await downloadInChunks('abc123', destination, fetch);
+    assert.deepEqual(asked, [[0, 512 * 1024]]);
+    assert.equal(result.bytes, FILE.length);
+    assert.deepEqual(readFileSync(destination), FILE);
+  });
+
+  it('stops at the reported size even when the last chunk is full', async () => {
+    const { fetch, asked } = server();
+    await downloadInChunks('abc123', join(dir, 'data.bin'), fetch, { chunkSize: 125 });
+    assert.deepEqual(asked, [
+      [0, 125],
+      [125, 125],
+    ]);
+  });
+
+  it('takes chunks without a start or a length as they come', async () => {
+    const { fetch } = server((chunk) => ({ bytes: chunk.bytes }));
+    const result = await downloadInChunks('abc123', join(dir, 'data.bin'), fetch, { chunkSize: 100 });
+    assert.equal(result.bytes, FILE.length);
+  });
+
+  for (const [what, tamper, message] of [
+    [
+      'a chunk from another place',
+      (chunk: { start: number; length: number; bytes: Buffer }, call: number) =>
+        call === 2 ? { ...chunk, start: chunk.start + 1 } : chunk,
+      /the server sent the chunk at byte 101 instead of 100/,
+    ],
+    [
+      'a chunk whose length is not what it carries',
+      (chunk: { start: number; length: number; bytes: Buffer }, call: number) =>
+        call === 2 ? { ...chunk, length: chunk.length - 1 } : chunk,
+      /the chunk at byte 100 says 99 bytes but carries 100/,
+    ],
+  ] as const) {
+    it(`refuses ${what}, keeping the bytes before it to resume`, async () => {
+      const { fetch } = server(tamper);
+      const destination = join(dir, 'data.bin');
+      await assert.rejects(
+        downloadInChunks('abc123', destination, fetch, { chunkSize: 100 }),
+        (error: unknown) => {
+          assert.ok(error instanceof ChannelDownloadError, String(error));
+          assert.match(error.message, message);
+          assert.equal(error.partialBytes, 100);
+          return true;
+        },
+      );
+      assert.equal(existsSync(destination), false, 'nothing under the final name');
+      assert.equal(existsSync(`${destination}.part`), true, 'the first chunk is kept to resume');
+    });
+  }
+
+  it('a download cancelled after some chunks drops them unless told to keep them', async () => {
+    for (const keep of [false, true]) {
+      const controller = new AbortController();
+      const { fetch } = server((chunk, call) => {
+        if (call === 2) controller.abort();
+        return chunk;
+      });
+      const destination = join(dir, `data-${String(keep)}.bin`);
+      await assert.rejects(
+        downloadInChunks('abc123', destination, fetch, {
+          chunkSize: 100,
+          signal: controller.signal,
+          keepPartialOnCancel: keep,
+        }),
+        (error: unknown) => {
+          assert.ok(error instanceof CancelledError, String(error));
+          assert.match(error.message, /filedata/);
+          return true;
+        },
+      );
+      assert.equal(existsSync(`${destination}.part`), keep, `keep: ${String(keep)}`);
+      assert.equal(existsSync(destination), false);
+    }
+  });
+
+  it('a download cancelled before it starts sends nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { fetch, asked } = server();
+    await assert.rejects(
+      downloadInChunks(
+        'abc123',
+        join(dir, 'data.bin'),
+        fetch,
+        { signal: controller.signal },
+        'GET /filedata/abc',
+      ),
+      (error: unknown) => error instanceof CancelledError && /\/filedata\/abc/.test(error.message),
+    );
+    assert.deepEqual(asked, []);
+  });
+});
