@@ -1,0 +1,604 @@
+// The mutants that survive in the parts the mutation goal covers, each with why: equivalent (no
+// test can tell it from the code), performance (only speed or memory change; guarded by the
+// benchmarks, not unit tests) or open (a behaviour still without a test, and the test that would
+// kill it). Reads a Stryker JSON report, prints markdown:
+//   node scripts/mutation-survivors.mjs reports/mutation/mutation.json > docs/mutation-survivors.md
+// Line ranges refer to the sources as of the report; re-check them after moving code.
+import { readFileSync } from 'node:fs';
+
+const GOAL =
+  /^src\/(api\/http\/|api\/channel\/download\.ts|domain\/trace\/|domain\/jobStatus\.ts|state\/traceFollower\.ts)/;
+
+/** @typedef {'equivalent' | 'performance' | 'open'} Kind */
+/** @typedef {{ status: string, mutatorName: string, replacement?: string, location: { start: { line: number } } }} Mutant */
+
+/** @type {[file: string, first: number, last: number, kind: Kind, reason: string][]} */
+const RULES = [
+  // src/domain/trace/traceParser.ts
+  [
+    'src/domain/trace/traceParser.ts',
+    105,
+    105,
+    'performance',
+    'the whole-chunk pre-check only saves the exact scan, which finds the same control characters',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    122,
+    123,
+    'equivalent',
+    'initial values, set again whenever a CSI sequence starts',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    192,
+    192,
+    'equivalent',
+    'charCodeAt(-1) of an empty text is NaN, never a high surrogate',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    223,
+    240,
+    'performance',
+    'where the next LF, CR, ESC or control character is gets searched again earlier or more often; the same positions come back',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    249,
+    249,
+    'equivalent',
+    'the open line already ends with the character before the CR, so reading it from the line gives the same code',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    275,
+    277,
+    'equivalent',
+    'ESC \\ read as a new two-character sequence is dropped just as the OSC end is',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    343,
+    372,
+    'performance',
+    'the one-pass reading of a whole CSI sequence and its cache key; a mutant falls back to the step-by-step states or the uncached SGR, which give the same text and styles (the split-at-every-position tables check that)',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    444,
+    446,
+    'equivalent',
+    'appending no parameters, or parameters of a sequence already known not to be SGR, changes nothing read later',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    453,
+    453,
+    'equivalent',
+    'charCodeAt past the end is NaN, which ends the loop the same way',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    481,
+    494,
+    'performance',
+    'the per-style transition cache: skipping or overfilling it recomputes the same style',
+  ],
+  [
+    'src/domain/trace/traceParser.ts',
+    789,
+    789,
+    'performance',
+    'the whole-chunk pre-check only saves the exact scan',
+  ],
+  // src/domain/trace/traceText.ts
+  [
+    'src/domain/trace/traceText.ts',
+    11,
+    12,
+    'performance',
+    'flatCopy: which copy is made changes memory only; the text is the same',
+  ],
+  ['src/domain/trace/traceText.ts', 39, 39, 'equivalent', 'charCodeAt past the end is NaN, not ESC'],
+  [
+    'src/domain/trace/traceText.ts',
+    56,
+    56,
+    'equivalent',
+    'charCodeAt past the end is NaN; the loop ends the same way',
+  ],
+  [
+    'src/domain/trace/traceText.ts',
+    59,
+    59,
+    'equivalent',
+    '0x7e is taken as a final byte on the line above before this test sees it',
+  ],
+  [
+    'src/domain/trace/traceText.ts',
+    65,
+    65,
+    'equivalent',
+    'charCodeAt past the end is NaN; the loop ends the same way',
+  ],
+  [
+    'src/domain/trace/traceText.ts',
+    68,
+    68,
+    'equivalent',
+    'an OSC end left in place is read next as ESC \\, a two-character sequence, and dropped all the same',
+  ],
+  ['src/domain/trace/traceText.ts', 114, 114, 'equivalent', 'the line past the end is undefined and skipped'],
+  [
+    'src/domain/trace/traceText.ts',
+    122,
+    122,
+    'performance',
+    'rank 0 cannot be beaten: scanning on finds nothing better',
+  ],
+  // src/domain/trace/traceTail.ts
+  [
+    'src/domain/trace/traceTail.ts',
+    13,
+    17,
+    'equivalent',
+    'the indentation cache: an empty start or a missing entry gives the same indentation',
+  ],
+  [
+    'src/domain/trace/traceTail.ts',
+    21,
+    21,
+    'performance',
+    'retaining lines or styles in the tail parser costs memory, the plain text is the same',
+  ],
+  [
+    'src/domain/trace/traceTail.ts',
+    70,
+    70,
+    'equivalent',
+    'the one-span shortcut gives the text plainText gives',
+  ],
+  // src/domain/trace/traceRows.ts
+  [
+    'src/domain/trace/traceRows.ts',
+    102,
+    102,
+    'equivalent',
+    'the line store gives a section only on its header line',
+  ],
+  [
+    'src/domain/trace/traceRows.ts',
+    122,
+    122,
+    'equivalent',
+    'a timestamped trace gives every later line a time (a line without a prefix keeps the one before), so no gap longer than 64 lines exists',
+  ],
+  [
+    'src/domain/trace/traceRows.ts',
+    157,
+    157,
+    'performance',
+    'rebuilding the rows when nothing changed gives the same rows',
+  ],
+  [
+    'src/domain/trace/traceRows.ts',
+    163,
+    163,
+    'equivalent',
+    'the store lower-cases the query and finds nothing for an empty one',
+  ],
+  [
+    'src/domain/trace/traceRows.ts',
+    219,
+    229,
+    'performance',
+    'how the row index grows and how far it is reused; the rows are the same (checked against a whole parse for chunks of every size)',
+  ],
+  // src/domain/trace/traceLineStore.ts
+  ['src/domain/trace/traceLineStore.ts', 17, 25, 'performance', 'block size and array growth: memory only'],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    96,
+    110,
+    'equivalent',
+    'out-of-range reads of the typed arrays give undefined or 0, which end as the same empty answer',
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    140,
+    146,
+    'equivalent',
+    'an empty last line ranks as nothing; rank 0 cannot be beaten',
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    160,
+    160,
+    'equivalent',
+    'the parser never makes an empty span, so no run has length 0',
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    172,
+    172,
+    'performance',
+    'always searching line by line finds the same lines',
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    188,
+    226,
+    'equivalent',
+    'character positions are relative to the block, whose first line starts at 0, so adding or subtracting that 0 is the same; scanning a block per line finds the same lines',
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    239,
+    242,
+    'equivalent',
+    'only the open last line is ever taken back, so at most the last block goes',
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    257,
+    257,
+    'equivalent',
+    'concatenating a single span gives that span',
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    266,
+    266,
+    'equivalent',
+    "the parser gives a line its section only when the line is that section's header",
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    280,
+    283,
+    'performance',
+    "where a line's bytes go (the reserved separator byte, a block per empty line): memory only",
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    293,
+    293,
+    'equivalent',
+    'only differences of character positions within one block are used',
+  ],
+  [
+    'src/domain/trace/traceLineStore.ts',
+    307,
+    307,
+    'equivalent',
+    'runs come in pairs, so the loop takes the same lengths with < or <=',
+  ],
+  ['src/domain/trace/traceLineStore.ts', 313, 313, 'performance', 'a new style id per span: memory only'],
+  // src/state/traceFollower.ts
+  [
+    'src/state/traceFollower.ts',
+    123,
+    123,
+    'equivalent',
+    'exactly 256 new bytes: both branches keep those 256 bytes',
+  ],
+  [
+    'src/state/traceFollower.ts',
+    134,
+    134,
+    'equivalent',
+    'reads outside a Uint8Array give undefined, which never equals a byte, so the bounds test only saves the loop',
+  ],
+  ['src/state/traceFollower.ts', 162, 162, 'equivalent', 'set again at the start of every read'],
+  [
+    'src/state/traceFollower.ts',
+    182,
+    183,
+    'open',
+    'the default timers: a follower without injected timers is run once (real timers) by traceFollowerEdges; clearing the real timer on stop is not observable but as a later no-op poll',
+  ],
+  [
+    'src/state/traceFollower.ts',
+    206,
+    239,
+    'equivalent',
+    'guards doubled elsewhere: schedule() and poll() both return once stopped, and clearTimeout of no timer does nothing',
+  ],
+  [
+    'src/state/traceFollower.ts',
+    271,
+    271,
+    'equivalent',
+    'schedule() returns at once after a fatal error stopped the follower',
+  ],
+  [
+    'src/state/traceFollower.ts',
+    301,
+    301,
+    'equivalent',
+    'holdsAt refuses a shorter body anyway (reads past its end are undefined)',
+  ],
+  [
+    'src/state/traceFollower.ts',
+    318,
+    318,
+    'equivalent',
+    'one more decode of nothing gives an empty text, which is not handed on',
+  ],
+  // src/api/channel/download.ts
+  [
+    'src/api/channel/download.ts',
+    66,
+    66,
+    'equivalent',
+    'an unreadable resume file is treated as none either way',
+  ],
+  [
+    'src/api/channel/download.ts',
+    80,
+    86,
+    'equivalent',
+    'a resume file at 0 bytes resumes from 0, the same as starting over',
+  ],
+  [
+    'src/api/channel/download.ts',
+    116,
+    116,
+    'open',
+    'the default label of a download: every caller passes its own',
+  ],
+  // src/domain/jobStatus.ts: none expected
+  // src/api/http
+  [
+    'src/api/http/certificates.ts',
+    53,
+    61,
+    'open',
+    'distinguished names of certificates without a subject, and multi-valued attributes: needs a test certificate with them',
+  ],
+  [
+    'src/api/http/certificates.ts',
+    89,
+    89,
+    'open',
+    'a CA file together with pins: the TLS options are not compared in that case',
+  ],
+  [
+    'src/api/http/certificates.ts',
+    112,
+    113,
+    'open',
+    'SNI for host names (tests reach 127.0.0.1 only) and the CA option of the look-only connection',
+  ],
+  [
+    'src/api/http/certificates.ts',
+    128,
+    147,
+    'open',
+    'error paths of the look-only connection that a local TLS server does not produce',
+  ],
+  [
+    'src/api/http/certificates.ts',
+    168,
+    173,
+    'equivalent',
+    'describeCertificate: the host carries one port, stripped alike by either pattern',
+  ],
+  [
+    'src/api/http/dispatcher.ts',
+    37,
+    37,
+    'open',
+    'proxyStrictSsl: needs a TLS proxy with an untrusted certificate',
+  ],
+  ['src/api/http/download.ts', 32, 40, 'open', 'wording of the default label and the idle-timeout message'],
+  [
+    'src/api/http/download.ts',
+    65,
+    65,
+    'equivalent',
+    'a ForgeError passed through or wrapped ends as the same error class for the caller',
+  ],
+  [
+    'src/api/http/errors.ts',
+    311,
+    311,
+    'equivalent',
+    'a RangeError from JSON.parse: V8 parses any nesting without one (the guard is for other engines)',
+  ],
+  [
+    'src/api/http/errors.ts',
+    365,
+    366,
+    'equivalent',
+    'non-object values in field errors are skipped either way',
+  ],
+  ['src/api/http/errors.ts', 381, 381, 'equivalent', 'split always returns at least one element'],
+  [
+    'src/api/http/linearText.ts',
+    11,
+    18,
+    'equivalent',
+    'indexing past either end gives undefined, which is no trim character',
+  ],
+  [
+    'src/api/http/linearText.ts',
+    38,
+    43,
+    'equivalent',
+    'searching again from one character earlier, or accepting a close at 0, finds the same tag',
+  ],
+  ['src/api/http/linkHeader.ts', 10, 10, 'equivalent', 'charCodeAt past the end is NaN'],
+  ['src/api/http/linkHeader.ts', 30, 30, 'open', 'a Link parameter without a value'],
+  ['src/api/http/pagination.ts', 77, 77, 'open', 'wording of the cross-origin context'],
+  [
+    'src/api/http/pagination.ts',
+    94,
+    96,
+    'equivalent',
+    'a reply with no data is read as an empty list either way',
+  ],
+  [
+    'src/api/http/pagination.ts',
+    102,
+    104,
+    'open',
+    'pages without X-Page / X-Per-Page headers and without page parameters',
+  ],
+  ['src/api/http/pagination.ts', 162, 162, 'performance', 'the page-count hint cache bound: memory only'],
+  [
+    'src/api/http/pagination.ts',
+    235,
+    269,
+    'open',
+    'read-ahead stop conditions on empty pages in the middle of a list',
+  ],
+  [
+    'src/api/http/proxy.ts',
+    21,
+    24,
+    'equivalent',
+    'an empty rule never matches a host; hostnames carry brackets only at their ends',
+  ],
+  [
+    'src/api/http/proxy.ts',
+    29,
+    32,
+    'open',
+    'NO_PROXY rules with a port after an IPv6 address without brackets, and odd spellings',
+  ],
+  [
+    'src/api/http/proxy.ts',
+    41,
+    41,
+    'equivalent',
+    'empty NO_PROXY entries are ignored, so splitting on single or repeated separators is the same',
+  ],
+  [
+    'src/api/http/redact.ts',
+    21,
+    23,
+    'open',
+    'secrets whose JSON escapes hold upper-case hex digits (\\u00C9)',
+  ],
+  [
+    'src/api/http/redact.ts',
+    31,
+    42,
+    'open',
+    'secrets echoed with a control character escaped (\\n, \\t) or a space as +',
+  ],
+  ['src/api/http/redact.ts', 56, 69, 'performance', 'the pattern cache: memory only'],
+  ['src/api/http/runawayGuard.ts', 5, 44, 'open', 'runaway lists whose pages are empty'],
+  ['src/api/http/transport.ts', 160, 160, 'equivalent', 'the part before ? or # of a path is never absent'],
+  [
+    'src/api/http/transport.ts',
+    196,
+    216,
+    'open',
+    'the real sleep and its abort (tests inject a sleep), and Retry-After values with spaces inside',
+  ],
+  ['src/api/http/transport.ts', 297, 306, 'open', 'the kind named in a too-large text reply'],
+  [
+    'src/api/http/transport.ts',
+    339,
+    358,
+    'open',
+    'a broken body of a write is not retried: needs a write whose reply breaks',
+  ],
+  ['src/api/http/transport.ts', 489, 489, 'performance', 'log wording'],
+  [
+    'src/api/http/transport.ts',
+    506,
+    516,
+    'equivalent',
+    'releasing and draining the body of a refused write redirect: resources only',
+  ],
+  ['src/api/http/transport.ts', 537, 537, 'equivalent', 'a failed error body is read as no message'],
+  ['src/api/http/transport.ts', 579, 585, 'equivalent', 'redacting field errors that are already redacted'],
+  ['src/api/http/transport.ts', 615, 615, 'open', 'a cancelled back-off sleep: needs a sleep that rejects'],
+  [
+    'src/api/http/transport.ts',
+    636,
+    655,
+    'open',
+    'whether a timeout or reset is retried, told by attempts in the message',
+  ],
+  ['src/api/http/transport.ts', 704, 709, 'open', 'a body that breaks while being read: codes and wording'],
+  ['src/api/http/transport.ts', 756, 760, 'open', 'JSON cut at a position V8 reports exactly at the end'],
+  [
+    'src/api/http/validate.ts',
+    12,
+    13,
+    'equivalent',
+    'fallback texts for zod issues without a path, which the schemas never produce',
+  ],
+];
+
+const [, , reportPath] = process.argv;
+if (!reportPath) {
+  console.error('usage: node scripts/mutation-survivors.mjs <stryker report.json>');
+  process.exit(2);
+}
+/** @type {unknown} */
+const parsed = JSON.parse(readFileSync(reportPath, 'utf8'));
+const report = /** @type {{ files: Record<string, { mutants: Mutant[] }> }} */ (parsed);
+/**
+ * @param {string} file
+ * @param {number} line
+ * @returns {[string, number, number, Kind, string]}
+ */
+const classOf = (file, line) =>
+  RULES.find(([ruleFile, from, to]) => ruleFile === file && line >= from && line <= to) ?? [
+    file,
+    line,
+    line,
+    'open',
+    'not looked at yet',
+  ];
+
+const out = [
+  '# Surviving mutants of the mutation goal',
+  '',
+  'Generated by `node scripts/mutation-survivors.mjs reports/mutation/mutation.json` from the last',
+  'run over the goal parts (see docs/testing.md). Classes: **equivalent** (no test can tell the',
+  'mutant from the code), **performance** (only speed or memory change; the benchmarks guard those),',
+  '**open** (a behaviour still without a test; the reason says which test would kill it).',
+  '',
+];
+/** @type {Record<Kind, number>} */
+const counts = { equivalent: 0, performance: 0, open: 0 };
+for (const [file, data] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+  if (!GOAL.test(file)) continue;
+  const survivors = data.mutants
+    .filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage')
+    .sort((a, b) => a.location.start.line - b.location.start.line);
+  if (survivors.length === 0) continue;
+  out.push(
+    `## \`${file}\` (${survivors.length})`,
+    '',
+    '| Line | Mutant | Class | Why |',
+    '| ---- | ------ | ----- | --- |',
+  );
+  for (const mutant of survivors) {
+    const line = mutant.location.start.line;
+    const [, , , kind, reason] = classOf(file, line);
+    counts[kind]++;
+    const replacement = String(mutant.replacement ?? '')
+      .replace(/\s+/g, ' ')
+      .replace(/\|/g, '\\|')
+      .slice(0, 60);
+    out.push(
+      `| ${line} | ${mutant.mutatorName} \`${replacement.replace(/`/g, "'")}\` | ${kind} | ${reason} |`,
+    );
+  }
+  out.push('');
+}
+out.splice(
+  7,
+  0,
+  `Totals: ${counts.equivalent} equivalent, ${counts.performance} performance, ${counts.open} open.`,
+  '',
+);
+process.stdout.write(`${out.join('\n')}\n`);
