@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import type { Job, Project } from '../../src/api/hosting';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { TraceTail } from '../../src/platform/traceTails';
+import type { TraceTail } from '../../src/features/jobs';
 import type { TreeNode } from '../../src/views/shared/treeNode';
 import { type Fault, type FakeForge, startFakeForge } from '../server';
 import { Prng } from '../server/prng';

@@ -1,7 +1,12 @@
 /*
- * The jobs feature. Moving in step by step (issue 21): so far its use cases and the one flow of a
- * job change that the commands and the trace panel share. This file is its only public face.
+ * The jobs feature: job commands (retry, play, cancel, erase, artifacts), the job trace panel, and
+ * trace tails in the output panel; the use cases (`actions.ts`, and `jobChangeFlow.ts` with the
+ * questions a change asks) are shared by the commands and the panel. This file is its only public
+ * face.
  */
 
-export { type JobChange, changeJob } from './actions';
-export { type JobTarget, changeJobAsked } from './jobChangeFlow';
+export { registerJobCommands, type JobRef } from './commands';
+export { registerTraceCommands } from './traceCommands';
+export type { TraceTail, TraceTails } from './traceTails';
+export type { JobTracePanel } from './panel/jobTracePanel';
+export type { JobTraceHostMessage } from './panel/protocol';

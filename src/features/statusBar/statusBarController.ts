@@ -3,7 +3,7 @@ import type { Job, MergeRequest, Project } from '../../api/hosting';
 import { parseRemoteConfig, parseRemoteUrl } from '../../domain/gitRemote';
 import { jobCapabilities, statusAppearance, summarizeStatuses } from '../../domain/jobStatus';
 import type { AccountInfo } from '../../platform/accounts';
-import type { JobRef } from '../../commands/jobs';
+import type { JobRef } from '../jobs';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
 import { inertStatusText } from '../../domain/inertText';

@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
 import { gzipSync } from 'node:zlib';
-import type { Job, Project } from '../../api/hosting';
-import { type JobRef } from '../../commands/jobs';
-import { describeError } from '../../platform/commands/registerCommand';
-import { jobActionApplies, jobTitle, jobWebUrl, projectPath } from '../../domain/jobActions';
-import { changeJobAsked } from '../../features/jobs';
-import { openServerLink } from '../../platform/serverLinks';
-import { statusAppearance } from '../../domain/jobStatus';
-import { formatDuration } from '../../domain/time';
-import { TracePlainTail, pieceEnd } from '../../domain/trace';
-import type { AccountInfo } from '../../platform/accounts';
-import type { Services } from '../../services';
-import { TraceFollower, isJobFinished, jobTraceSource } from '../../state/traceFollower';
-import { type OpenPanel, PanelHost, PanelRegistry } from '../shared/panelHost';
-import { registerPanelRestorer, restoredProject } from '../shared/panelRestore';
+import type { Job, Project } from '../../../api/hosting';
+import { type JobRef } from '../commands';
+import { describeError } from '../../../platform/commands/registerCommand';
+import { jobActionApplies, jobTitle, jobWebUrl, projectPath } from '../../../domain/jobActions';
+import { changeJobAsked } from '../jobChangeFlow';
+import { openServerLink } from '../../../platform/serverLinks';
+import { statusAppearance } from '../../../domain/jobStatus';
+import { formatDuration } from '../../../domain/time';
+import { TracePlainTail, pieceEnd } from '../../../domain/trace';
+import type { AccountInfo } from '../../../platform/accounts';
+import type { Services } from '../../../services';
+import { TraceFollower, isJobFinished, jobTraceSource } from '../../../state/traceFollower';
+import { type OpenPanel, PanelHost, PanelRegistry } from '../../../webviews/shared/panelHost';
+import { registerPanelRestorer, restoredProject } from '../../../webviews/shared/panelRestore';
 import {
   JOB_PANEL_ACTIONS,
   type JobPanelAction,
@@ -22,7 +22,7 @@ import {
   JobTracePageMessageSchema,
   type JobView,
 } from './protocol';
-import { showError, showInformation, showStatusMessage } from '../../platform/userMessages';
+import { showError, showInformation, showStatusMessage } from '../../../platform/userMessages';
 
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
 const SNAPSHOT_FIRST_CHARS = 64 * 1024;
@@ -135,7 +135,7 @@ export class JobTracePanel implements OpenPanel {
     this.job = job;
     this.host = new PanelHost<JobTracePageMessage, JobTraceHostMessage>({
       kind: 'jobTrace',
-      app: 'jobTrace',
+      app: 'jobs',
       title: this.title(),
       extensionUri: services.context.extensionUri,
       log: services.log,

@@ -4,7 +4,7 @@
  * Messages on one side are handled in the order they were sent, so a change the worker reports
  * always reaches the page after the rows it makes stale.
  */
-import type { TraceRowView } from '../../../domain/trace/traceRows';
+import type { TraceRowView } from '../../../../domain/trace/traceRows';
 
 export type TraceWorkerRequest =
   /** The sections folded or unfolded before the page was reloaded; sent first. */

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { type DownloadOptions, type DownloadResult, NotFoundError, linkedAbort } from '../api/http';
-import type { HostingClient, Job, Project } from '../api/hosting';
+import { type DownloadOptions, type DownloadResult, NotFoundError, linkedAbort } from '../../api/http';
+import type { HostingClient, Job, Project } from '../../api/hosting';
 import {
   DownloadProgressTracker,
   type JobAction,
@@ -16,16 +16,17 @@ import {
   noJobMessage,
   projectPath,
   refArtifactsFileName,
-} from '../domain/jobActions';
-import { type JobChange, type JobTarget, changeJobAsked } from '../features/jobs';
-import type { Services } from '../services';
-import { BranchNode, JobNode, ProjectNode } from '../views/projects/projectsTreeProvider';
-import { projectTarget } from './pickers';
-import { registerCommands, valueOrThrow } from '../platform/commands/registerCommand';
-import { type CommandDeclaration, defineCommand, rowOf } from '../platform/commands/defineCommand';
-import { checkRefName, problemOf } from '../domain/inputValidation';
-import { askText, pickOne, showError, showInformation, withProgress } from '../platform/userMessages';
-import { openServerLink } from '../platform/serverLinks';
+} from '../../domain/jobActions';
+import type { JobChange } from './actions';
+import { type JobTarget, changeJobAsked } from './jobChangeFlow';
+import type { Services } from '../../services';
+import { BranchNode, JobNode, ProjectNode } from '../../views/projects/projectsTreeProvider';
+import { projectTarget } from '../../commands/pickers';
+import { registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
+import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { checkRefName, problemOf } from '../../domain/inputValidation';
+import { askText, pickOne, showError, showInformation, withProgress } from '../../platform/userMessages';
+import { openServerLink } from '../../platform/serverLinks';
 
 /**
  * Answers to the questions a job command would ask, for host tests and automation; menus never

@@ -3,7 +3,7 @@
  * style.css), so a trace looks like it would in VS Code's terminal in every theme; 256-colour indexes
  * and truecolor become explicit colours.
  */
-import type { TraceColor } from '../../../domain/trace';
+import type { TraceColor } from '../../../../domain/trace';
 
 const CUBE_LEVELS = [0, 95, 135, 175, 215, 255];
 

@@ -1,18 +1,14 @@
 import * as z from 'zod';
 import * as vscode from 'vscode';
-import { jobTitle, projectPath } from '../domain/jobActions';
-import { TraceTails } from '../platform/traceTails';
-import type { Services } from '../services';
-import {
-  type JobTracePanel,
-  createJobTracePanels,
-  openJobTracePanel,
-} from '../webviews/jobTrace/jobTracePanel';
-import type { PanelRegistry } from '../webviews/shared/panelHost';
-import { JobArgumentSchema, jobTarget } from './jobs';
-import { defineCommand } from '../platform/commands/defineCommand';
-import { registerCommands } from '../platform/commands/registerCommand';
-import { pickOne, showInformation } from '../platform/userMessages';
+import { jobTitle, projectPath } from '../../domain/jobActions';
+import { TraceTails } from './traceTails';
+import type { Services } from '../../services';
+import { type JobTracePanel, createJobTracePanels, openJobTracePanel } from './panel/jobTracePanel';
+import type { PanelRegistry } from '../../webviews/shared/panelHost';
+import { JobArgumentSchema, jobTarget } from './commands';
+import { defineCommand } from '../../platform/commands/defineCommand';
+import { registerCommands } from '../../platform/commands/registerCommand';
+import { pickOne, showInformation } from '../../platform/userMessages';
 
 /** Poll delays (tests and benchmarks shorten them), for the panel and the tail. */
 const TraceOptionsSchema = z

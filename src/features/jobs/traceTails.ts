@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import type { HostingClient, Job, Project } from '../api/hosting';
-import { jobTitle, projectPath } from '../domain/jobActions';
-import { statusAppearance } from '../domain/jobStatus';
-import { formatDuration } from '../domain/time';
-import { TracePlainTail } from '../domain/trace';
-import { TraceFollower, jobTraceSource } from '../state/traceFollower';
-import type { AccountInfo } from './accounts';
+import type { HostingClient, Job, Project } from '../../api/hosting';
+import { jobTitle, projectPath } from '../../domain/jobActions';
+import { statusAppearance } from '../../domain/jobStatus';
+import { formatDuration } from '../../domain/time';
+import { TracePlainTail } from '../../domain/trace';
+import { TraceFollower, jobTraceSource } from '../../state/traceFollower';
+import type { AccountInfo } from '../../platform/accounts';
 
 /** Characters of appended text each tail remembers for tests (the channel itself has it all). */
 const RECENT_TEXT_CHARS = 64 * 1024;

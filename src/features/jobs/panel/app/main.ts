@@ -5,9 +5,9 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-icon/index.js';
-import '../../shared/app/base.css';
+import '../../../../webviews/shared/app/base.css';
 import './style.css';
-import { connect, element } from '../../shared/app/bridge';
+import { connect, element } from '../../../../webviews/shared/app/bridge';
 import type { JobPanelAction, JobTraceHostMessage, JobTracePageMessage, JobView } from '../protocol';
 import { TraceView, type TraceViewState } from './traceView';
 

@@ -7,9 +7,9 @@
  * text reaches the DOM only as textContent.
  */
 import workerSource from 'worker:./traceWorker';
-import type { TraceStyle } from '../../../domain/trace';
-import type { TraceRowView } from '../../../domain/trace/traceRows';
-import { clockTime } from '../../../domain/trace/traceText';
+import type { TraceStyle } from '../../../../domain/trace';
+import type { TraceRowView } from '../../../../domain/trace/traceRows';
+import { clockTime } from '../../../../domain/trace/traceText';
 import { colorClass, colorValue } from './ansiColors';
 import type { TraceWorkerReply, TraceWorkerRequest } from './traceWorkerProtocol';
 

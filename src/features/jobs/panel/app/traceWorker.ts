@@ -4,7 +4,7 @@
  * for the rows it draws. Built as its own bundle and started from a blob (webviews load workers no
  * other way).
  */
-import { TraceRows } from '../../../domain/trace/traceRows';
+import { TraceRows } from '../../../../domain/trace/traceRows';
 import type { TraceWorkerReply, TraceWorkerRequest } from './traceWorkerProtocol';
 
 /** Bytes parsed at a time. */

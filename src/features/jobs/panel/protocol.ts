@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CommonPageMessageSchemas } from '../shared/pageMessages';
+import { CommonPageMessageSchemas } from '../../../webviews/shared/pageMessages';
 
 /** Actions the panel's header offers: job changes run the jobs feature's flow, as the job commands do. */
 export const JOB_PANEL_ACTIONS = [
