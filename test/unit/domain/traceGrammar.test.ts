@@ -523,3 +523,47 @@ describe('Trace grammar: runner timestamps', () => {
     assertReads('2024 was a year\n12:00 lunch\n', ['2024 was a year', '12:00 lunch']);
   });
 });
+
+describe('Trace grammar: spans and sections at their edges', () => {
+  it('a marker in a styled span ends at a CR after a style change, and leaves no empty span', () => {
+    assertReads(
+      `${ESC}[1msection_start:1:s${ESC}[0m\rheader\n`,
+      ['header'],
+      ['s:0-undefined "header" 1+undefined'],
+    );
+    assertReads(`a${ESC}[1msection_start:1:s\rh\n`, ['a', '{b}h'], ['s:1-undefined "h" 1+undefined']);
+    const parser = parseChunks([`a${ESC}[1msection_end:2:none\r`]);
+    assert.deepEqual(
+      parser.lines[0]?.spans.map((span) => span.text),
+      ['a'],
+      'the removed marker leaves no empty span behind',
+    );
+  });
+
+  it('the open line shown mid-push has no empty span after a style change', () => {
+    const parser = parseChunks([`a${ESC}[1m`]);
+    assert.deepEqual(
+      parser.lines[0]?.spans.map((span) => span.text),
+      ['a'],
+    );
+  });
+
+  it('a section closed before its header line leaves the sections around it waiting for theirs', () => {
+    assertReads(
+      'section_start:1:a\rsection_start:2:b\rsection_end:3:b\rheader\n',
+      ['header'],
+      ['a:0-undefined "header" 1+undefined', 'b:0-0 "" 2+1'],
+    );
+  });
+
+  it('only `start:` and `end:` follow `section_`', () => {
+    assert.equal(parseSectionMarker('section_abcd1:a', 0), undefined);
+    assert.equal(parseSectionMarker('section_xend:1:a', 0), undefined);
+  });
+});
+
+describe('Trace grammar: a timestamp only at the start of a runner line', () => {
+  it('text shaped like a timestamp after an escape in the middle of a line is text', () => {
+    assertReads(`a${ESC}[1m2024-05-14T11:19:19Z 00O b\n`, ['a{b}2024-05-14T11:19:19Z 00O b']);
+  });
+});
