@@ -354,6 +354,7 @@ describe('Trace grammar: section markers', () => {
       ['section_start:1:', undefined],
       ['section_start::a', undefined],
       ['section_start:1a:a', undefined],
+      ['section_start:12ab', undefined],
       ['section_start:1', undefined],
       ['section_start:', undefined],
       ['section_middle:1:a', undefined],

@@ -2,6 +2,10 @@
 import assert from 'node:assert/strict';
 import {
   CrossOriginError,
+  ForgeError,
+  HttpError,
+  MalformedReplyError,
+  TimeoutError,
   RedirectError,
   ReplyTooLargeError,
   RunawayListError,
@@ -13,6 +17,10 @@ import {
 describe('error classes and their sentences', () => {
   it('each class carries its own name', () => {
     const table: [Error, string][] = [
+      [new ForgeError('x'), 'ForgeError'],
+      [new HttpError('GET', '/x', 418, 'why'), 'HttpError'],
+      [new TimeoutError('GET', '/x', 1000), 'TimeoutError'],
+      [new MalformedReplyError('GET', '/x', 200, 'html', 10, 'text/html'), 'MalformedReplyError'],
       [new UncertainWriteError('POST', '/x', 'ECONNRESET'), 'UncertainWriteError'],
       [new ReplyTooLargeError('GET', '/x', 1024, 'JSON'), 'ReplyTooLargeError'],
       [new SchemaMismatchError('GET /x', 'id', 'is missing'), 'SchemaMismatchError'],
@@ -88,5 +96,24 @@ describe('error classes and their sentences', () => {
     assert.deepEqual(eight.fieldErrors, { 'a.a.a.a.a.a.a.a.a': ['deep'] });
     const nine = readServerMessage(JSON.stringify({ message: nest(10) }), 400);
     assert.deepEqual(nine.fieldErrors, {});
+  });
+
+  it('tells that a write was accepted when its reply did not parse, and never for a read', () => {
+    assert.match(
+      new MalformedReplyError('POST', '/x', 201, 'not-json', 5, 'text/plain').message,
+      /did accept the request/,
+    );
+    assert.doesNotMatch(
+      new MalformedReplyError('GET', '/x', 200, 'not-json', 5, 'text/plain').message,
+      /did accept/,
+    );
+    assert.doesNotMatch(
+      new MalformedReplyError('HEAD', '/x', 200, 'not-json', 5, 'text/plain').message,
+      /did accept/,
+    );
+    assert.doesNotMatch(
+      new MalformedReplyError('POST', '/x', 302, 'not-json', 5, 'text/plain').message,
+      /did accept/,
+    );
   });
 });
