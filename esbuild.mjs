@@ -128,9 +128,8 @@ function appEntries(root, inner) {
     : [];
 }
 
-// A feature's panel, src/features/<feature>/panel/app/main.ts, becomes dist/webviews/<feature>.js;
-// panels not moved into a feature yet, src/webviews/<name>/app/main.ts, dist/webviews/<name>.js.
-const webviewEntries = [...appEntries('src/features', 'panel'), ...appEntries('src/webviews', '')];
+// A feature's panel, src/features/<feature>/panel/app/main.ts, becomes dist/webviews/<feature>.js.
+const webviewEntries = appEntries('src/features', 'panel');
 
 /** @type {import('esbuild').BuildOptions} */
 const webviews = {

@@ -5,7 +5,6 @@ import { createAdminFeature } from './features/admin';
 import { createBoardsFeature } from './features/boards';
 import { registerBranchCommands } from './commands/branches';
 import { createChannelFeature } from './features/channel';
-import { registerChannelPostPanel } from './webviews/channelPost/channelPostPanel';
 import { registerJobCommands, registerTraceCommands, type TraceTails } from './features/jobs';
 import { createMergeRequestsFeature } from './features/mergeRequests';
 import { registerProjectCommands } from './commands/projects';
@@ -160,7 +159,6 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   services.treeProviders.set('forge.admin', admin.provider);
   const traces = registerTraceCommands(services);
   const channel = createChannelFeature(services);
-  registerChannelPostPanel(services);
 
   // Nothing goes to the network at activation: an account from the environment is checked (is it
   // an admin?) in the background once a Forge view is first shown.

@@ -8,10 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { ChannelPostPanel } from '../../src/webviews/channelPost/channelPostPanel';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import { ChannelAccountManager } from '../../src/platform/channelAccounts';
-import type { ChannelTreeProvider } from '../../src/features/channel';
+import type { ChannelPostPanel, ChannelTreeProvider } from '../../src/features/channel';
 import { seedPostBurst } from '../server/channel/seed';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
 import { childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';

@@ -7,6 +7,7 @@ import type { TreeNode } from '../../views/shared/treeNode';
 import type { ChannelCommandContext } from './channelTargets';
 import { ChannelTreeProvider } from './channelTreeProvider';
 import { channelCommands } from './commands';
+import { registerChannelPostPanel } from './panel/channelPostPanel';
 import { channelPostCommands } from './postCommands';
 
 /*
@@ -17,6 +18,7 @@ import { channelPostCommands } from './postCommands';
 
 export type { ChannelTreeProvider } from './channelTreeProvider';
 export { StreamItemNode } from './streamNodes';
+export type { ChannelPostPanel } from './panel/channelPostPanel';
 
 /** What the extension and its tests get back. */
 export interface ChannelFeature {
@@ -46,5 +48,6 @@ export function createChannelFeature(services: Services): ChannelFeature {
 
   const context: ChannelCommandContext = { services, accounts, tree, drafts, itemIds };
   registerCommands(extensionContext, log, [...channelCommands(context), ...channelPostCommands(context)]);
+  registerChannelPostPanel(services);
   return { accounts, tree, view, drafts };
 }

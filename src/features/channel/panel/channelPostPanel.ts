@@ -4,12 +4,12 @@ import {
   channelDateToIso,
   type StreamEntry,
   type StreamThreadNode,
-} from '../../domain/channel';
-import { registerCommand } from '../../platform/commands/registerCommand';
-import { openServerLink } from '../../platform/serverLinks';
-import type { Services } from '../../services';
-import { StreamItemNode } from '../../features/channel';
-import { type OpenPanel, PanelHost, PanelRegistry } from '../shared/panelHost';
+} from '../../../domain/channel';
+import { registerCommand } from '../../../platform/commands/registerCommand';
+import { openServerLink } from '../../../platform/serverLinks';
+import type { Services } from '../../../services';
+import { StreamItemNode } from '../streamNodes';
+import { type OpenPanel, PanelHost, PanelRegistry } from '../../../webviews/shared/panelHost';
 import {
   type ChannelEntryView,
   type ChannelPostHostMessage,
@@ -63,7 +63,7 @@ export class ChannelPostPanel implements OpenPanel {
   ) {
     this.host = new PanelHost<ChannelPostPageMessage, ChannelPostHostMessage>({
       kind: 'channelPost',
-      app: 'channelPost',
+      app: 'channel',
       title: item.headline,
       extensionUri: services.context.extensionUri,
       log: services.log,

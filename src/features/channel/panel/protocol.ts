@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CommonPageMessageSchemas } from '../shared/pageMessages';
+import { CommonPageMessageSchemas } from '../../../webviews/shared/pageMessages';
 
 /** What the page may ask of the host. Anything else is rejected before the host acts. */
 export const ChannelPostPageMessageSchema = z.discriminatedUnion('type', [

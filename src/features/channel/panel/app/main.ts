@@ -4,7 +4,7 @@
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
-import { connect, element } from '../../shared/app/bridge';
+import { connect, element } from '../../../../webviews/shared/app/bridge';
 import type { ChannelEntryView, ChannelPostHostMessage, ChannelPostPageMessage } from '../protocol';
 import './style.css';
 
