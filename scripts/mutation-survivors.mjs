@@ -79,6 +79,27 @@ const RULES = [
     '`errorWording.test.ts`: a write accepted, never a read',
   ],
   ['src/api/http/errors.ts', 238, 238, 'equivalent', 'exactly 10 MB reads "10 MB" either way'],
+  [
+    'src/api/http/pagination.ts',
+    104,
+    104,
+    'killed since',
+    '`pagination.test.ts`: pages numbered from the request without X-Page / X-Per-Page',
+  ],
+  [
+    'src/api/http/pagination.ts',
+    236,
+    236,
+    'killed since',
+    '`pagination.test.ts`: an empty page ends a list read ahead, even with a next link',
+  ],
+  [
+    'src/api/http/pagination.ts',
+    269,
+    269,
+    'killed since',
+    '`pagination.test.ts`: an empty page ends a keyset list, even with a next link',
+  ],
   // src/domain/trace/traceParser.ts, the rest
   [
     'src/domain/trace/traceParser.ts',

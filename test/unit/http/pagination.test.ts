@@ -233,6 +233,42 @@ describe('pagination', () => {
     assert.deepEqual(pagesRequested(server.seen.slice(last)), [1], 'then asked alone, as one page');
   });
 
+  it('ends a list at an empty page even when it links a next one, read ahead or one by one', async () => {
+    // Pages 1 and 2 hold items, page 3 is empty but still says there is a page 4 (a server bug).
+    const answer = (page: number, response: ServerResponse, keyset: boolean): void => {
+      const items =
+        page <= 2 ? Array.from({ length: 100 }, (_, i) => ({ id: (page - 1) * 100 + i + 1 })) : [];
+      const next = keyset ? `id_after=${page * 100}` : `page=${page + 1}&per_page=100`;
+      sendJson(response, 200, items, { link: `<${server.url}/api/v4/projects/1/jobs?${next}>; rel="next"` });
+    };
+    server.handle((request, response) => {
+      const url = new URL(request.url, server.url);
+      answer(Number(url.searchParams.get('page') ?? 1), response, false);
+    });
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(200));
+    assert.ok(!pagesRequested(server.seen).includes(5), `pages ${pagesRequested(server.seen).join(',')}`);
+    server.handle((request, response) => {
+      const url = new URL(request.url, server.url);
+      const after = url.searchParams.get('id_after');
+      answer(after === null ? 1 : Number(after) / 100 + 1, response, true);
+    });
+    // Another first URL, so that no remembered page count reads ahead.
+    assert.deepEqual(ids(await jobs({ pagination: 'keyset' }).toArray()), oneTo(200));
+    const keysetRequests = server.seen.filter((request) => /pagination=keyset|id_after=/.test(request.url));
+    assert.equal(keysetRequests.length, 3, 'the empty third page ends it');
+  });
+
+  it('numbers pages from the request when the server sends no X-Page or X-Per-Page', async () => {
+    server.handle((request, response) => {
+      const url = new URL(request.url, server.url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      sendJson(response, 200, page === 1 ? [{ id: 1 }, { id: 2 }] : [], {});
+    });
+    const first = await jobs().page({ perPage: 2 });
+    assert.equal(first.page, 1);
+    assert.equal(first.perPage, 2);
+  });
+
   it('follows next links one by one when they are not page numbers (keyset)', async () => {
     server.handle((request, response) => {
       const url = new URL(request.url, server.url);
