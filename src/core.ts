@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { registerAccountCommands } from './commands/accounts';
+import { registerAccountCommands } from './features/accounts';
 import { commandHandlers, registerCommand } from './platform/commands/registerCommand';
 import { createAdminFeature } from './features/admin';
 import { createBoardsFeature } from './features/boards';

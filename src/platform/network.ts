@@ -5,6 +5,7 @@
  * confirmation before a token or password goes over plain http to another machine.
  */
 import * as vscode from 'vscode';
+import * as z from 'zod';
 import {
   type CertificateInfo,
   NetworkError,
@@ -158,18 +159,20 @@ export function connectionNote(serverUrl: string, network: AccountNetwork): stri
 }
 
 /** Network answers for tests and automation (menus never pass them). */
-export interface NetworkOptions {
+/** Network answers a command takes instead of asking (tests and automation). */
+export const NetworkOptionsSchema = z.strictObject({
   /** A CA file to trust for this server; an empty string removes it. */
-  caFile?: string;
+  caFile: z.string().optional(),
   /** Trust the server's certificate if, and only if, its SHA-256 fingerprint is this one. */
-  trustCertificateFingerprint?: string;
+  trustCertificateFingerprint: z.string().optional(),
   /** Forget every certificate trusted for this account. */
-  forgetCertificates?: boolean;
+  forgetCertificates: z.boolean().optional(),
   /** Agree that the secret goes over plain http to another machine. */
-  confirmPlainHttp?: boolean;
+  confirmPlainHttp: z.boolean().optional(),
   /** Start from no settings at all. */
-  reset?: boolean;
-}
+  reset: z.boolean().optional(),
+});
+export type NetworkOptions = z.output<typeof NetworkOptionsSchema>;
 
 function sameFingerprint(a: string, b: string): boolean {
   const plain = (text: string): string => text.replace(/[^0-9a-f]/gi, '').toUpperCase();

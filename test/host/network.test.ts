@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { AddAccountResult } from '../../src/commands/accounts';
+import type { AddAccountResult } from '../../src/features/accounts';
 import { inspectCertificate } from '../../src/api/http';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import { confirmPlainHttp, connectionNote } from '../../src/platform/network';

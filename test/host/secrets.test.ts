@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { AddAccountResult } from '../../src/commands/accounts';
+import type { AddAccountResult } from '../../src/features/accounts';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';

@@ -112,6 +112,50 @@ describe('accounts and views', function () {
     await assert.rejects(api.accounts.client(admin.id), /no longer exists/);
   });
 
+  it('acts on the account whose row a command ran on, and refuses wrong arguments, before any request', async () => {
+    const second = await api.accounts.add({
+      serverUrl: forge.url,
+      token: forge.userToken,
+      tokenKind: 'private-token',
+    });
+    try {
+      // Found by its account: another account of the same user on this server has the same label.
+      const row = (await childrenOf(api.projects, undefined)).find(
+        ({ node }) => (node as { account?: AccountInfo }).account?.id === second.id,
+      )?.node;
+      assert.ok(row, 'the row of the second account');
+      forge.clearRequests();
+      const refusals: [string, unknown[], RegExp][] = [
+        [
+          'forge.account.add',
+          [{ serverUrl: forge.url, token: 'x', tokenKind: 'pat' }],
+          /argument 1 \(tokenKind\): /,
+        ],
+        ['forge.account.remove', [second.id, { confirm: true }], /argument 2: .*confirm/],
+        ['forge.account.sudo', [42], /argument 1: expected an account or expected an account id/],
+      ];
+      for (const [command, args, message] of refusals) {
+        const refused = await vscode.commands.executeCommand<{ invalidInput?: boolean; message?: string }>(
+          command,
+          ...args,
+        );
+        assert.equal(refused?.invalidInput, true, command);
+        assert.match(refused.message ?? '', message, command);
+      }
+      assert.deepEqual(forge.requests, []);
+      // Several accounts: run from the row, the command must not ask which one (a question would never end here).
+      assert.ok(api.accounts.list().length > 1);
+      const removed = await Promise.race([
+        vscode.commands.executeCommand('forge.account.remove', row, { confirmed: true }).then(() => 'done'),
+        new Promise((resolve) => setTimeout(() => resolve('asked which account'), 5_000)),
+      ]);
+      assert.equal(removed, 'done');
+      assert.equal(api.accounts.get(second.id), undefined, 'the account of the row was removed');
+    } finally {
+      if (api.accounts.get(second.id)) await api.accounts.remove(second.id);
+    }
+  });
+
   it("moves an account to its server's new address, checking the token there first", async () => {
     const moving = await api.accounts.add({
       serverUrl: forge.url,

@@ -29,13 +29,7 @@ export type ChannelArgument = z.output<typeof ChannelArgumentSchema>;
 
 const AccountIdSchema = z.string().optional();
 
-export const NetworkOptionsSchema = z.strictObject({
-  caFile: z.string().optional(),
-  trustCertificateFingerprint: z.string().optional(),
-  forgetCertificates: z.boolean().optional(),
-  confirmPlainHttp: z.boolean().optional(),
-  reset: z.boolean().optional(),
-});
+export { NetworkOptionsSchema } from '../../platform/network';
 
 export const AddAccountOptionsSchema = z.strictObject({
   serverUrl: z.string().optional(),

@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
-import { CancelledError } from '../api/http';
-import { checkServerUrl, problemOf } from '../domain/inputValidation';
-import type { AccountInfo, AccountManager, TokenKind } from '../platform/accounts';
-import { InvalidInputError, registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
-import { describeError, describeSignInError } from '../platform/commands/errorMessages';
-import { pickAccount } from '../platform/accountPicker';
+import * as z from 'zod';
+import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { AccountNode } from '../../views/projects/projectsTreeProvider';
+import { CancelledError } from '../../api/http';
+import { checkServerUrl, problemOf } from '../../domain/inputValidation';
+import type { AccountInfo, AccountManager, TokenKind } from '../../platform/accounts';
+import { InvalidInputError, registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
+import { describeError, describeSignInError } from '../../platform/commands/errorMessages';
+import { pickAccount } from '../../platform/accountPicker';
 import {
   askText,
   pickOne,
@@ -13,9 +16,11 @@ import {
   showWarning,
   withCancellableProgress,
   withProgress,
-} from '../platform/userMessages';
+} from '../../platform/userMessages';
 import {
+  type AccountNetwork,
   type NetworkOptions,
+  NetworkOptionsSchema,
   applyNetworkOptions,
   chooseCaFile,
   configureNetworkInteractively,
@@ -23,7 +28,7 @@ import {
   isCertificateError,
   networkForNewAccount,
   offerToTrustCertificate,
-} from '../platform/network';
+} from '../../platform/network';
 
 async function askToken(serverUrl: string, kind: TokenKind): Promise<string | undefined> {
   return askText({
@@ -39,16 +44,28 @@ async function askToken(serverUrl: string, kind: TokenKind): Promise<string | un
 }
 
 /** Answers to "Add Account"'s questions, for tests and automation; menus never pass them. */
-export interface AddAccountOptions {
-  serverUrl?: string;
-  token?: string;
-  tokenKind?: TokenKind;
-  label?: string;
-  caFile?: string;
+const AddAccountOptionsSchema = z.strictObject({
+  serverUrl: z.string().optional(),
+  token: z.string().optional(),
+  tokenKind: z.enum(['private-token', 'oauth']).optional(),
+  label: z.string().optional(),
+  caFile: z.string().optional(),
   /** Trust the server's certificate only if its SHA-256 fingerprint is this one. */
-  trustCertificateFingerprint?: string;
+  trustCertificateFingerprint: z.string().optional(),
   /** Agree that the token goes over plain http to another machine (asked in a modal otherwise). */
-  confirmPlainHttp?: boolean;
+  confirmPlainHttp: z.boolean().optional(),
+});
+type AddAccountOptions = z.output<typeof AddAccountOptionsSchema>;
+
+/** The account a command acts on: its row in the Projects view, its id, or nothing (it asks). */
+const AccountArgumentSchema = z
+  .union([rowOf(AccountNode, 'an account'), z.string({ error: 'expected an account id' })])
+  .optional();
+type AccountArgument = z.output<typeof AccountArgumentSchema>;
+
+/** The id `pickAccount` takes: the row's account, or the id given. */
+function accountIdOf(given: AccountArgument): string | undefined {
+  return given instanceof AccountNode ? given.account.id : given;
 }
 
 export interface AddAccountResult {
@@ -56,14 +73,6 @@ export interface AddAccountResult {
   accountId?: string;
   /** Why it was not added, as the notification said it. */
   message?: string;
-}
-
-/** Only a plain object counts as options (a tree node or an account id does not). */
-function plainOptions<T extends object>(value: unknown): T | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || 'getTreeItem' in value) {
-    return undefined;
-  }
-  return value as T;
 }
 
 /** "Add Account" with every answer given: the address is checked before anything is sent. */
@@ -174,142 +183,156 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
   }
 }
 
+/** Add, remove and move accounts, their tokens, network settings and sudo. */
 export function registerAccountCommands(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   accounts: AccountManager,
 ): void {
-  registerCommand(context, log, 'forge.account.add', async (given?: unknown) => {
-    const options = plainOptions<AddAccountOptions>(given);
-    if (options) return addAccountWithOptions(accounts, options);
-    await addAccountFlow(accounts);
-    return undefined;
-  });
-
-  // `options.confirmed` is for tests and automation; menus never pass it.
-  registerCommand(
-    context,
-    log,
-    'forge.account.remove',
-    async (given?: unknown, options?: { confirmed?: boolean }) => {
-      const account = await pickAccount(accounts, 'Account to remove', () => true, given);
-      if (!account) return;
-      const confirm = options?.confirmed
-        ? 'Remove'
-        : await showWarning(
-            `Remove the account ${account.label}? Its token is deleted from this machine.`,
-            { modal: true },
-            'Remove',
-          );
-      if (confirm !== 'Remove') return;
-      await accounts.remove(account.id);
-      void showInformation(`Removed ${account.label}.`);
-    },
-  );
-
-  registerCommand(context, log, 'forge.account.updateToken', async (given?: unknown) => {
-    const account = await pickAccount(accounts, 'Account whose token to update', () => true, given);
-    if (!account) return;
-    const token = await askToken(account.serverUrl, account.tokenKind);
-    if (!token) return;
-    await withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: `Checking the new token with ${account.serverUrl}…`,
+  registerCommands(context, log, [
+    defineCommand({
+      id: 'forge.account.add',
+      args: [AddAccountOptionsSchema.optional()],
+      run: async (options) => {
+        if (options) return addAccountWithOptions(accounts, options);
+        await addAccountFlow(accounts);
+        return undefined;
       },
-      () => accounts.updateToken(account.id, token.trim()),
+    }),
+    // `confirmed` is for tests and automation; menus never pass it.
+    defineCommand({
+      id: 'forge.account.remove',
+      args: [AccountArgumentSchema, z.strictObject({ confirmed: z.boolean().optional() }).optional()],
+      run: (given, options) => removeAccount(accounts, accountIdOf(given), options?.confirmed === true),
+    }),
+    defineCommand({
+      id: 'forge.account.updateToken',
+      args: [AccountArgumentSchema],
+      run: (given) => updateToken(accounts, accountIdOf(given)),
+    }),
+    // The new address, and whether plain http is confirmed (tests and automation).
+    defineCommand({
+      id: 'forge.account.changeServerUrl',
+      args: [AccountArgumentSchema, ChangeServerOptionsSchema.optional()],
+      run: (given, options) => changeServerAddress(accounts, accountIdOf(given), options),
+    }),
+    // `username` is for tests and automation ('' acts as yourself again).
+    defineCommand({
+      id: 'forge.account.sudo',
+      args: [AccountArgumentSchema, z.strictObject({ username: z.string().optional() }).optional()],
+      run: (given, options) => actAs(accounts, accountIdOf(given), options?.username),
+    }),
+    defineCommand({
+      id: 'forge.account.configureNetwork',
+      args: [AccountArgumentSchema, NetworkOptionsSchema.optional()],
+      run: (given, options) => configureNetwork(accounts, accountIdOf(given), options),
+    }),
+  ]);
+}
+
+async function removeAccount(
+  accounts: AccountManager,
+  given: string | undefined,
+  confirmed: boolean,
+): Promise<void> {
+  const account = await pickAccount(accounts, 'Account to remove', () => true, given);
+  if (!account) return;
+  const confirm = confirmed
+    ? 'Remove'
+    : await showWarning(
+        `Remove the account ${account.label}? Its token is deleted from this machine.`,
+        { modal: true },
+        'Remove',
+      );
+  if (confirm !== 'Remove') return;
+  await accounts.remove(account.id);
+  void showInformation(`Removed ${account.label}.`);
+}
+
+async function updateToken(accounts: AccountManager, given: string | undefined): Promise<void> {
+  const account = await pickAccount(accounts, 'Account whose token to update', () => true, given);
+  if (!account) return;
+  const token = await askToken(account.serverUrl, account.tokenKind);
+  if (!token) return;
+  await withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Checking the new token with ${account.serverUrl}…`,
+    },
+    () => accounts.updateToken(account.id, token.trim()),
+  );
+  void showInformation(`Token updated for ${account.label}.`);
+}
+
+async function actAs(
+  accounts: AccountManager,
+  given: string | undefined,
+  username: string | undefined,
+): Promise<void> {
+  const account = await pickAccount(
+    accounts,
+    'Administrator account',
+    (candidate) => candidate.isAdmin,
+    given,
+  );
+  if (!account) return;
+  const current = accounts.sudoOf(account.id);
+  const chosen =
+    username ??
+    (await askText({
+      title: `Act as another user on ${account.label}`,
+      prompt: 'User name or id to act as for this session; leave empty to act as yourself again',
+      value: current ?? '',
+      validateInput: (value) => (/^[\w.-]*$/.test(value.trim()) ? undefined : 'A user name or a numeric id'),
+    }));
+  if (chosen === undefined) return;
+  const user = chosen.trim() || undefined;
+  try {
+    await withProgress({ location: vscode.ProgressLocation.Window, title: 'Checking the user' }, () =>
+      accounts.setSudo(account.id, user),
     );
-    void showInformation(`Token updated for ${account.label}.`);
-  });
-
-  // `options` (tests and automation): the new address, and whether plain http is confirmed.
-  registerCommand(
-    context,
-    log,
-    'forge.account.changeServerUrl',
-    (given?: unknown, options?: ChangeServerOptions) => changeServerAddress(accounts, given, options),
-  );
-
-  // `options.username` is for tests and automation ('' acts as yourself again).
-  registerCommand(
-    context,
-    log,
-    'forge.account.sudo',
-    async (given?: unknown, options?: { username?: string }) => {
-      const account = await pickAccount(
-        accounts,
-        'Administrator account',
-        (candidate) => candidate.isAdmin,
-        given,
-      );
-      if (!account) return;
-      const current = accounts.sudoOf(account.id);
-      const username =
-        options?.username ??
-        (await askText({
-          title: `Act as another user on ${account.label}`,
-          prompt: 'User name or id to act as for this session; leave empty to act as yourself again',
-          value: current ?? '',
-          validateInput: (value) =>
-            /^[\w.-]*$/.test(value.trim()) ? undefined : 'A user name or a numeric id',
-        }));
-      if (username === undefined) return;
-      const actAs = username.trim() || undefined;
-      try {
-        await withProgress({ location: vscode.ProgressLocation.Window, title: 'Checking the user' }, () =>
-          accounts.setSudo(account.id, actAs),
-        );
-      } catch (error) {
-        void showError(
-          `Could not act as ${actAs ?? 'yourself'} on ${account.label}: ${describeError(error)} Check the user name; you still act as ${current ?? 'yourself'}.`,
-        );
-        return;
-      }
-      const admin = accounts.actsAsAdmin(account);
-      void showInformation(
-        actAs
-          ? `Acting as ${actAs} on ${account.label} until VS Code restarts${admin ? '' : ` (not an administrator: the Admin view is hidden until you act as yourself again)`}.`
-          : `Acting as yourself on ${account.label}.`,
-      );
-    },
-  );
-
-  // `options` (tests and automation): see NetworkOptions in platform/network.ts.
-  registerCommand(
-    context,
-    log,
-    'forge.account.configureNetwork',
-    async (given?: unknown, rawOptions?: unknown) => {
-      const account = await pickAccount(
-        accounts,
-        'Account',
-        (candidate) => !candidate.fromEnvironment,
-        given,
-      );
-      if (!account) return undefined;
-      const options = plainOptions<NetworkOptions>(rawOptions);
-      const network = options
-        ? await applyNetworkOptions(account.serverUrl, account.network, options)
-        : await configureNetworkInteractively(account.label, account.serverUrl, account.network).then(
-            (chosen) => (chosen ? { network: chosen } : undefined),
-          );
-      if (!network) return undefined;
-      if ('problem' in network) throw new InvalidInputError(network.problem);
-      await accounts.updateNetwork(account.id, network.network);
-      return network.network;
-    },
+  } catch (error) {
+    void showError(
+      `Could not act as ${user ?? 'yourself'} on ${account.label}: ${describeError(error)} Check the user name; you still act as ${current ?? 'yourself'}.`,
+    );
+    return;
+  }
+  const admin = accounts.actsAsAdmin(account);
+  void showInformation(
+    user
+      ? `Acting as ${user} on ${account.label} until VS Code restarts${admin ? '' : ` (not an administrator: the Admin view is hidden until you act as yourself again)`}.`
+      : `Acting as yourself on ${account.label}.`,
   );
 }
 
-interface ChangeServerOptions {
-  serverUrl?: string;
-  confirmPlainHttp?: boolean;
+async function configureNetwork(
+  accounts: AccountManager,
+  given: string | undefined,
+  options: NetworkOptions | undefined,
+): Promise<AccountNetwork | undefined> {
+  const account = await pickAccount(accounts, 'Account', (candidate) => !candidate.fromEnvironment, given);
+  if (!account) return undefined;
+  const network = options
+    ? await applyNetworkOptions(account.serverUrl, account.network, options)
+    : await configureNetworkInteractively(account.label, account.serverUrl, account.network).then((chosen) =>
+        chosen ? { network: chosen } : undefined,
+      );
+  if (!network) return undefined;
+  if ('problem' in network) throw new InvalidInputError(network.problem);
+  await accounts.updateNetwork(account.id, network.network);
+  return network.network;
 }
+
+const ChangeServerOptionsSchema = z.strictObject({
+  serverUrl: z.string().optional(),
+  confirmPlainHttp: z.boolean().optional(),
+});
+type ChangeServerOptions = z.output<typeof ChangeServerOptionsSchema>;
 
 /** Moves an account to its server's new address; the token is checked there first. */
 async function changeServerAddress(
   accounts: AccountManager,
-  given: unknown,
+  given: string | undefined,
   options: ChangeServerOptions | undefined,
 ): Promise<AccountInfo | undefined> {
   const account = await pickAccount(
