@@ -11,7 +11,7 @@ import {
 } from '../../../src/api/http';
 import { sendJson, startScriptedServer } from '../../support/scriptedServer';
 
-const SECRETS = ['abc', 'x', 'pa/ss"wörd 1', 'glpat-Aa0/+=\\tok', 'emoji🔑key'];
+const SECRETS = ['abc', 'x', 'pa/ss"wörd 1', 'glpat-Aa0/+=\\tok', 'emoji🔑key', 'tab\tand\nline'];
 
 function spellings(secret: string): Record<string, string> {
   const json = JSON.stringify(secret).slice(1, -1);
@@ -40,9 +40,8 @@ describe('redaction in every spelling', () => {
     for (const [how, spelled] of Object.entries(spellings(secret))) {
       it(`removes ${JSON.stringify(secret)} spelled ${how}`, () => {
         const text = `{"message":"token ${spelled} refused"}`;
-        const out = redact(text, [secret]);
-        assert.ok(out.includes(REDACTED), out);
-        assert.ok(!out.includes(spelled), out);
+        // Whole: a secret partly removed still gives part of it away.
+        assert.equal(redact(text, [secret]), `{"message":"token ${REDACTED} refused"}`);
       });
     }
   }
