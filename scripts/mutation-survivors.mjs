@@ -770,12 +770,20 @@ const RULES = [
   ['src/api/http/redact.ts', 56, 69, 'performance', 'the pattern cache: memory only'],
   ['src/api/http/runawayGuard.ts', 5, 44, 'open', 'runaway lists whose pages are empty'],
   ['src/api/http/transport.ts', 160, 160, 'equivalent', 'the part before ? or # of a path is never absent'],
+  ['src/api/http/transport.ts', 196, 196, 'open', 'the real sleep when the caller gave up before it began'],
   [
     'src/api/http/transport.ts',
-    196,
+    201,
+    208,
+    'equivalent',
+    'removing the abort listener, and once: only cleanup of a listener that fires at most once',
+  ],
+  [
+    'src/api/http/transport.ts',
+    213,
     216,
-    'open',
-    'the real sleep and its abort (tests inject a sleep), and Retry-After values with spaces inside',
+    'equivalent',
+    'untrimmed blank or padded Retry-After values read the same (Date.parse and Number ignore the spaces)',
   ],
   ['src/api/http/transport.ts', 297, 306, 'open', 'the kind named in a too-large text reply'],
   [

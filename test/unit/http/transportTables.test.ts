@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { HttpTransport, parseRetryAfter, type HttpClientOptions } from '../../../src/api/http/transport';
 import {
+  CancelledError,
   MalformedReplyError,
   NetworkError,
   RedirectError,
@@ -184,6 +185,31 @@ describe('transport redirects and retries', () => {
     const beyond = transport([busy('3'), { status: 200, body: '[]' }], { retry: { maxRetryAfterMs: 2000 } });
     await failure(beyond.http.requestJson({ method: 'GET', path: '/x' }));
     assert.equal(beyond.paths.length, 1);
+  });
+});
+
+describe('transport waiting between tries, with the real clock', () => {
+  const busy: Step = { status: 503, headers: { 'retry-after': '0' }, body: 'busy' };
+  const busyLong: Step = { status: 503, headers: { 'retry-after': '1' }, body: 'busy' };
+
+  it('waits as Retry-After says, then tries again', async () => {
+    const { http, paths } = transport([busy, { status: 200, body: '[1]' }], { sleep: undefined });
+    assert.deepEqual((await http.requestJson({ method: 'GET', path: '/x' })).data, [1]);
+    assert.equal(paths.length, 2);
+  });
+
+  it('a wait is cut short when the caller gives up', async () => {
+    const controller = new AbortController();
+    const waiting = transport([busyLong, { status: 200, body: '[]' }], { sleep: undefined });
+    const started = Date.now();
+    const pending = failure(
+      waiting.http.requestJson({ method: 'GET', path: '/x', signal: controller.signal }),
+    );
+    setTimeout(() => controller.abort(), 50);
+    const error = await pending;
+    assert.ok(error instanceof CancelledError, error.name);
+    assert.ok(Date.now() - started < 900, 'not the whole second');
+    assert.equal(waiting.paths.length, 1);
   });
 });
 
