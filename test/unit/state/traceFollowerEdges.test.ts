@@ -7,6 +7,7 @@ import {
   type TraceFetchResult,
   TraceFollower,
   type TraceFollowerListener,
+  type TraceFollowerOptions,
   type TraceSource,
   isJobFinished,
   jobTraceSource,
@@ -48,6 +49,15 @@ function recorder() {
   return { events, listener };
 }
 
+/** A follower of `source` on hand-run timers, started; what it tells its listener is in `events`. */
+function started(source: TraceSource<Job>, options: Omit<TraceFollowerOptions, 'timers'> = {}) {
+  const { events, listener } = recorder();
+  const timers = new Timers();
+  const follower = new TraceFollower(source, listener, { timers, ...options });
+  follower.start();
+  return { events, timers, follower };
+}
+
 /** A deferred answer, for a read that is still in flight. */
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -74,10 +84,7 @@ describe('TraceFollower edges', () => {
         fetchTrace: () => trace.promise,
         fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
       };
-      const { events, listener } = recorder();
-      const timers = new Timers();
-      const follower = new TraceFollower(source, listener, { timers });
-      follower.start();
+      const { events, timers, follower } = started(source);
       const polled = timers.runAll(follower);
       follower.stop();
       if (outcome === 'resolve') trace.resolve(whole('late text'));
@@ -95,10 +102,7 @@ describe('TraceFollower edges', () => {
       fetchTrace: () => (++reads === 1 ? Promise.resolve(whole('done')) : last.promise),
       fetchJob: () => Promise.resolve({ id: 1, status: 'success' }),
     };
-    const { events, listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { events, timers, follower } = started(source);
     const polled = timers.runAll(follower);
     await new Promise((resolve) => setImmediate(resolve));
     follower.stop();
@@ -114,10 +118,7 @@ describe('TraceFollower edges', () => {
       fetchTrace: () => (++reads === 2 ? inFlight.promise : Promise.resolve(whole('a'))),
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { timers, follower } = started(source);
     await timers.runAll(follower);
     assert.equal(timers.pending.size, 1, 'the next poll waits');
     follower.pollNow();
@@ -151,10 +152,7 @@ describe('TraceFollower edges', () => {
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { events, listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     text += 'more';
     await timers.runAll(follower);
@@ -177,10 +175,7 @@ describe('TraceFollower edges', () => {
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { events, listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     text = `${'y'.repeat(1000)}and more`;
     await timers.runAll(follower);
@@ -195,10 +190,7 @@ describe('TraceFollower edges', () => {
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'pending' }),
     };
-    const { listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers, minIntervalMs: 1000, backoffFactor: 2 });
-    follower.start();
+    const { timers, follower } = started(source, { minIntervalMs: 1000, backoffFactor: 2 });
     await timers.runAll(follower);
     assert.equal(follower.currentIntervalMs, 2000);
   });
@@ -244,10 +236,7 @@ describe('TraceFollower edges', () => {
         },
         fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
       };
-      const { events, listener } = recorder();
-      const timers = new Timers();
-      const follower = new TraceFollower(source, listener, { timers });
-      follower.start();
+      const { events, timers, follower } = started(source);
       await timers.runAll(follower);
       await timers.runAll(follower);
       assert.deepEqual(events, [`append:${first}`, 'job:running', 'replace:rewritten\n'], shape);
@@ -265,10 +254,7 @@ describe('TraceFollower edges', () => {
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { events, listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     text = 'new trace\n';
     await timers.runAll(follower);
@@ -290,10 +276,7 @@ describe('TraceFollower edges', () => {
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { events, listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     text = 'XYZ\nlonger now\n';
     await timers.runAll(follower);
@@ -310,10 +293,7 @@ describe('TraceFollower edges', () => {
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { events, listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     assert.deepEqual(events, ['append:start', 'job:running']);
   });
@@ -327,10 +307,7 @@ describe('TraceFollower edges', () => {
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { events, listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     assert.deepEqual(events, ['append:€', 'append:€', 'job:running']);
   });
@@ -342,10 +319,7 @@ describe('TraceFollower edges', () => {
       fetchTrace: () => Promise.resolve(result),
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { events, listener } = recorder();
-    const timers = new Timers();
-    const follower = new TraceFollower(source, listener, { timers });
-    follower.start();
+    const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     assert.deepEqual(events, [`append:${big}`, 'job:running']);
     const euro = utf8('new €');
@@ -369,10 +343,7 @@ describe('TraceFollower edges', () => {
         fetchTrace: () => Promise.reject(Object.assign(new Error('no'), { status })),
         fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
       };
-      const { events, listener } = recorder();
-      const timers = new Timers();
-      const follower = new TraceFollower(source, listener, { timers });
-      follower.start();
+      const { events, timers, follower } = started(source);
       await timers.runAll(follower);
       assert.deepEqual(events, [`error:no:${String(!fatal)}`]);
       assert.equal(follower.isStopped, fatal);
