@@ -211,6 +211,12 @@ function mergeRequestPickRow(mergeRequest: MergeRequest): PickItem & { mergeRequ
  * The project's merge requests in every state, most recently updated first; typing `!12` (or `12`)
  * fetches !12 when the first page does not have it.
  */
+/** `!12` or `12` typed in a pick, as a number. */
+function typedNumber(value: string): number | undefined {
+  const iid = /^\s*!?(\d{1,9})\s*$/.exec(value)?.[1];
+  return iid === undefined ? undefined : Number(iid);
+}
+
 async function searchMergeRequestIn(
   client: HostingClient,
   target: ProjectTarget,
@@ -222,7 +228,6 @@ async function searchMergeRequestIn(
     placeholder: `${placeHolder} (!number or title, any state)`,
   });
   let rows: Row[] = [];
-  const looking = new Set<number>();
   pick.setBusy(true);
   const firstPage = client
     .listMergeRequests(target.project.id, { state: 'all', orderBy: 'updated_at' })
@@ -243,30 +248,49 @@ async function searchMergeRequestIn(
       );
     })
     .finally(() => pick.setBusy(false));
+  // A number typed is looked up once, whatever its state; Enter before the answer came waits for it.
+  const lookups = new Map<number, Promise<MergeRequest | undefined>>();
+  const lookUp = (wanted: number): Promise<MergeRequest | undefined> => {
+    let found = lookups.get(wanted);
+    if (!found) {
+      found = firstPage
+        .then(() => client.getMergeRequest(target.project.id, wanted))
+        .then(
+          (mergeRequest) => mergeRequest,
+          // No such merge request: the list stays as it is, and says nothing matches.
+          () => undefined,
+        );
+      lookups.set(wanted, found);
+    }
+    return found;
+  };
+  let typed = '';
   pick.onDidChangeValue((value) => {
-    const iid = /^\s*!?(\d{1,9})\s*$/.exec(value)?.[1];
-    if (iid === undefined) return;
-    const wanted = Number(iid);
-    if (rows.some((row) => row.mergeRequest.iid === wanted) || looking.has(wanted)) return;
-    looking.add(wanted);
+    typed = value;
+    const wanted = typedNumber(value);
+    if (wanted === undefined) return;
+    if (rows.some((row) => row.mergeRequest.iid === wanted) || lookups.has(wanted)) return;
     pick.setBusy(true);
-    void firstPage
-      .then(() => client.getMergeRequest(target.project.id, wanted))
-      .then(
-        (mergeRequest) => {
-          if (rows.some((row) => row.mergeRequest.iid === mergeRequest.iid)) return;
-          rows = [mergeRequestPickRow(mergeRequest), ...rows];
-          pick.setItems(rows);
-        },
-        // No such merge request: the list stays as it is, and says nothing matches.
-        () => undefined,
-      )
+    void lookUp(wanted)
+      .then((mergeRequest) => {
+        if (!mergeRequest || rows.some((row) => row.mergeRequest.iid === mergeRequest.iid)) return;
+        rows = [mergeRequestPickRow(mergeRequest), ...rows];
+        pick.setItems(rows);
+      })
       .finally(() => pick.setBusy(false));
   });
   const chosen = await new Promise<Row | undefined>((resolve) => {
     pick.onDidAccept((row) => {
-      resolve(row);
-      pick.hide();
+      const wanted = typedNumber(typed);
+      if (row || wanted === undefined) {
+        resolve(row);
+        pick.hide();
+        return;
+      }
+      void lookUp(wanted).then((mergeRequest) => {
+        resolve(mergeRequest ? mergeRequestPickRow(mergeRequest) : undefined);
+        pick.hide();
+      });
     });
     pick.onDidHide(() => resolve(undefined));
     pick.show();
