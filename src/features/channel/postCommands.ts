@@ -590,6 +590,19 @@ function flatten(
  * Palette: the item with message id `mid`, or one picked from the newest threads of the network
  * stream (to comment) or of the channel's own stream (to edit).
  */
+/** The item a comment or an edit is for: its row, or (palette) an account and then one of its items. */
+async function itemTarget(
+  context: ChannelCommandContext,
+  arg: ChannelArgument,
+  options: { account?: string | undefined; mid?: string | undefined } | undefined,
+  purpose: 'comment' | 'edit',
+  placeHolder: string,
+): Promise<ItemTarget | undefined> {
+  if (arg instanceof StreamItemNode) return targetOfNode(arg);
+  const account = await pickChannelAccount(context.accounts, placeHolder, arg, options?.account);
+  return account ? pickItem(context, account, purpose, options?.mid) : undefined;
+}
+
 async function pickItem(
   context: ChannelCommandContext,
   account: ChannelAccountInfo,
@@ -642,18 +655,7 @@ async function comment(
 ): Promise<PostResult> {
   // A given text is checked before the item is looked up (that lookup is already a request).
   if (options?.body !== undefined) valueOrThrow(checkNoteBody(options.body));
-  let target: ItemTarget | undefined;
-  if (arg instanceof StreamItemNode) target = targetOfNode(arg);
-  else {
-    const account = await pickChannelAccount(
-      context.accounts,
-      'Comment on which channel?',
-      arg,
-      options?.account,
-    );
-    if (!account) return { posted: false, reason: 'cancelled' };
-    target = await pickItem(context, account, 'comment', options?.mid);
-  }
+  const target = await itemTarget(context, arg, options, 'comment', 'Comment on which channel?');
   if (!target) return { posted: false, reason: 'cancelled' };
   if (target.commentsClosed) {
     const message = `Comments are turned off on ${target.label}.`;
@@ -746,18 +748,7 @@ async function editItem(
   itemId?: number;
 }> {
   if (options?.body !== undefined) valueOrThrow(checkNoteBody(options.body));
-  let target: ItemTarget | undefined;
-  if (arg instanceof StreamItemNode) target = targetOfNode(arg);
-  else {
-    const account = await pickChannelAccount(
-      context.accounts,
-      'Edit in which channel?',
-      arg,
-      options?.account,
-    );
-    if (!account) return { edited: false, reason: 'cancelled' };
-    target = await pickItem(context, account, 'edit', options?.mid);
-  }
+  const target = await itemTarget(context, arg, options, 'edit', 'Edit in which channel?');
   if (!target) return { edited: false, reason: 'cancelled' };
   if (!target.own)
     throw new Error(`Only your own posts and comments can be edited; ${target.label} is not yours.`);
