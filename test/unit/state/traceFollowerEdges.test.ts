@@ -76,6 +76,24 @@ const whole = (text: string, etag = text): TraceFetchResult => ({
   etag,
 });
 
+/**
+ * A running job whose trace is `text()`: a read from the start streams it in pieces of 600 bytes
+ * (more than the follower's overlap check), and a read from an offset sends only the end.
+ */
+function streamedInBigPieces(text: () => string): TraceSource<Job> {
+  return {
+    fetchTrace: (_etag, _signal, from, onBytes) => {
+      const bytes = utf8(text());
+      if (onBytes)
+        for (let start = 0; start < bytes.length; start += 600)
+          onBytes(bytes.subarray(start, start + 600), start);
+      const offset = Math.min(from ?? 0, bytes.length);
+      return Promise.resolve({ unchanged: false, bytes: bytes.subarray(offset), offset, etag: text() });
+    },
+    fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
+  };
+}
+
 describe('TraceFollower edges', () => {
   it('hands on nothing from a read that finishes after stop, and reports no error from one that fails after it', async () => {
     for (const outcome of ['resolve', 'reject'] as const) {
@@ -136,22 +154,7 @@ describe('TraceFollower edges', () => {
 
   it('keeps following after a streamed first read in pieces bigger than the overlap check', async () => {
     let text = 'x'.repeat(1000);
-    const source: TraceSource<Job> = {
-      fetchTrace: (_etag, _signal, from, onBytes) => {
-        const bytes = utf8(text);
-        if (onBytes)
-          for (let start = 0; start < bytes.length; start += 600)
-            onBytes(bytes.subarray(start, start + 600), start);
-        const offset = Math.min(from ?? 0, bytes.length);
-        return Promise.resolve({
-          unchanged: false,
-          bytes: bytes.subarray(offset),
-          offset,
-          etag: String(text.length),
-        });
-      },
-      fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
-    };
+    const source = streamedInBigPieces(() => text);
     const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     text += 'more';
@@ -164,17 +167,7 @@ describe('TraceFollower edges', () => {
 
   it('tells a rewrite from an append after a first read streamed in pieces bigger than the overlap check', async () => {
     let text = 'x'.repeat(1000);
-    const source: TraceSource<Job> = {
-      fetchTrace: (_etag, _signal, from, onBytes) => {
-        const bytes = utf8(text);
-        if (onBytes)
-          for (let start = 0; start < bytes.length; start += 600)
-            onBytes(bytes.subarray(start, start + 600), start);
-        const offset = Math.min(from ?? 0, bytes.length);
-        return Promise.resolve({ unchanged: false, bytes: bytes.subarray(offset), offset, etag: text });
-      },
-      fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
-    };
+    const source = streamedInBigPieces(() => text);
     const { events, timers, follower } = started(source);
     await timers.runAll(follower);
     text = `${'y'.repeat(1000)}and more`;
