@@ -115,21 +115,13 @@ const workerSource = {
   },
 };
 
-/**
- * Each `<root>/<name>/<inner>/app/main.ts` as the entry of dist/webviews/<name>.js.
- * @param {string} root
- * @param {string} inner
- */
-function appEntries(root, inner) {
-  return existsSync(root)
-    ? readdirSync(root, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, inner, 'app', 'main.ts')))
-        .map((entry) => ({ in: join(root, entry.name, inner, 'app', 'main.ts'), out: entry.name }))
-    : [];
-}
-
 // A feature's panel, src/features/<feature>/panel/app/main.ts, becomes dist/webviews/<feature>.js.
-const webviewEntries = appEntries('src/features', 'panel');
+const featureRoot = 'src/features';
+/** @param {string} feature */
+const panelApp = (feature) => join(featureRoot, feature, 'panel', 'app', 'main.ts');
+const webviewEntries = readdirSync(featureRoot, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(panelApp(entry.name)))
+  .map((entry) => ({ in: panelApp(entry.name), out: entry.name }));
 
 /** @type {import('esbuild').BuildOptions} */
 const webviews = {

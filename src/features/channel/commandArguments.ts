@@ -8,7 +8,7 @@ import type { TreeNode } from '../../views/shared/treeNode';
  * (tests and automation; menus never pass them). Checked by `defineCommand` before the command runs.
  */
 
-function isTreeNode(value: unknown): value is TreeNode {
+export function isTreeNode(value: unknown): value is TreeNode {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -28,8 +28,6 @@ export const ChannelArgumentSchema = z
 export type ChannelArgument = z.output<typeof ChannelArgumentSchema>;
 
 const AccountIdSchema = z.string().optional();
-
-export { NetworkOptionsSchema } from '../../platform/network';
 
 export const AddAccountOptionsSchema = z.strictObject({
   serverUrl: z.string().optional(),

@@ -40,7 +40,6 @@ import {
   FilterFilesOptionsSchema,
   type LookupOptions,
   LookupOptionsSchema,
-  NetworkOptionsSchema,
   type PermissionOptions,
   PermissionOptionsSchema,
   RemoveAccountOptionsSchema,
@@ -67,6 +66,7 @@ import {
 import {
   type AccountNetwork,
   type NetworkOptions,
+  NetworkOptionsSchema,
   applyNetworkOptions,
   configureNetworkInteractively,
   confirmPlainHttp,

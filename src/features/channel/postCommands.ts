@@ -30,6 +30,7 @@ import {
   PostArgumentSchema,
   type PostOptions,
   PostOptionsOrSelectionSchema,
+  isTreeNode,
 } from './commandArguments';
 import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
 import { draftKeptMessage, mayHaveActed } from '../../platform/commands/errorMessages';
@@ -826,9 +827,5 @@ export function channelPostCommands(context: ChannelCommandContext): CommandDecl
 }
 
 function isPostOptions(value: PostArgument): value is PostOptions {
-  return (
-    typeof value === 'object' &&
-    !(value instanceof vscode.Uri) &&
-    typeof (value as { getTreeItem?: unknown }).getTreeItem !== 'function'
-  );
+  return typeof value === 'object' && !(value instanceof vscode.Uri) && !isTreeNode(value);
 }
