@@ -86,6 +86,17 @@ const IGNORED = [
   '1.5',
   '50',
   '89',
+  // Not whole numbers where a code or a colour goes: no fractional or negative colour.
+  '31.5',
+  '38;5;1.5',
+  '38;2;x;0;0',
+  '38;2;-1;0;0',
+  '48;2;0;-5;0',
+  // Colon fields: only 38 and 48 carry a colour, and only modes 2 and 5 read one.
+  '1:5:3',
+  '3:2:1:2:3',
+  '38:7:1:2:3',
+  '48:3:1:2:3',
 ];
 
 describe('SGR codes as a table', () => {

@@ -233,6 +233,46 @@ describe('pagination', () => {
     assert.deepEqual(pagesRequested(server.seen.slice(last)), [1], 'then asked alone, as one page');
   });
 
+  /** Answers 100 rows per page from `rowsOf(page)`, with the next link `nextOf(page)` gives. */
+  const servePages = (
+    rowsOf: (page: number) => number[],
+    nextOf: (page: number) => number | undefined,
+  ): void => {
+    server.handle((request, response) => {
+      const url = new URL(request.url, server.url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const next = nextOf(page);
+      sendJson(
+        response,
+        200,
+        rowsOf(page).map((id) => ({ id })),
+        next === undefined
+          ? {}
+          : { link: `<${server.url}${url.pathname}?page=${next}&per_page=100>; rel="next"` },
+      );
+    });
+  };
+  const hundred = (page: number): number[] => Array.from({ length: 100 }, (_, i) => (page - 1) * 100 + i + 1);
+
+  it('ends where the last page says so, even when a page read ahead past it has rows (a server that clamps page numbers)', async () => {
+    servePages(hundred, (page) => (page < 3 ? page + 1 : undefined));
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(300), 'three pages, remembered for the next read');
+    // Now two pages, and pages past the end answered with the last one.
+    servePages(
+      (page) => hundred(Math.min(page, 2)),
+      (page) => (page < 2 ? page + 1 : undefined),
+    );
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(200));
+  });
+
+  it('follows a next link that skips page numbers as given, instead of the pages read ahead', async () => {
+    servePages(hundred, (page) => (page < 3 ? page + 1 : undefined));
+    await jobs().toArray();
+    // Page 2 now links to page 7 (the rows between are not the user's to see).
+    servePages(hundred, (page) => (page === 1 ? 2 : page === 2 ? 7 : undefined));
+    assert.deepEqual(ids(await jobs().toArray()), [...oneTo(200), ...hundred(7)]);
+  });
+
   it('ends a list at an empty page even when it links a next one, read ahead or one by one', async () => {
     // Pages 1 and 2 hold items, page 3 is empty but still says there is a page 4 (a server bug).
     const answer = (page: number, response: ServerResponse, keyset: boolean): void => {
@@ -266,6 +306,8 @@ describe('pagination', () => {
     const first = await jobs().page({ perPage: 2 });
     assert.equal(first.page, 1);
     assert.equal(first.perPage, 2);
+    const third = await jobs().page({ page: 3, perPage: 5 });
+    assert.deepEqual([third.page, third.perPage], [3, 5]);
   });
 
   it('follows next links one by one when they are not page numbers (keyset)', async () => {
@@ -446,12 +488,23 @@ describe('parseLinkHeader', () => {
     assert.equal(links.size, 2);
   });
 
-  it('returns nothing for a missing or malformed header, quickly for a hostile one', () => {
+  it('reads rel with spaces around the equals sign, as RFC 8288 allows, and skips parameters without a value', () => {
+    const links = parseLinkHeader(
+      '<https://h/api/v4/x?page=2>; crossorigin; rel = "next", <https://h/api/v4/x?page=3>; REL= last',
+    );
+    assert.deepEqual(
+      [...links],
+      [
+        ['next', 'https://h/api/v4/x?page=2'],
+        ['last', 'https://h/api/v4/x?page=3'],
+      ],
+    );
+  });
+
+  it('returns nothing for a missing, malformed or hostile header (a single scan: no backtracking)', () => {
     assert.equal(parseLinkHeader(undefined).size, 0);
     assert.equal(parseLinkHeader('garbage').size, 0);
     const hostile = `<${'a'.repeat(100_000)}; rel="${'"'.repeat(50_000)}`;
-    const started = Date.now();
-    parseLinkHeader(hostile);
-    assert.ok(Date.now() - started < 500);
+    assert.equal(parseLinkHeader(hostile).size, 0);
   });
 });

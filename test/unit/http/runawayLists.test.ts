@@ -126,6 +126,25 @@ describe('lists that would never end', function () {
     assert.throws(() => guard.check({ items: [{ name: 'b' }] }), RunawayListError);
   });
 
+  it('the guard tells a repeated page by its ids, even when a field of a row changed between reads', () => {
+    // A server that ignores `page` while a job runs: the same rows, with a longer duration each time.
+    const guard = new RunawayGuard('GET jobs', 10);
+    guard.check({ items: [{ id: 1, duration: 5 }] });
+    assert.throws(
+      () => guard.check({ items: [{ id: 1, duration: 6 }] }),
+      (error: unknown) => error instanceof RunawayListError && /same 1 rows/.test(error.message),
+    );
+  });
+
+  it('the guard allows empty pages past the announced total: they are the end of a list that shrank', () => {
+    const guard = new RunawayGuard('GET x', 10);
+    guard.check({ items: [{ id: 1 }], totalPages: 1 });
+    guard.check({ items: [], totalPages: 1 });
+    guard.check({ items: [], totalPages: 1 });
+    guard.check({ items: [], totalPages: 1 });
+    assert.throws(() => guard.check({ items: [{ id: 2 }], totalPages: 1 }), RunawayListError);
+  });
+
   for (const method of ['POST', 'PUT', 'DELETE'] as const) {
     for (const status of [301, 302, 307, 308]) {
       it(`a ${method} answered ${status} is an error that says the server redirected a write`, async () => {
