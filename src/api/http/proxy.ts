@@ -31,7 +31,9 @@ function excludedBy(entry: string, url: URL): boolean {
     (!hostPart.includes(':') || (hostPart.startsWith('[') && hostPart.endsWith(']')));
   const ruleHost = (hasPort ? hostPart : rule).replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
   if (hasPort && rule.slice(colon + 1) !== port) return false;
-  return host === ruleHost || host.endsWith(`.${ruleHost}`);
+  // An address is matched whole (as curl does): `.1` is no domain of 10.0.0.1.
+  const isAddress = host.includes(':') || /^[\d.]+$/.test(host);
+  return host === ruleHost || (!isAddress && host.endsWith(`.${ruleHost}`));
 }
 
 /** The proxy URL to reach `serverUrl` through, or undefined for a direct connection. */

@@ -155,6 +155,22 @@ describe('selectProxy', () => {
     ],
     ['IPv6 literal in brackets', 'https://[::1]:8443', { httpProxy: PROXY, noProxy: ['[::1]'] }, undefined],
     ['IPv6 other address', 'https://[::2]', { httpProxy: PROXY, noProxy: ['::1'] }, PROXY],
+    ['IPv4 address', 'http://10.0.0.1:8080', { httpProxy: PROXY, noProxy: ['10.0.0.1'] }, undefined],
+    // An address is matched whole: the ends of other addresses are no domains.
+    ['IPv4 address, never by its end', 'http://10.0.0.1', { httpProxy: PROXY, noProxy: ['0.0.1'] }, PROXY],
+    ['IPv4 address, never by a dotted end', 'http://10.0.0.1', { httpProxy: PROXY, noProxy: ['.1'] }, PROXY],
+    ['IPv6 address, never by its end', 'http://[fe80::1]', { httpProxy: PROXY, noProxy: ['1'] }, PROXY],
+    [
+      'IPv6 address with digits last',
+      'http://[::1:8080]',
+      { httpProxy: PROXY, noProxy: ['::1:8080'] },
+      undefined,
+    ],
+    // Entries with brackets anywhere but around an address name nothing.
+    ['a lone opening bracket', 'https://[::1]:8443', { httpProxy: PROXY, noProxy: ['[::1:8443'] }, PROXY],
+    ['a lone closing bracket', 'https://[::1]:8443', { httpProxy: PROXY, noProxy: ['::1]:8443'] }, PROXY],
+    ['a doubled closing bracket', 'http://[fe80::1]', { httpProxy: PROXY, noProxy: ['[fe80::1]]'] }, PROXY],
+    ['brackets inside an address', 'http://[fe80::1]', { httpProxy: PROXY, noProxy: ['fe80::[1]'] }, PROXY],
     [
       'a rule that starts with a colon',
       'https://forge.example',
