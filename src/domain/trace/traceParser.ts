@@ -572,8 +572,9 @@ export class TraceParser {
 
     if (singleRun) this.openText = lineText.slice(0, markerStart);
     else this.removeOpenLineEnd(lineText.length - markerStart);
-    // A runner line that carried only a marker is no line of the log.
-    if (this.timestamped && !this.openLineHasText()) this.markerOnlyLine = true;
+    // A line that carried only a marker is no line of the log (GitLab drops it too), with or
+    // without runner timestamps: `echo -e "\e[0Ksection_end:…\r\e[0K"` leaves no blank line.
+    if (!this.openLineHasText()) this.markerOnlyLine = true;
     if (marker.kind === 'end') {
       // An end marker in the middle of a line closes the section; the line goes on (GitLab's rendering).
       this.closeSection(marker.name, marker.time, this.openLineHasText());

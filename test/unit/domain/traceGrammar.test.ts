@@ -245,6 +245,9 @@ describe('Trace grammar: OSC sequences', () => {
     assertReads(`a${ESC}]0;title${ESC}[1mb\n`, ['a{b}b']);
     assertReads(`a${ESC}]0;title${ESC}7b\n`, ['ab']);
     assertReads(`a${ESC}]0;title${ESC}${ESC}\\b\n`, ['ab']);
+    // The ESC that ends an OSC starts its own sequence: the character before it is no part of that.
+    assertReads(`a${ESC}]0;x(${ESC}\\b\n`, ['ab']);
+    assertReads(`a${ESC}]0;x[${ESC}[1mb\n`, ['a{b}b']);
   });
 });
 
@@ -372,6 +375,30 @@ describe('Trace grammar: section markers', () => {
       ['outer header', 'inner header', 'body', 'after'],
       ['outer:0-2 collapsed "outer header" 10+10', 'inner:1-2 "inner header" 11+4'],
     );
+  });
+
+  it('a line that held only a marker is no line, as in GitLab: `echo -e "\\e[0Ksection_end:…\\r\\e[0K"` leaves no blank line', () => {
+    // The form GitLab's documentation gives for sections written by a job's own script.
+    assertReads(
+      `${ESC}[0Ksection_start:1:mine\r${ESC}[0KHeader\n` +
+        'hidden when collapsed\n' +
+        `${ESC}[0Ksection_end:2:mine\r${ESC}[0K\n` +
+        'after\n',
+      ['Header', 'hidden when collapsed', 'after'],
+      ['mine:0-1 "Header" 1+1'],
+    );
+  });
+
+  it('a blank line after a marker-only line is kept: only the marker line goes', () => {
+    assertReads(`a\nsection_end:2:s\r${ESC}[0K\n\nb\n`, ['a', '', 'b']);
+    // Text beside the marker makes it a line; a CR that then overwrites it leaves a blank line.
+    assertReads(`a\nx section_end:2:s\r\r${ESC}[0K\nb\n`, ['a', '', 'b']);
+    const at = (second: number): string => `2024-05-14T11:19:0${String(second)}Z 00O `;
+    assertReads(`${at(1)}a\n${at(2)}section_end:2:s\r${ESC}[0K\n${at(3)}\n${at(4)}b\n`, [
+      '@2024-05-14T11:19:01Z a',
+      '@2024-05-14T11:19:03Z ',
+      '@2024-05-14T11:19:04Z b',
+    ]);
   });
 
   it('text before a start marker becomes a line of its own; an end marker mid-line keeps the line in the section', () => {
