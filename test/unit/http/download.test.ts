@@ -49,6 +49,30 @@ describe('saveStreamToFile', () => {
     assert.ok(!existsSync(`${destination}.part`), 'no partial file left');
   });
 
+  it('names a download without a label as such', async () => {
+    await assert.rejects(
+      saveStreamToFile(response(['abc'], 4), join(folder, 'x.bin')),
+      (error: unknown) =>
+        error instanceof ForgeError && error.message.startsWith('download: received 3 of 4 bytes'),
+    );
+  });
+
+  it('gives up on a body that stops arriving, says why, and leaves nothing', async () => {
+    const destination = join(folder, 'stalled.zip');
+    const stalled = new Readable({ read: () => undefined });
+    stalled.push(Buffer.from('part'));
+    const reply: StreamResponse = { ...response([], 100), body: stalled, idleTimeoutMs: 30 };
+    await assert.rejects(
+      saveStreamToFile(reply, destination, {}, 'GET /projects/1/jobs/2/artifacts'),
+      (error: unknown) =>
+        error instanceof ForgeError &&
+        error.message ===
+          'GET /projects/1/jobs/2/artifacts broke off after 4 bytes (Body Timeout Error: nothing for 30 ms); nothing was saved',
+    );
+    assert.ok(!existsSync(destination));
+    assert.ok(!existsSync(`${destination}.part`));
+  });
+
   it('accepts a body of unknown length as it comes', async () => {
     const destination = join(folder, 'trace.log');
     const saved = await saveStreamToFile(response(['a', 'b', 'c'], undefined), destination);

@@ -439,7 +439,13 @@ describe('pagination', () => {
 
   it('stops with a clear error when only a foreign Link says where the next page is', async () => {
     serveList(server, { total: 150, withTotals: false, linkOrigin: foreign.url, withNextPageHeader: false });
-    await assert.rejects(jobs().toArray(), CrossOriginError);
+    await assert.rejects(
+      jobs().toArray(),
+      (error: unknown) =>
+        error instanceof CrossOriginError &&
+        error.message.startsWith('GET /projects/1/jobs: the server pointed to another site') &&
+        error.foreignOrigin === new URL(foreign.url).origin,
+    );
     assert.equal(foreign.seen.length, 0);
   });
 

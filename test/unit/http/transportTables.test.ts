@@ -14,20 +14,41 @@ import {
   UncertainWriteError,
 } from '../../../src/api/http';
 
-type Step = { error: unknown } | { status: number; headers?: Record<string, string>; body?: string };
+type Step =
+  | { error: unknown }
+  | {
+      status: number;
+      headers?: Record<string, string>;
+      body?: string;
+      /** After the body's text: the body breaks with this error, or (`'hang'`) waits until aborted. */
+      then?: Error | 'hang';
+    };
+
+/** A body as undici hands it over: the text, then a break or a wait that the request's abort ends. */
+function bodyOf(text: string, then: Error | 'hang' | undefined, signal: AbortSignal | undefined): Readable {
+  if (then === undefined) return Readable.from([Buffer.from(text)]);
+  const body = new Readable({ read: () => undefined });
+  body.push(Buffer.from(text));
+  if (then === 'hang') {
+    signal?.addEventListener('abort', () =>
+      body.destroy(Object.assign(new Error('This operation was aborted'), { code: 'UND_ERR_ABORTED' })),
+    );
+  } else setImmediate(() => body.destroy(then));
+  return body;
+}
 
 /** A dispatcher that answers each request with the next step (the last one repeats). */
 function scripted(steps: readonly Step[]): { dispatcher: Dispatcher; paths: string[] } {
   const paths: string[] = [];
   const dispatcher = {
-    async request(options: { path: string }) {
+    async request(options: { path: string; signal?: AbortSignal }) {
       paths.push(options.path);
       // The answer comes on a later turn, as one from the network does.
       await Promise.resolve();
       const step = steps[Math.min(paths.length - 1, steps.length - 1)];
       if (!step) throw new Error('no step');
       if ('error' in step) throw step.error;
-      const body = Object.assign(Readable.from([Buffer.from(step.body ?? '')]), {
+      const body = Object.assign(bodyOf(step.body ?? '', step.then, options.signal), {
         dump: () => Promise.resolve(),
       });
       return { statusCode: step.status, headers: step.headers ?? {}, body };
@@ -107,11 +128,13 @@ describe('transport failures as tables', () => {
 
   for (const code of CERTIFICATE) {
     it(`${code}: the certificate is not trusted, with what to do`, async () => {
-      const { http, paths } = transport([{ error: withCode(code) }]);
-      const error = await failure(http.requestJson({ method: 'POST', path: '/x', json: {} }));
-      assert.ok(error instanceof NetworkError, error.name);
-      assert.match(error.message, /certificate is not trusted\. Check its fingerprint/);
-      assert.equal(paths.length, 1);
+      for (const method of ['GET', 'POST'] as const) {
+        const { http, paths } = transport([{ error: withCode(code) }]);
+        const error = await failure(http.requestJson({ method, path: '/x', json: {} }));
+        assert.ok(error instanceof NetworkError, error.name);
+        assert.match(error.message, /certificate is not trusted\. Check its fingerprint/);
+        assert.equal(paths.length, 1, `${method}: asking again changes nothing, so it is asked once`);
+      }
     });
   }
 
@@ -124,8 +147,64 @@ describe('transport failures as tables', () => {
       const write = transport([{ error: withCode(code) }]);
       const error = await failure(write.http.requestJson({ method: 'PUT', path: '/x', json: {} }));
       assert.ok(error instanceof UncertainWriteError);
+      assert.equal(error.code, 'TIMEOUT');
+      assert.equal(write.paths.length, 1);
     });
   }
+
+  describe('a reply whose body breaks while it is read', () => {
+    const broken = (then: Error | 'hang'): Step => ({ status: 200, body: '{"a":', then });
+
+    it('a read is retried as a cut-off reply, then says how much arrived', async () => {
+      const { http, paths } = transport([broken(withCode('ECONNRESET'))]);
+      const error = await failure(http.requestJson({ method: 'GET', path: '/x' }));
+      assert.ok(error instanceof NetworkError, error.name);
+      assert.match(error.message, /\(ECONNRESET\): the reply was cut off after 5 bytes \(tried 4 times\)/);
+      assert.equal(paths.length, 4);
+    });
+
+    it('a write is uncertain with the code, and never sent again', async () => {
+      const { http, paths } = transport([broken(withCode('ECONNRESET'))]);
+      const error = await failure(http.requestJson({ method: 'POST', path: '/x', json: {} }));
+      assert.ok(error instanceof UncertainWriteError, error.name);
+      assert.equal(error.code, 'ECONNRESET');
+      assert.equal(paths.length, 1);
+    });
+
+    it("undici's idle timer on the body: a read timed out, a write is uncertain with TIMEOUT", async () => {
+      const read = transport([broken(withCode('UND_ERR_BODY_TIMEOUT'))]);
+      const timedOut = await failure(read.http.requestJson({ method: 'GET', path: '/x' }));
+      assert.ok(timedOut instanceof TimeoutError, timedOut.name);
+      assert.equal(read.paths.length, 1);
+      const write = transport([broken(withCode('UND_ERR_BODY_TIMEOUT'))]);
+      const uncertain = await failure(write.http.requestJson({ method: 'PATCH', path: '/x', json: {} }));
+      assert.ok(uncertain instanceof UncertainWriteError, uncertain.name);
+      assert.equal(uncertain.code, 'TIMEOUT');
+      assert.match(uncertain.message, /no answer within/);
+    });
+
+    for (const method of ['GET', 'POST'] as const) {
+      it(`${method}: the caller giving up while the body arrives is a cancel, not a broken connection`, async () => {
+        const controller = new AbortController();
+        const { http, paths } = transport([broken('hang')]);
+        const pending = failure(
+          http.requestJson({ method, path: '/x', json: {}, signal: controller.signal }),
+        );
+        setImmediate(() => controller.abort());
+        const error = await pending;
+        assert.ok(error instanceof CancelledError, error.name);
+        assert.equal(paths.length, 1);
+      });
+    }
+  });
+
+  it('a text reply past its limit says it is text', async () => {
+    const { http } = transport([{ status: 200, body: 'x'.repeat(2000) }], { maxResponseBytes: 1000 });
+    const text = await failure(http.requestText({ method: 'GET', path: '/x' }));
+    assert.match(text.message, /limit for text replies/);
+    const bytes = await failure(http.requestBytes({ method: 'GET', path: '/x' }));
+    assert.match(bytes.message, /limit for text replies/);
+  });
 
   it('an unknown code keeps its own words; a code is found up to three causes deep', async () => {
     const { http } = transport([{ error: withCode('EWEIRD') }]);
@@ -256,6 +335,10 @@ describe('transport paths and replies', () => {
     ['{"a":1}x', 'application/json', 'not-json'],
     ['{"a":1} <', 'application/json', 'not-json'],
     ['nonsense', 'application/json', 'not-json'],
+    // V8 names where it stopped: at the end is cut off (also past the tenth character), before it is not.
+    ['{"abcdefgh":1', 'application/json', 'cut-off'],
+    ['{"a":1   ', 'application/json', 'cut-off'],
+    ['   {x}', 'application/json', 'not-json'],
   ];
   for (const [body, contentType, problem] of malformed) {
     it(`${JSON.stringify(body)} (${String(contentType)}) is ${problem}`, async () => {
