@@ -130,6 +130,87 @@ describe('channel download chunk checks', () => {
     }
   });
 
+  it('a download cancelled before its first byte leaves nothing, even when told to keep what it has', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const destination = join(dir, 'data.bin');
+    await assert.rejects(
+      downloadInChunks('abc123', destination, server().fetch, {
+        signal: controller.signal,
+        keepPartialOnCancel: true,
+      }),
+      CancelledError,
+    );
+    assert.equal(existsSync(`${destination}.part`), false);
+    assert.equal(existsSync(`${destination}.part.json`), false);
+  });
+
+  it('a fetch that fails because the caller gave up is a cancel, named by the request without its method twice', async () => {
+    const controller = new AbortController();
+    const fetch: FetchChunk = () => {
+      controller.abort();
+      return Promise.reject(new Error('This operation was aborted'));
+    };
+    await assert.rejects(
+      downloadInChunks(
+        'abc123',
+        join(dir, 'data.bin'),
+        fetch,
+        { signal: controller.signal },
+        'GET /filedata/abc',
+      ),
+      (error: unknown) =>
+        error instanceof CancelledError && error.message === 'GET /filedata/abc was cancelled',
+    );
+  });
+
+  it('starts again when the kept bytes belong to another file the short id also names', async () => {
+    // Kept bytes of abc123 (the first chunks), then the server answers the same short id with abc999:
+    // same size and edit time, other bytes.
+    const controller = new AbortController();
+    const first = server((chunk, call) => {
+      if (call === 2) controller.abort();
+      return chunk;
+    });
+    const destination = join(dir, 'data.bin');
+    await assert.rejects(
+      downloadInChunks('abc', destination, first.fetch, {
+        chunkSize: 100,
+        signal: controller.signal,
+        keepPartialOnCancel: true,
+      }),
+      CancelledError,
+    );
+    const other = Buffer.from('abcdefghij'.repeat(25));
+    const asked: number[] = [];
+    const fetch: FetchChunk = (start, length) => {
+      asked.push(start);
+      const bytes = other.subarray(start, Math.min(other.length, start + length));
+      return Promise.resolve({
+        attach: {
+          id: 1,
+          hash: 'abc999',
+          filename: 'data.bin',
+          filetype: 'application/octet-stream',
+          filesize: other.length,
+          edited: '2026-11-27 10:00:00',
+          start,
+          length: bytes.length,
+          content: bytes.toString('base64'),
+        },
+        bytes,
+      });
+    };
+    const result = await downloadInChunks('abc', destination, fetch, { chunkSize: 100 });
+    assert.equal(result.hash, 'abc999');
+    assert.deepEqual(readFileSync(destination), other, 'no bytes of the other file');
+    assert.ok(
+      (asked[0] ?? 0) > 0,
+      `it asked where the kept bytes ended, then saw another file: ${asked.join(',')}`,
+    );
+    assert.ok(asked.includes(0), 'and started again from the first byte');
+  });
+
   it('a download cancelled before it starts sends nothing', async () => {
     const controller = new AbortController();
     controller.abort();
