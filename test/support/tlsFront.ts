@@ -2,7 +2,7 @@
 // committed), an HTTPS front that passes every request on to a plain HTTP server (so the fake forge
 // can be reached over TLS), and a minimal CONNECT proxy that records the tunnels it opened.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { type Server, createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { type Server as HttpsServer, createServer as createHttpsServer } from 'node:https';
 import { type AddressInfo, type Socket, connect } from 'node:net';
@@ -42,6 +42,53 @@ export function makeCertificate(dir: string, options: { name?: string; tag?: str
     { stdio: 'ignore' },
   );
   return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
+}
+
+/**
+ * A certificate for 127.0.0.1 signed by a CA made alongside (so issuer and subject differ), with a
+ * subject of several attributes, one of them given twice (`OU=a/OU=b`).
+ */
+export function makeCaSignedCertificate(dir: string): { leaf: TestCertificate; ca: TestCertificate } {
+  const file = (name: string): string => join(dir, name);
+  const run = (args: string[]): void => {
+    execFileSync('openssl', args, { stdio: 'ignore' });
+  };
+  run(
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      file('ca.key'),
+      '-out',
+      file('ca.pem'),
+    ].concat(['-days', '1', '-subj', '/CN=Forge Test CA/O=Forge Tests']),
+  );
+  run(
+    ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('leaf.key'), '-out', file('leaf.csr')].concat([
+      '-subj',
+      '/CN=127.0.0.1/O=Forge/OU=a/OU=b',
+    ]),
+  );
+  writeFileSync(file('leaf.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  run(
+    ['x509', '-req', '-in', file('leaf.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key')].concat([
+      '-CAcreateserial',
+      '-out',
+      file('leaf.pem'),
+      '-days',
+      '1',
+      '-extfile',
+      file('leaf.ext'),
+    ]),
+  );
+  const read = (name: string): string => readFileSync(file(name), 'utf8');
+  return {
+    leaf: { key: read('leaf.key'), cert: read('leaf.pem'), certFile: file('leaf.pem') },
+    ca: { key: read('ca.key'), cert: read('ca.pem'), certFile: file('ca.pem') },
+  };
 }
 
 export function listen(server: Server | HttpsServer): Promise<number> {
@@ -117,11 +164,19 @@ export interface ConnectProxy {
   close(): Promise<void>;
 }
 
-/** A minimal CONNECT proxy, as corporate proxies are; anything but CONNECT is refused. */
-export async function startConnectProxy(): Promise<ConnectProxy> {
+/**
+ * A minimal CONNECT proxy, as corporate proxies are; anything but CONNECT is refused. With a
+ * certificate it is an `https://` proxy (TLS to the proxy itself), as some companies run.
+ */
+export async function startConnectProxy(certificate?: TestCertificate): Promise<ConnectProxy> {
   const tunnels: string[] = [];
   const sockets = new Set<Socket>();
-  const server = createHttpServer((_request, response) => response.writeHead(405).end());
+  const refuse = (_request: unknown, response: { writeHead(status: number): { end(): void } }): void =>
+    response.writeHead(405).end();
+  const server = certificate
+    ? createHttpsServer({ key: certificate.key, cert: certificate.cert }, refuse)
+    : createHttpServer(refuse);
+  server.on('tlsClientError', () => undefined);
   server.on('connect', (request: { url?: string }, client: Socket, head: Buffer) => {
     const target = request.url ?? '';
     tunnels.push(target);
@@ -139,5 +194,6 @@ export async function startConnectProxy(): Promise<ConnectProxy> {
     }
   });
   const port = await listen(server);
-  return { url: `http://127.0.0.1:${port}`, tunnels, close: () => closeServer(server, sockets) };
+  const scheme = certificate ? 'https' : 'http';
+  return { url: `${scheme}://127.0.0.1:${port}`, tunnels, close: () => closeServer(server, sockets) };
 }

@@ -14,6 +14,7 @@ import {
   rootCertificates,
 } from 'node:tls';
 import { ForgeError } from './errors';
+import { isIpAddress } from './hostNames';
 
 /** A certificate the user chose to trust for one host. */
 export interface PinnedCertificate {
@@ -109,7 +110,7 @@ export function inspectCertificate(
     const socket = connect({
       host: url.hostname,
       port: Number(url.port || 443),
-      ...(/^[\d.]+$|:/.test(url.hostname) ? {} : { servername: url.hostname }),
+      ...(isIpAddress(url.hostname) ? {} : { servername: url.hostname }),
       ...(options.ca !== undefined ? { ca: options.ca } : {}),
       rejectUnauthorized: false,
       // The name is checked below and reported, not enforced, on this look-only connection.

@@ -12,3 +12,4 @@ export * from './runawayGuard';
 export * from './linearText';
 export * from './certificates';
 export * from './proxy';
+export * from './hostNames';

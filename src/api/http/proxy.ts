@@ -1,5 +1,6 @@
 // Which proxy a server is reached through: VS Code's `http.proxy`, else the environment's
 // HTTPS_PROXY / HTTP_PROXY / ALL_PROXY; none for hosts that `http.noProxy` or NO_PROXY name.
+import { isIpAddress } from './hostNames';
 
 export interface ProxySources {
   /** VS Code's `http.proxy`. */
@@ -32,8 +33,7 @@ function excludedBy(entry: string, url: URL): boolean {
   const ruleHost = (hasPort ? hostPart : rule).replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
   if (hasPort && rule.slice(colon + 1) !== port) return false;
   // An address is matched whole (as curl does): `.1` is no domain of 10.0.0.1.
-  const isAddress = host.includes(':') || /^[\d.]+$/.test(host);
-  return host === ruleHost || (!isAddress && host.endsWith(`.${ruleHost}`));
+  return host === ruleHost || (!isIpAddress(host) && host.endsWith(`.${ruleHost}`));
 }
 
 /** The proxy URL to reach `serverUrl` through, or undefined for a direct connection. */

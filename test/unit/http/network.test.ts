@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server as HttpsServer, createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer as createTlsServer, rootCertificates } from 'node:tls';
 import {
+  type CertificateInfo,
   ForgeError,
   HttpTransport,
   NetworkError,
@@ -18,11 +20,13 @@ import {
   inspectCertificate,
   pinOf,
   selectProxy,
+  tlsOptionsFor,
 } from '../../../src/api/http';
 import {
   type ConnectProxy,
   type TestCertificate,
   listen,
+  makeCaSignedCertificate,
   makeCertificate,
   startConnectProxy,
 } from '../../support/tlsFront';
@@ -161,6 +165,106 @@ describe('network settings: certificates and proxy', function () {
       proxyUrl: proxy.url,
     });
     assert.ok(proxy.tunnels.includes(new URL(httpsUrl).host));
+  });
+
+  it("checks an https proxy's own certificate unless proxyStrictSsl is off", async () => {
+    const tlsProxy = await startConnectProxy(other);
+    try {
+      for (const strict of [undefined, true]) {
+        const error = await get(httpsUrl, {
+          caFile: certificate.certFile,
+          proxyUrl: tlsProxy.url,
+          ...(strict === undefined ? {} : { proxyStrictSsl: strict }),
+        }).catch((caught: unknown) => caught);
+        assert.ok(error instanceof NetworkError, `proxyStrictSsl ${String(strict)}: ${String(error)}`);
+      }
+      assert.deepEqual(tlsProxy.tunnels, [], 'no tunnel through a proxy whose certificate is not trusted');
+      assert.deepEqual(
+        await get(httpsUrl, { caFile: certificate.certFile, proxyUrl: tlsProxy.url, proxyStrictSsl: false }),
+        { path: '/api/v4/version' },
+      );
+      assert.deepEqual(tlsProxy.tunnels, [new URL(httpsUrl).host]);
+    } finally {
+      await tlsProxy.close();
+    }
+  });
+
+  it('reads a certificate a CA signed: issuer and subject of several attributes, not self-signed', async () => {
+    const { leaf, ca } = makeCaSignedCertificate(dir);
+    const url = await serve(leaf);
+    const info = await inspectCertificate(url, { ca: ca.cert });
+    assert.equal(info.subject, 'CN=127.0.0.1, O=Forge, OU=a+b');
+    assert.equal(info.issuer, 'CN=Forge Test CA, O=Forge Tests');
+    assert.equal(info.selfSigned, false);
+    assert.equal(info.problem, undefined);
+    assert.doesNotMatch(describeCertificate(info), /self-signed/);
+    assert.deepEqual(await get(url, { caFile: ca.certFile }), { path: '/api/v4/version' });
+  });
+
+  it('names the server to TLS (SNI) for a host name, never for an address', async () => {
+    // Called during the client's hello, only when it names a server.
+    const names: string[] = [];
+    const server = createTlsServer({
+      key: certificate.key,
+      cert: certificate.cert,
+      SNICallback: (name, done) => {
+        names.push(name);
+        done(null, undefined);
+      },
+    });
+    server.on('secureConnection', (socket) => socket.end());
+    server.on('tlsClientError', () => undefined);
+    const port = await listen(server as unknown as HttpsServer);
+    try {
+      await inspectCertificate(`https://127.0.0.1:${port}`);
+      await inspectCertificate(`https://localhost:${port}`);
+      assert.deepEqual(names, ['localhost']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('certificate details and TLS options', () => {
+  const info: CertificateInfo = {
+    host: '[::1]:8443',
+    subject: '',
+    issuer: '',
+    validFrom: 'Nov 27 00:00:00 2026 GMT',
+    validTo: 'Nov 28 00:00:00 2026 GMT',
+    fingerprint256: 'AB:CD',
+    pem: '',
+    nameMatches: true,
+    selfSigned: true,
+    problem: undefined,
+  };
+
+  it('says (none) for an empty subject or issuer, and names an IPv6 host without its port', () => {
+    assert.equal(
+      describeCertificate(info),
+      [
+        'Host: [::1]:8443',
+        'Subject: (none)',
+        'Issuer: (none) (self-signed)',
+        'Valid: Nov 27 00:00:00 2026 GMT to Nov 28 00:00:00 2026 GMT',
+        'SHA-256: AB:CD',
+        'Name: matches [::1]',
+      ].join('\n'),
+    );
+    assert.match(describeCertificate({ ...info, nameMatches: false }), /Name: does NOT match \[::1\]$/);
+  });
+
+  it("trusts the system's roots, the CA file and the host's pins together, and only the host's", () => {
+    const pin = { host: 'forge.example:443', fingerprint256: 'AB', pem: 'PIN', subject: 'CN=x', validTo: '' };
+    const elsewhere = { ...pin, host: 'other.example:443', pem: 'OTHER' };
+    const pinned = tlsOptionsFor('https://forge.example', { pinned: [pin, elsewhere] });
+    assert.deepEqual(pinned.ca, [...rootCertificates, 'PIN']);
+    const both = tlsOptionsFor('https://forge.example', { ca: 'CA', pinned: [pin] });
+    assert.deepEqual(both.ca, [...rootCertificates, 'CA', 'PIN']);
+    assert.deepEqual(tlsOptionsFor('https://forge.example', { ca: 'CA', pinned: [elsewhere] }), {
+      ca: 'CA',
+      rejectUnauthorized: true,
+    });
   });
 });
 

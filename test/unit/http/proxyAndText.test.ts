@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { selectProxy, type ProxySources } from '../../../src/api/http/proxy';
 import { REDACTED, pathForDisplay, redact, redactHeaders } from '../../../src/api/http/redact';
 import { firstTagText, trimBothOf, trimEndOf, trimStartOf } from '../../../src/api/http/linearText';
+import { isIpAddress } from '../../../src/api/http/hostNames';
 
 describe('selectProxy', () => {
   const PROXY = 'http://proxy.corp:3128';
@@ -275,4 +276,23 @@ describe('scanning text helpers', () => {
     assert.equal(firstTagText('<h1>abcdef</h1>', 'h1', 5), undefined);
     assert.equal(firstTagText('<h1>abcde</h1>', 'h1', 5), 'abcde');
   });
+});
+
+describe('isIpAddress', () => {
+  const table: [string, boolean][] = [
+    ['127.0.0.1', true],
+    ['10.0.0.1', true],
+    ['[::1]', true],
+    ['::1', true],
+    ['fe80::1', true],
+    ['localhost', false],
+    ['gitlab2', false],
+    ['ci.host2', false],
+    ['1gitlab.example', false],
+    ['forge.example', false],
+  ];
+  for (const [hostname, expected] of table) {
+    it(`${hostname} is ${expected ? 'an address' : 'a name'}`, () =>
+      assert.equal(isIpAddress(hostname), expected));
+  }
 });
