@@ -198,12 +198,23 @@ describe('TraceFollower edges', () => {
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
     const { events, listener } = recorder();
+    const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    // Mocha starts its own timeout timer once the test has returned its promise: count after that.
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = timers();
     const follower = new TraceFollower(source, listener, { minIntervalMs: 60_000 });
     follower.start();
-    for (let wait = 0; wait < 100 && reads === 0; wait++)
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    await follower.settled();
-    follower.stop();
+    let waiting: number;
+    try {
+      for (let wait = 0; wait < 100 && reads === 0; wait++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await follower.settled();
+      waiting = timers();
+    } finally {
+      follower.stop();
+    }
+    assert.ok(waiting > before, 'the next poll was waiting on a real timer');
+    assert.equal(timers(), before, 'stop clears it: nothing is left to wake the extension host');
     assert.equal(reads, 1);
     assert.deepEqual(events, ['append:text', 'job:running']);
   });
