@@ -3,22 +3,23 @@ import { registerAccountCommands } from './features/accounts';
 import { commandHandlers, registerCommand } from './platform/commands/registerCommand';
 import { createAdminFeature } from './features/admin';
 import { createBoardsFeature } from './features/boards';
-import { registerBranchCommands } from './commands/branches';
 import { createChannelFeature } from './features/channel';
 import { registerJobCommands, registerTraceCommands, type TraceTails } from './features/jobs';
 import { createMergeRequestsFeature } from './features/mergeRequests';
-import { registerProjectCommands } from './commands/projects';
-import { registerViewCommands } from './commands/views';
 import { AccountManager } from './platform/accounts';
 import type { ChannelAccountManager } from './platform/channelAccounts';
 import { createLog } from './platform/log';
-import { ProjectFilterStore } from './views/projects/projectFilter';
-import { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
+import {
+  type ProjectFilterStore,
+  type ProjectsTreeProvider,
+  createProjectsView,
+  registerProjectsCommands,
+} from './features/projects';
 import type { Services } from './services';
 import type { CommandHandler, Shell } from './shell';
 import { AutoRefresh } from './state/autoRefresh';
 import { RefreshBurst } from './state/refreshBurst';
-import type { TreeNode } from './views/shared/treeNode';
+import type { TreeNode } from './platform/tree/treeNode';
 import { createStatusBarFeature } from './features/statusBar';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import { type ShownMessage, answerModals, logShownMessages, observeMessages } from './platform/userMessages';
@@ -70,10 +71,8 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   const log = createLog();
   logShownMessages(log);
   const accounts = new AccountManager(context, log);
-  const filters = new ProjectFilterStore(context.globalState);
-  const projects = new ProjectsTreeProvider(accounts, filters);
-  const projectsView = shell.treeView('forge.projects', projects);
-  context.subscriptions.push(log, accounts, projects, projectsView);
+  context.subscriptions.push(log, accounts);
+  const { provider: projects, view: projectsView, filters } = createProjectsView(context, shell, accounts);
   const { provider: todos, view: todosView } = createTodosFeature({ context, shell, log, accounts });
 
   const updateContext = (): void => {
@@ -148,10 +147,8 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
 
   registerCommand(context, log, 'forge.log.show', () => log.show(true));
   registerAccountCommands(context, log, accounts);
-  registerViewCommands(context, log, { accounts, projects, filters });
+  registerProjectsCommands(services);
   registerJobCommands(services);
-  registerBranchCommands(services);
-  registerProjectCommands(services);
   createMergeRequestsFeature(services);
   createBoardsFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });

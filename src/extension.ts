@@ -9,7 +9,7 @@ import type * as CoreModule from './core';
 import type { ForgeWorkbenchApi } from './core';
 import { STORED_ACCOUNTS_KEY, type Shell } from './shell';
 import { RESTORABLE_PANEL_TYPES } from './webviews/shared/restoreKey';
-import type { TreeNode } from './views/shared/treeNode';
+import type { TreeNode } from './platform/tree/treeNode';
 
 export type { ForgeWorkbenchApi } from './core';
 

@@ -1,9 +1,8 @@
 import type * as vscode from 'vscode';
 import type { AccountManager } from './platform/accounts';
 import type { Shell } from './shell';
-import type { ProjectFilterStore } from './views/projects/projectFilter';
-import type { ProjectsTreeProvider } from './views/projects/projectsTreeProvider';
-import type { TreeNode } from './views/shared/treeNode';
+import type { ProjectFilterStore, ProjectsTreeProvider } from './features/projects';
+import type { TreeNode } from './platform/tree/treeNode';
 import type { TodosTreeProvider } from './features/todos';
 import type { OpenPanel, PanelRegistry } from './webviews/shared/panelHost';
 

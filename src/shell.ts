@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { TreeNode } from './views/shared/treeNode';
+import type { TreeNode } from './platform/tree/treeNode';
 
 /*
  * What the small entry module (extension.ts) creates at activation and hands to the core

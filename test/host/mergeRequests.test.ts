@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { MergeRequestsTreeProvider, MergeResult } from '../../src/features/mergeRequests';
-import type { TreeNode } from '../../src/views/shared/treeNode';
+import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
 import { childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';
 

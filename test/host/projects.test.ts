@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { TreeNode } from '../../src/views/shared/treeNode';
+import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
 import { iconId, workbenchApi, type Row } from './support';
 

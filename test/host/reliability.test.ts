@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { MergeRequestsTreeProvider } from '../../src/features/mergeRequests';
-import type { TreeNode } from '../../src/views/shared/treeNode';
+import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type Fault, type FakeForge, startFakeForge } from '../server';
 import { childrenOf, childWhere, eventually, label, type Row, workbenchApi } from './support';
 

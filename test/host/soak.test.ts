@@ -14,7 +14,7 @@ import type { Job, Project } from '../../src/api/hosting';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TraceTail } from '../../src/features/jobs';
-import type { TreeNode } from '../../src/views/shared/treeNode';
+import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type Fault, type FakeForge, startFakeForge } from '../server';
 import { Prng } from '../server/prng';
 import { recordMeasurement } from './index';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { TreeNode } from '../../src/views/shared/treeNode';
+import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type FakeForge, startFakeForge } from '../server';
 import { childByLabel, childrenOf, eventually, iconId, label, workbenchApi } from './support';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
-import { AccountNode } from '../../views/projects/projectsTreeProvider';
+import { AccountNode } from '../projects';
 import { CancelledError } from '../../api/http';
 import { checkServerUrl, problemOf } from '../../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../../platform/accounts';

@@ -5,9 +5,9 @@ import { describeBroadcastWindow, isBroadcastActive, plainBroadcastText } from '
 import { formatAge } from '../../domain/time';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { PagedList } from '../../state/pagedList';
-import { listLoader } from '../../views/projects/projectsTreeProvider';
-import { AccountsTreeProvider } from '../../views/shared/accountsTreeProvider';
-import { type TreeNode, pagedChildren } from '../../views/shared/treeNode';
+import { listLoader } from '../projects';
+import { AccountsTreeProvider } from '../../platform/tree/accountsTreeProvider';
+import { type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import type { z } from 'zod';
 
 /** One administrator account: its broadcast messages, system hooks, and the SSH key lookup. */

@@ -7,7 +7,7 @@ import { type CommandDeclaration, defineCommand } from '../../platform/commands/
 import { registerCommands } from '../../platform/commands/registerCommand';
 import { askText, showError, showInformation } from '../../platform/userMessages';
 import type { Shell } from '../../shell';
-import type { TreeNode } from '../../views/shared/treeNode';
+import type { TreeNode } from '../../platform/tree/treeNode';
 import { type SshKeySummary, lookUpSshKey } from './actions';
 import { AdminTargetSchema, adminAccount } from './adminTargets';
 import { AdminTreeProvider, BroadcastMessagesFolder, SystemHooksFolder } from './adminTreeProvider';

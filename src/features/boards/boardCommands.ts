@@ -5,10 +5,9 @@ import { parsePosition } from '../../domain/boardsAndTriggers';
 import { parseId } from '../../domain/projectActions';
 import type { Services } from '../../services';
 import { BoardsFolder, BoardListNode, BoardNode, boardListTitle, boardTitle } from './boardsFolder';
-import type { TreeNode } from '../../views/shared/treeNode';
-import { type ProjectTarget, projectTarget } from '../../commands/pickers';
+import type { TreeNode } from '../../platform/tree/treeNode';
+import { type ProjectTarget, projectTarget, ProjectNode } from '../projects';
 import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
-import { ProjectNode } from '../../views/projects/projectsTreeProvider';
 import {
   askText,
   pickOne,

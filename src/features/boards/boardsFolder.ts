@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import type { ListRequest } from '../../api/http';
 import type { Board, BoardList, HostingClient } from '../../api/hosting';
 import { type BoardTriggerCapabilities, boardTriggerCapabilities } from '../../domain/boardsAndTriggers';
-import { MessageNode, type TreeNode } from '../../views/shared/treeNode';
-import { ProjectFolder } from '../../views/projects/projectFolder';
-import type { ProjectNode } from '../../views/projects/projectsTreeProvider';
+import { MessageNode, type TreeNode } from '../../platform/tree/treeNode';
+import { ProjectFolder, type ProjectNode } from '../projects';
 
 type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 

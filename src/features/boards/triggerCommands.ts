@@ -3,9 +3,8 @@ import * as vscode from 'vscode';
 import type { Trigger } from '../../api/hosting';
 import { isFullTriggerToken } from '../../domain/boardsAndTriggers';
 import type { Services } from '../../services';
-import { ProjectNode } from '../../views/projects/projectsTreeProvider';
+import { ProjectNode, type ProjectTarget, projectTarget } from '../projects';
 import { TriggerNode, TriggersFolder, triggerTitle } from './triggersFolder';
-import { type ProjectTarget, projectTarget } from '../../commands/pickers';
 import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { askText, pickOne, showInformation, showWarning, withProgress } from '../../platform/userMessages';
 

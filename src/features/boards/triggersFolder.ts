@@ -9,9 +9,8 @@ import {
   triggerOwnership,
 } from '../../domain/boardsAndTriggers';
 import { formatAge } from '../../domain/time';
-import type { TreeNode } from '../../views/shared/treeNode';
-import { ProjectFolder } from '../../views/projects/projectFolder';
-import type { ProjectNode } from '../../views/projects/projectsTreeProvider';
+import type { TreeNode } from '../../platform/tree/treeNode';
+import { ProjectFolder, type ProjectNode } from '../projects';
 
 type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 

@@ -1,7 +1,7 @@
 import type { ChannelClient } from '../../api/channel';
 import type { ChannelAccountInfo, ChannelAccountManager } from '../../platform/channelAccounts';
 import type { LoadedPage, PageLoader } from '../../state/pagedList';
-import type { TreeNode } from '../../views/shared/treeNode';
+import type { TreeNode } from '../../platform/tree/treeNode';
 
 /** Narrows the Files folder: substrings of the name and of the mimetype, as the `files` endpoint takes them. */
 export interface ChannelFileFilter {

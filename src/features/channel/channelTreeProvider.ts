@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ChannelAccountInfo, ChannelAccountManager } from '../../platform/channelAccounts';
-import { AccountRoots } from '../../views/shared/accountsTreeProvider';
-import type { TreeNode } from '../../views/shared/treeNode';
+import { AccountRoots } from '../../platform/tree/accountsTreeProvider';
+import type { TreeNode } from '../../platform/tree/treeNode';
 import type { ChannelFileFilter, ChannelTreeContext } from './channelContext';
 import { AlbumsFolder, ConnectionsFolder, GroupsFolder } from './directoryNodes';
 import { FilesFolder } from './fileNodes';

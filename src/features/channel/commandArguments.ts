@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import type { TreeNode } from '../../views/shared/treeNode';
+import type { TreeNode } from '../../platform/tree/treeNode';
 
 /*
  * What each `forge.channel.*` command takes, as schemas: the first argument (the row it was run on,

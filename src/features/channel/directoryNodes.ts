@@ -3,7 +3,7 @@ import type { Album, ChannelClient, GroupMember, PrivacyGroup } from '../../api/
 import { formatBytes } from '../../domain/jobActions';
 import type { ChannelAccountInfo } from '../../platform/channelAccounts';
 import { PagedList } from '../../state/pagedList';
-import { type TreeNode, pagedChildren } from '../../views/shared/treeNode';
+import { type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import { type ChannelTreeContext, field, flag, wholeList } from './channelContext';
 
 /*

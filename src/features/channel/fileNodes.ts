@@ -5,7 +5,7 @@ import { formatBytes } from '../../domain/jobActions';
 import { formatAge } from '../../domain/time';
 import type { ChannelAccountInfo } from '../../platform/channelAccounts';
 import { type LoadedPage, PagedList } from '../../state/pagedList';
-import { MessageNode, type TreeNode, pagedChildren } from '../../views/shared/treeNode';
+import { MessageNode, type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import type { ChannelFileFilter, ChannelTreeContext } from './channelContext';
 
 /** Files listed per request: the whole tree is read this many at a time; a filtered list pages by it. */

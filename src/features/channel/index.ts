@@ -3,7 +3,7 @@ import { ChannelAccountManager } from '../../platform/channelAccounts';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import type { Services } from '../../services';
 import { ChannelDrafts, ChannelItemIds } from '../../state/channelDrafts';
-import type { TreeNode } from '../../views/shared/treeNode';
+import type { TreeNode } from '../../platform/tree/treeNode';
 import type { ChannelCommandContext } from './channelTargets';
 import { ChannelTreeProvider } from './channelTreeProvider';
 import { channelCommands } from './commands';

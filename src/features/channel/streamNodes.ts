@@ -14,7 +14,7 @@ import {
 import { formatAge } from '../../domain/time';
 import type { ChannelAccountInfo, ChannelIdentity } from '../../platform/channelAccounts';
 import { type LoadedPage, PagedList } from '../../state/pagedList';
-import { type TreeNode, pagedChildren } from '../../views/shared/treeNode';
+import { type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import type { ChannelTreeContext } from './channelContext';
 
 /** Threads of the channel's own stream shown per "Load more". */

@@ -20,8 +20,7 @@ import {
 import type { JobChange } from './actions';
 import { type JobTarget, changeJobAsked } from './jobChangeFlow';
 import type { Services } from '../../services';
-import { BranchNode, JobNode, ProjectNode } from '../../views/projects/projectsTreeProvider';
-import { projectTarget } from '../../commands/pickers';
+import { BranchNode, JobNode, ProjectNode, projectTarget } from '../projects';
 import { registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
 import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { checkRefName, problemOf } from '../../domain/inputValidation';

@@ -3,8 +3,8 @@ import { HttpError } from '../../api/http';
 import { COMMON_EMOJI, firstLine, normalizeEmojiName } from '../../domain/mergeRequestStatus';
 import type { AccountInfo } from '../../platform/accounts';
 import { NoteNode } from './mergeRequestsTreeProvider';
-import { MergeRequestNode } from '../../views/projects/projectsTreeProvider';
-import type { TreeNode } from '../../views/shared/treeNode';
+import { MergeRequestNode, projectTarget } from '../projects';
+import type { TreeNode } from '../../platform/tree/treeNode';
 import {
   type MergeRequestCommandContext,
   afterMergeRequestChange,
@@ -13,7 +13,6 @@ import {
   pickMergeRequestIn,
   projectPath,
 } from './mergeRequestTargets';
-import { projectTarget } from '../../commands/pickers';
 import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
 import { type MergeRequestArgument, MergeRequestArgumentSchema } from './commandArguments';
 import * as z from 'zod';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { rowOf } from '../../platform/commands/defineCommand';
-import { MergeRequestNode, ProjectNode } from '../../views/projects/projectsTreeProvider';
+import { MergeRequestNode, ProjectNode } from '../projects';
 import { type MergeRequestRef, isMergeRequestRef } from './mergeRequestTargets';
 import { MergeRequestItemNode, NoteNode } from './mergeRequestsTreeProvider';
 

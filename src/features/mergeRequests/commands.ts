@@ -18,7 +18,7 @@ import { NoteDrafts } from '../../state/noteDrafts';
 import { CurrentUsers } from './currentUsers';
 import { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
 import { registerMergeRequestPanel } from './panel/mergeRequestPanel';
-import { ProjectNode } from '../../views/projects/projectsTreeProvider';
+import { ProjectNode, projectTarget } from '../projects';
 import { awardEmojiCommands } from './awardEmojiCommands';
 import {
   type MergeRequestCommandContext,
@@ -43,7 +43,6 @@ import {
   type MergeRequestArgument,
 } from './commandArguments';
 import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
-import { projectTarget } from '../../commands/pickers';
 import { registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
 import { checkRefName } from '../../domain/inputValidation';
 import {

@@ -8,9 +8,8 @@ import type { Services } from '../../services';
 import type { NoteDrafts } from '../../state/noteDrafts';
 import type { CurrentUsers } from './currentUsers';
 import { MergeRequestItemNode, type MergeRequestsTreeProvider, NoteNode } from './mergeRequestsTreeProvider';
-import { MergeRequestNode } from '../../views/projects/projectsTreeProvider';
-import type { TreeNode } from '../../views/shared/treeNode';
-import { type ProjectTarget, projectTarget } from '../../commands/pickers';
+import { MergeRequestNode, type ProjectTarget, projectTarget } from '../projects';
+import type { TreeNode } from '../../platform/tree/treeNode';
 import {
   type PickItem,
   askText,

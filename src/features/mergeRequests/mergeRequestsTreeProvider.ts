@@ -12,9 +12,9 @@ import { formatAge } from '../../domain/time';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { mapWithConcurrency } from '../../state/boundedConcurrency';
 import { PagedList } from '../../state/pagedList';
-import { listLoader } from '../../views/projects/projectsTreeProvider';
-import { AccountsTreeProvider } from '../../views/shared/accountsTreeProvider';
-import { ErrorNode, MessageNode, type TreeNode, pagedChildren } from '../../views/shared/treeNode';
+import { listLoader } from '../projects';
+import { AccountsTreeProvider } from '../../platform/tree/accountsTreeProvider';
+import { ErrorNode, MessageNode, type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import type { CurrentUsers } from './currentUsers';
 
 /** Projects listed per account (first page of the membership list). */

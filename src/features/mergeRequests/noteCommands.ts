@@ -9,8 +9,8 @@ import { firstLine } from '../../domain/mergeRequestStatus';
 import type { AccountInfo } from '../../platform/accounts';
 import { NoteDrafts } from '../../state/noteDrafts';
 import { NoteNode } from './mergeRequestsTreeProvider';
-import { MergeRequestNode } from '../../views/projects/projectsTreeProvider';
-import type { TreeNode } from '../../views/shared/treeNode';
+import { MergeRequestNode, projectTarget } from '../projects';
+import type { TreeNode } from '../../platform/tree/treeNode';
 import {
   type MergeRequestCommandContext,
   askNumber,
@@ -19,7 +19,6 @@ import {
   pickMergeRequestIn,
   projectPath,
 } from './mergeRequestTargets';
-import { projectTarget } from '../../commands/pickers';
 import { draftKeptMessage, mayHaveActed } from '../../platform/commands/errorMessages';
 import { valueOrThrow } from '../../platform/commands/registerCommand';
 import {

@@ -3,7 +3,7 @@ import type { AccountManager } from '../../platform/accounts';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import type { Shell } from '../../shell';
 import { TodoFilterStore, describeTodoFilter } from '../../state/todoFilters';
-import type { TreeNode } from '../../views/shared/treeNode';
+import type { TreeNode } from '../../platform/tree/treeNode';
 import { todoCommands } from './commands';
 import { todoFilterCommand } from './todoFilterCommand';
 import { TodosTreeProvider } from './todosTreeProvider';

@@ -4,9 +4,9 @@ import { formatAge } from '../../domain/time';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { PagedList } from '../../state/pagedList';
 import { type TodoViewFilter, describeTodoFilter, todoQuery } from '../../state/todoFilters';
-import { listLoader } from '../../views/projects/projectsTreeProvider';
-import { AccountsTreeProvider } from '../../views/shared/accountsTreeProvider';
-import { type TreeNode, pagedChildren } from '../../views/shared/treeNode';
+import { listLoader } from '../projects';
+import { AccountsTreeProvider } from '../../platform/tree/accountsTreeProvider';
+import { type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 
 const ACTION_ICONS: Record<string, string> = {
   assigned: 'person',

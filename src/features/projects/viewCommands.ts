@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
-import type { AccountManager } from '../platform/accounts';
-import { type ProjectFilter, type ProjectFilterStore } from '../views/projects/projectFilter';
-import type { JobScope } from '../api/hosting';
-import { checkRefName, problemOf } from '../domain/inputValidation';
+import type { AccountManager } from '../../platform/accounts';
+import { type ProjectFilter, type ProjectFilterStore } from './projectFilter';
+import type { JobScope } from '../../api/hosting';
+import { checkRefName, problemOf } from '../../domain/inputValidation';
 import {
   AccountNode,
   JobsFolder,
   type MergeRequestStateFilter,
   MergeRequestsFolder,
   type ProjectsTreeProvider,
-} from '../views/projects/projectsTreeProvider';
-import { ErrorNode, LoadMoreNode, type TreeNode } from '../views/shared/treeNode';
-import { pickAccount } from '../platform/accountPicker';
-import { registerCommand } from '../platform/commands/registerCommand';
-import { type PickItem, askText, pickOne, withProgress } from '../platform/userMessages';
+} from './projectsTreeProvider';
+import { ErrorNode, LoadMoreNode, type TreeNode } from '../../platform/tree/treeNode';
+import { pickAccount } from '../../platform/accountPicker';
+import { registerCommand } from '../../platform/commands/registerCommand';
+import { type PickItem, askText, pickOne, withProgress } from '../../platform/userMessages';
 
 export function registerViewCommands(
   context: vscode.ExtensionContext,

@@ -4,7 +4,7 @@ import type { ListRequest } from '../../api/http';
 import type { HostingClient } from '../../api/hosting';
 import type { AccountManager } from '../../platform/accounts';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
-import { type TreeNode, pagedChildren } from '../shared/treeNode';
+import { type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import type { ProjectNode } from './projectsTreeProvider';
 
 /*

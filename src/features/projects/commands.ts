@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { EditProjectInput, HostingClient, Project, ProjectMember } from '../api/hosting';
+import type { EditProjectInput, HostingClient, Project, ProjectMember } from '../../api/hosting';
 import {
   CI_FILE_NAME,
   type ProjectUrlKind,
@@ -14,12 +14,12 @@ import {
   projectUrls,
   templateKey,
   validateProjectName,
-} from '../domain/projectActions';
-import type { AccountInfo } from '../platform/accounts';
-import type { Services } from '../services';
-import { AccountNode, ProjectNode } from '../views/projects/projectsTreeProvider';
-import { pickAccount, projectTarget } from './pickers';
-import { registerCommand } from '../platform/commands/registerCommand';
+} from '../../domain/projectActions';
+import type { AccountInfo } from '../../platform/accounts';
+import type { Services } from '../../services';
+import { AccountNode, ProjectNode } from './projectsTreeProvider';
+import { pickAccount, projectTarget } from './projectTarget';
+import { registerCommand } from '../../platform/commands/registerCommand';
 import {
   askText,
   pickOne,
@@ -30,8 +30,8 @@ import {
   withProgress as withVscodeProgress,
   createSearchPick,
   type PickItem,
-} from '../platform/userMessages';
-import { openServerLink } from '../platform/serverLinks';
+} from '../../platform/userMessages';
+import { openServerLink } from '../../platform/serverLinks';
 
 /*
  * Project actions and CI templates. Every command works from a project row (the node is the first

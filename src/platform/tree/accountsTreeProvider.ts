@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AccountManager } from '../../platform/accounts';
+import type { AccountManager } from '../accounts';
 import type { TreeNode } from './treeNode';
 
 /**

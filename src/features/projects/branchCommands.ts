@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { MethodNotAllowedError } from '../api/http';
-import type { Branch, HostingClient, Project } from '../api/hosting';
+import { MethodNotAllowedError } from '../../api/http';
+import type { Branch, HostingClient, Project } from '../../api/hosting';
 import {
   PROTECTION_OPTIONS,
   type ProtectionSettings,
@@ -12,15 +12,15 @@ import {
   listNames,
   mergedBranchesToDelete,
   protectionFromPicks,
-} from '../domain/branchActions';
-import { projectPath } from '../domain/jobActions';
-import type { AccountInfo } from '../platform/accounts';
-import type { Services } from '../services';
-import { BranchNode, ProjectNode } from '../views/projects/projectsTreeProvider';
-import type { TreeNode } from '../views/shared/treeNode';
-import { projectTarget } from './pickers';
-import { registerCommand, valueOrThrow } from '../platform/commands/registerCommand';
-import { checkRefName } from '../domain/inputValidation';
+} from '../../domain/branchActions';
+import { projectPath } from '../../domain/jobActions';
+import type { AccountInfo } from '../../platform/accounts';
+import type { Services } from '../../services';
+import { BranchNode, ProjectNode } from './projectsTreeProvider';
+import type { TreeNode } from '../../platform/tree/treeNode';
+import { projectTarget } from './projectTarget';
+import { registerCommand, valueOrThrow } from '../../platform/commands/registerCommand';
+import { checkRefName } from '../../domain/inputValidation';
 import {
   askText,
   pickMany,
@@ -32,7 +32,7 @@ import {
   withProgress,
   type PickItem,
   withCancellableProgress,
-} from '../platform/userMessages';
+} from '../../platform/userMessages';
 
 /**
  * Answers to the questions a branch command would ask, for host tests and automation; menus never

@@ -18,8 +18,8 @@ import { projectCapabilities } from '../../domain/projectActions';
 import { formatAge, formatDuration } from '../../domain/time';
 import { PagedList } from '../../state/pagedList';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
-import { AccountsTreeProvider } from '../shared/accountsTreeProvider';
-import { MessageNode, type TreeNode, pagedChildren } from '../shared/treeNode';
+import { AccountsTreeProvider } from '../../platform/tree/accountsTreeProvider';
+import { MessageNode, type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import {
   type ContributedFolder,
   type ContributedFolderFactory,
