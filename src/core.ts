@@ -1,11 +1,21 @@
 import * as vscode from 'vscode';
 import { registerAccountCommands } from './features/accounts';
 import { commandHandlers, registerCommand } from './platform/commands/registerCommand';
-import { createAdminFeature } from './features/admin';
+import { type AdminTreeProvider, createAdminFeature } from './features/admin';
 import { createBoardsFeature } from './features/boards';
-import { createChannelFeature } from './features/channel';
-import { registerJobCommands, registerTraceCommands, type TraceTails } from './features/jobs';
-import { createMergeRequestsFeature } from './features/mergeRequests';
+import { type ChannelPostPanel, type ChannelTreeProvider, createChannelFeature } from './features/channel';
+import {
+  type JobTracePanel,
+  registerJobCommands,
+  registerTraceCommands,
+  type TraceTails,
+} from './features/jobs';
+import {
+  type MergeRequestPanel,
+  type MergeRequestsTreeProvider,
+  createMergeRequestsFeature,
+} from './features/mergeRequests';
+import type { PanelRegistry } from './webviews/shared/panelHost';
 import { AccountManager } from './platform/accounts';
 import type { ChannelAccountManager } from './platform/channelAccounts';
 import { createLog } from './platform/log';
@@ -35,8 +45,11 @@ export interface ForgeWorkbenchApi {
   readonly projectFilters: ProjectFilterStore;
   readonly todos: TodosTreeProvider;
   /** Every tree view the extension created, by view id. */
-  readonly treeViews: ReadonlyMap<string, vscode.TreeView<TreeNode>>;
-  readonly treeProviders: ReadonlyMap<string, vscode.TreeDataProvider<TreeNode>>;
+  readonly treeViews: ForgeTreeViews;
+  /** The provider behind each tree view (tree views do not expose theirs), by view id. */
+  readonly treeProviders: ForgeTreeProviders;
+  /** The open webview panels of each kind. */
+  readonly panels: ForgePanels;
   readonly services: Services;
   /** Job traces followed in the output panel. */
   readonly traceTails: TraceTails;
@@ -54,6 +67,23 @@ export interface ForgeWorkbenchApi {
       answerer: (message: ShownMessage, buttons: readonly string[]) => string | undefined,
     ): vscode.Disposable;
   };
+}
+
+/** The provider of each tree view, by view id. */
+export interface ForgeTreeProviders {
+  readonly 'forge.projects': ProjectsTreeProvider;
+  readonly 'forge.todos': TodosTreeProvider;
+  readonly 'forge.mergeRequests': MergeRequestsTreeProvider;
+  readonly 'forge.admin': AdminTreeProvider;
+  readonly 'forge.channel': ChannelTreeProvider;
+}
+
+export type ForgeTreeViews = { readonly [id in keyof ForgeTreeProviders]: vscode.TreeView<TreeNode> };
+
+export interface ForgePanels {
+  readonly jobTrace: PanelRegistry<JobTracePanel>;
+  readonly mergeRequest: PanelRegistry<MergeRequestPanel>;
+  readonly channelPost: PanelRegistry<ChannelPostPanel>;
 }
 
 export interface Core {
@@ -99,15 +129,6 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     projects,
     projectFilters: filters,
     todos,
-    treeViews: new Map([
-      ['forge.projects', projectsView],
-      ['forge.todos', todosView],
-    ]),
-    treeProviders: new Map<string, vscode.TreeDataProvider<TreeNode>>([
-      ['forge.projects', projects],
-      ['forge.todos', todos],
-    ]),
-    panels: new Map(),
     afterAction: (node, changed) => {
       const key = node
         ? String(node.getTreeItem().id ?? 'node')
@@ -149,18 +170,23 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   registerAccountCommands(context, log, accounts);
   registerProjectsCommands(services);
   registerJobCommands(services);
-  createMergeRequestsFeature(services);
+  const mergeRequests = createMergeRequestsFeature(services);
   createBoardsFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
-  services.treeViews.set('forge.admin', admin.view);
-  services.treeProviders.set('forge.admin', admin.provider);
   const traces = registerTraceCommands(services);
   const channel = createChannelFeature(services);
+  const treeViews: ForgeTreeViews = {
+    'forge.projects': projectsView,
+    'forge.todos': todosView,
+    'forge.mergeRequests': mergeRequests.view,
+    'forge.admin': admin.view,
+    'forge.channel': channel.view,
+  };
 
   // Nothing goes to the network at activation: an account from the environment is checked (is it
   // an admin?) in the background once a Forge view is first shown.
   context.subscriptions.push(
-    onFirstVisible([...services.treeViews.values()], () => {
+    onFirstVisible(Object.values(treeViews), () => {
       for (const account of accounts.list().filter((candidate) => candidate.fromEnvironment)) {
         accounts.refreshIdentity(account.id).catch((error: unknown) => {
           log.warn(
@@ -179,8 +205,15 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       projects,
       projectFilters: filters,
       todos,
-      treeViews: services.treeViews,
-      treeProviders: services.treeProviders,
+      treeViews,
+      treeProviders: {
+        'forge.projects': projects,
+        'forge.todos': todos,
+        'forge.mergeRequests': mergeRequests.provider,
+        'forge.admin': admin.provider,
+        'forge.channel': channel.tree,
+      },
+      panels: { jobTrace: traces.panels, mergeRequest: mergeRequests.panels, channelPost: channel.panels },
       services,
       traceTails: traces.tails,
       coreCommandIds: [...commandHandlers.keys()],

@@ -166,6 +166,9 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     get treeProviders() {
       return api().treeProviders;
     },
+    get panels() {
+      return api().panels;
+    },
     get services() {
       return api().services;
     },

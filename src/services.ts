@@ -4,7 +4,6 @@ import type { Shell } from './shell';
 import type { ProjectFilterStore, ProjectsTreeProvider } from './features/projects';
 import type { TreeNode } from './platform/tree/treeNode';
 import type { TodosTreeProvider } from './features/todos';
-import type { OpenPanel, PanelRegistry } from './webviews/shared/panelHost';
 
 /** What the composition root builds once and hands to every command and view module. */
 export interface Services {
@@ -16,12 +15,6 @@ export interface Services {
   readonly projects: ProjectsTreeProvider;
   readonly projectFilters: ProjectFilterStore;
   readonly todos: TodosTreeProvider;
-  /** Every tree view, by view id; view modules add theirs. */
-  readonly treeViews: Map<string, vscode.TreeView<TreeNode>>;
-  /** The provider behind each tree view (tree views do not expose theirs); host tests walk them. */
-  readonly treeProviders: Map<string, vscode.TreeDataProvider<TreeNode>>;
-  /** Open webview panels, by panel kind ('jobTrace', 'mergeRequest'); panel modules add theirs. */
-  readonly panels: Map<string, PanelRegistry<OpenPanel>>;
   /**
    * After an action changed something on the server: redraw now, then refresh a few more times
    * until the affected job or merge request settles. `node` is the tree node acted on, if any;

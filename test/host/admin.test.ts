@@ -272,8 +272,7 @@ describe('admin and boards', function () {
 
   describe('admin view', () => {
     function adminProvider(): Provider {
-      const provider = api.treeProviders.get('forge.admin');
-      assert.ok(provider, 'the Admin view is registered with its provider');
+      const provider = api.treeProviders['forge.admin'];
       return provider;
     }
 
@@ -523,10 +522,7 @@ describe('admin and boards', function () {
       });
       assert.ok(rows.length > 0, 'alice has an assigned merge request todo on acme/web');
       assert.ok(rows.every(({ item }) => item.contextValue === 'todo pending'));
-      assert.match(
-        api.treeViews.get('forge.todos')?.description ?? '',
-        /assigned · merge requests · acme\/web/,
-      );
+      assert.match(api.treeViews['forge.todos'].description ?? '', /assigned · merge requests · acme\/web/);
     });
 
     it('shows done todos without the "Mark as done" action', async () => {
@@ -539,7 +535,7 @@ describe('admin and boards', function () {
         rows.every(({ item }) => item.contextValue === 'todo done'),
         'no pending capability',
       );
-      assert.match(api.treeViews.get('forge.todos')?.description ?? '', /\bdone\b/);
+      assert.match(api.treeViews['forge.todos'].description ?? '', /\bdone\b/);
     });
 
     it('clears back to pending todos with no filter', async () => {
@@ -547,7 +543,7 @@ describe('admin and boards', function () {
       await vscode.commands.executeCommand('forge.todos.filter', alice.id, { clear: true });
       await aliceTodos();
       assert.deepEqual(todoQuery(), { state: 'pending', page: '1', per_page: '50' });
-      assert.doesNotMatch(api.treeViews.get('forge.todos')?.description ?? '', /alice|done|assigned/i);
+      assert.doesNotMatch(api.treeViews['forge.todos'].description ?? '', /alice|done|assigned/i);
     });
   });
 });

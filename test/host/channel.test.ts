@@ -34,9 +34,8 @@ describe('channel: accounts, view and commands', function () {
     const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
     assert.ok(extension);
     api = await extension.activate();
-    const provider = api.treeProviders.get('forge.channel');
-    assert.ok(provider, 'the Channel view has a provider');
-    tree = provider as unknown as ChannelTreeProvider;
+    const provider = api.treeProviders['forge.channel'];
+    tree = provider;
     tmp = mkdtempSync(join(tmpdir(), 'forge-channel-host-'));
     // Every line the extension writes to its log, whatever the log level, to look for the password.
     const log = api.log as unknown as Record<LogMethod, (...args: unknown[]) => void>;

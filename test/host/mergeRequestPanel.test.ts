@@ -51,10 +51,8 @@ describe('merge request panel', function () {
       token: forge.userToken,
       tokenKind: 'private-token',
     });
-    const panels = api.services.panels.get('mergeRequest');
-    assert.ok(panels, 'the merge request panel registry exists');
-    // The registry in the extension's bundle; this suite only calls its public methods.
-    registry = panels as unknown as PanelRegistry<MergeRequestPanel>;
+    const panels = api.panels.mergeRequest;
+    registry = panels;
     web = forge.fixtures.projects.web;
   });
 
@@ -116,8 +114,7 @@ describe('merge request panel', function () {
 
   /** A row of the Merge Requests view ("All opened" of our account). */
   async function mergeRequestsRow(iid: number): Promise<{ node: TreeNode; item: vscode.TreeItem }> {
-    const view = api.treeProviders.get('forge.mergeRequests');
-    assert.ok(view);
+    const view = api.treeProviders['forge.mergeRequests'];
     let root: TreeNode | undefined;
     if (api.accounts.list().length > 1) {
       root = (await childrenOf(view)).find(

@@ -44,10 +44,8 @@ describe('merge request actions', function () {
       token: forge.userToken,
       tokenKind: 'private-token',
     });
-    const provider = api.treeProviders.get('forge.mergeRequests');
-    assert.ok(provider, 'the Merge Requests view exists');
-    // The provider in the extension's bundle; this suite only calls its public methods.
-    view = provider as unknown as MergeRequestsTreeProvider;
+    const provider = api.treeProviders['forge.mergeRequests'];
+    view = provider;
     web = forge.fixtures.projects.web;
 
     // The workspace folder becomes a clone of acme/web whose fetches go to a local bare repository

@@ -29,10 +29,8 @@ describe('notes and award emoji', function () {
       token: forge.userToken,
       tokenKind: 'private-token',
     });
-    const provider = api.treeProviders.get('forge.mergeRequests');
-    assert.ok(provider, 'the Merge Requests view exists');
-    // The provider in the extension's bundle; this suite only calls its public methods.
-    view = provider as unknown as MergeRequestsTreeProvider;
+    const provider = api.treeProviders['forge.mergeRequests'];
+    view = provider;
     web = forge.fixtures.projects.web;
   });
 

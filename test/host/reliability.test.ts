@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import type { MergeRequestsTreeProvider } from '../../src/features/mergeRequests';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type Fault, type FakeForge, startFakeForge } from '../server';
 import { childrenOf, childWhere, eventually, label, type Row, workbenchApi } from './support';
@@ -146,7 +145,7 @@ describe('reliability under faults', function () {
   });
 
   it('sends a comment whose connection broke after the server acted once, says so, keeps the draft', async () => {
-    const view = api.treeProviders.get('forge.mergeRequests') as unknown as MergeRequestsTreeProvider;
+    const view = api.treeProviders['forge.mergeRequests'];
     const loginRow = async (): Promise<Row> => {
       let root: TreeNode | undefined;
       if (api.accounts.list().length > 1) {

@@ -14,7 +14,6 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
 import type { MergeRequestPanel } from '../../src/features/mergeRequests';
-import type { ChannelTreeProvider } from '../../src/features/channel';
 import { type FakeForge, startFakeForge } from '../server';
 import { childrenOf, childWhere, eventually, label, type Row, workbenchApi } from './support';
 
@@ -90,9 +89,8 @@ describe('secrets never leak', function () {
   });
 
   function mergeRequestPanels(): PanelRegistry<MergeRequestPanel> {
-    const registry = api.services.panels.get('mergeRequest');
-    assert.ok(registry);
-    return registry as unknown as PanelRegistry<MergeRequestPanel>;
+    const registry = api.panels.mergeRequest;
+    return registry;
   }
 
   async function webProject(): Promise<Row> {
@@ -190,7 +188,7 @@ describe('secrets never leak', function () {
     note('the failed post', posted);
     assertNoSecret('the failed post message', posted.message);
 
-    const tree = api.treeProviders.get('forge.channel') as unknown as ChannelTreeProvider;
+    const tree = api.treeProviders['forge.channel'];
     forge.faults.add({
       method: 'GET',
       path: '/group',

@@ -220,9 +220,8 @@ if (soakMinutes > 0) {
       }
       async function refreshTrees(): Promise<void> {
         for (const command of REFRESH_COMMANDS) await vscode.commands.executeCommand(command);
-        for (const id of ['forge.projects', 'forge.todos', 'forge.mergeRequests']) {
-          const provider = api.treeProviders.get(id);
-          if (provider) await walk(provider, undefined, 0);
+        for (const id of ['forge.projects', 'forge.todos', 'forge.mergeRequests'] as const) {
+          await walk(api.treeProviders[id], undefined, 0);
         }
         treeWalks += 1;
       }

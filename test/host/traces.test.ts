@@ -49,9 +49,8 @@ describe('job trace panel and tails', function () {
   });
 
   function registry(): PanelRegistry<JobTracePanel> {
-    const found = api.services.panels.get('jobTrace');
-    assert.ok(found, 'the job trace panels are registered');
-    return found as PanelRegistry<JobTracePanel>;
+    const found = api.panels.jobTrace;
+    return found;
   }
 
   async function jobRef(jobId: number) {

@@ -217,8 +217,7 @@ describe('accounts and views', function () {
       assert.equal(sent?.headers['sudo'], 'alice');
       assert.equal(sent?.headers['private-token'], forge.adminToken);
       // alice is no administrator: the Admin view no longer offers this account.
-      const adminView = api.treeProviders.get('forge.admin');
-      assert.ok(adminView);
+      const adminView = api.treeProviders['forge.admin'];
       const adminRows = async (): Promise<string[]> =>
         ((await adminView.getChildren()) ?? []).map((node) => String(node.getTreeItem().id ?? ''));
       assert.ok(
@@ -479,7 +478,7 @@ describe('accounts and views', function () {
     }
     const total = api.todos.pendingCount();
     assert.ok(total >= 120);
-    assert.equal(api.treeViews.get('forge.todos')?.badge?.value, total);
+    assert.equal(api.treeViews['forge.todos'].badge?.value, total);
     await vscode.commands.executeCommand('forge.tree.loadMore', loadMore.node);
     const second = await childrenOf(api.todos, group);
     assert.equal(second.length, 101);

@@ -20,6 +20,8 @@ import { systemHookCommands } from './systemHookCommands';
  * commands. This file is its only public face.
  */
 
+export type { AdminTreeProvider };
+
 export interface AdminFeature {
   readonly provider: AdminTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;

@@ -7,7 +7,8 @@ import type { TreeNode } from '../../platform/tree/treeNode';
 import type { ChannelCommandContext } from './channelTargets';
 import { ChannelTreeProvider } from './channelTreeProvider';
 import { channelCommands } from './commands';
-import { registerChannelPostPanel } from './panel/channelPostPanel';
+import { type ChannelPostPanel, registerChannelPostPanel } from './panel/channelPostPanel';
+import type { PanelRegistry } from '../../webviews/shared/panelHost';
 import { channelPostCommands } from './postCommands';
 
 /*
@@ -26,6 +27,8 @@ export interface ChannelFeature {
   readonly tree: ChannelTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly drafts: ChannelDrafts;
+  /** The open conversation panels. */
+  readonly panels: PanelRegistry<ChannelPostPanel>;
 }
 
 /** Builds the feature; the view's context key `forge.hasChannelAccounts` follows the accounts. */
@@ -37,8 +40,6 @@ export function createChannelFeature(services: Services): ChannelFeature {
   const drafts = new ChannelDrafts(extensionContext.globalState);
   const itemIds = new ChannelItemIds(extensionContext.globalState);
   extensionContext.subscriptions.push(accounts, tree, view);
-  services.treeViews.set('forge.channel', view);
-  services.treeProviders.set('forge.channel', tree);
 
   const updateContext = (): void => {
     void vscode.commands.executeCommand('setContext', 'forge.hasChannelAccounts', accounts.list().length > 0);
@@ -48,6 +49,6 @@ export function createChannelFeature(services: Services): ChannelFeature {
 
   const context: ChannelCommandContext = { services, accounts, tree, drafts, itemIds };
   registerCommands(extensionContext, log, [...channelCommands(context), ...channelPostCommands(context)]);
-  registerChannelPostPanel(services);
-  return { accounts, tree, view, drafts };
+  const panels = registerChannelPostPanel(services);
+  return { accounts, tree, view, drafts, panels };
 }

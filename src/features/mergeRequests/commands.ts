@@ -17,7 +17,9 @@ import type { Services } from '../../services';
 import { NoteDrafts } from '../../state/noteDrafts';
 import { CurrentUsers } from './currentUsers';
 import { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
-import { registerMergeRequestPanel } from './panel/mergeRequestPanel';
+import { type MergeRequestPanel, registerMergeRequestPanel } from './panel/mergeRequestPanel';
+import type { PanelRegistry } from '../../webviews/shared/panelHost';
+import type { TreeNode } from '../../platform/tree/treeNode';
 import { ProjectNode, projectTarget } from '../projects';
 import { awardEmojiCommands } from './awardEmojiCommands';
 import {
@@ -65,13 +67,17 @@ import {
 
 const CANCELLED = { reason: 'cancelled' } as const;
 
-/** Merge request actions, notes and award emoji; the Merge Requests view. */
-export function registerMergeRequestCommands(services: Services): void {
+export interface MergeRequestsFeature {
+  readonly provider: MergeRequestsTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly panels: PanelRegistry<MergeRequestPanel>;
+}
+
+/** Merge request actions, notes and award emoji; the Merge Requests view and the panel. */
+export function registerMergeRequestCommands(services: Services): MergeRequestsFeature {
   const currentUsers = new CurrentUsers((accountId) => services.accounts.client(accountId));
   const view = new MergeRequestsTreeProvider(services.accounts, currentUsers);
   const treeView = services.shell.treeView('forge.mergeRequests', view);
-  services.treeProviders.set('forge.mergeRequests', view);
-  services.treeViews.set('forge.mergeRequests', treeView);
   services.context.subscriptions.push(view, treeView);
 
   const context: MergeRequestCommandContext = {
@@ -85,7 +91,8 @@ export function registerMergeRequestCommands(services: Services): void {
     ...noteCommands(context),
     ...awardEmojiCommands(context),
   ]);
-  registerMergeRequestPanel(context);
+  const panels = registerMergeRequestPanel(context);
+  return { provider: view, view: treeView, panels };
 }
 
 /** Every `forge.mergeRequest.*` command but notes, award emoji and the panel. */

@@ -4,7 +4,10 @@
  * run without any UI. This file is its only public face.
  */
 
-export { registerMergeRequestCommands as createMergeRequestsFeature } from './commands';
+export {
+  registerMergeRequestCommands as createMergeRequestsFeature,
+  type MergeRequestsFeature,
+} from './commands';
 export type { MergeResult } from './actions';
 export type { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
 export type { MergeRequestPanel } from './panel/mergeRequestPanel';

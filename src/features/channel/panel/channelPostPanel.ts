@@ -130,7 +130,6 @@ export class ChannelPostPanel implements OpenPanel {
 /** `forge.channel.openPost`: a conversation's reading pane, one per conversation. */
 export function registerChannelPostPanel(services: Services): PanelRegistry<ChannelPostPanel> {
   const registry = new PanelRegistry<ChannelPostPanel>();
-  services.panels.set('channelPost', registry);
   services.context.subscriptions.push(registry);
   registerCommand(services.context, services.log, 'forge.channel.openPost', (arg?: unknown) => {
     if (!(arg instanceof StreamItemNode)) return undefined;

@@ -460,7 +460,6 @@ export class JobTracePanel implements OpenPanel {
 /** One panel per job; the registry is also how host tests reach the open panels. */
 export function createJobTracePanels(services: Services): PanelRegistry<JobTracePanel> {
   const registry = new PanelRegistry<JobTracePanel>();
-  services.panels.set('jobTrace', registry);
   services.context.subscriptions.push(
     registry,
     registerPanelRestorer('forge.jobTrace', async (restored, key) => {

@@ -710,7 +710,6 @@ export function registerMergeRequestPanel(
   const { services } = context;
   const registry = new PanelRegistry<MergeRequestPanel>();
   const gitShow = new GitShowContentProvider();
-  services.panels.set('mergeRequest', registry);
   services.context.subscriptions.push(
     registry,
     vscode.workspace.registerTextDocumentContentProvider(GIT_SHOW_SCHEME, gitShow),
