@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { AccountManager } from './platform/accounts';
 import type { Shell } from './shell';
-import type { ProjectFilterStore, ProjectsTreeProvider } from './features/projects';
+import type { FolderKind, ProjectFilterStore, ProjectsTreeProvider } from './features/projects';
 import type { TreeNode } from './platform/tree/treeNode';
 import type { TodosTreeProvider } from './features/todos';
 
@@ -30,5 +30,5 @@ export interface Services {
 export interface ChangedFolder {
   accountId: string;
   projectId: number;
-  folder: 'jobs' | 'mergeRequests' | 'branches';
+  folder: FolderKind;
 }

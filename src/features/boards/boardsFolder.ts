@@ -15,7 +15,7 @@ export class BoardsFolder extends ProjectFolder<Board> {
   readonly emptyMessage = 'No boards';
 
   /** Boards belong to issues: no folder when the project has issues turned off. */
-  get shown(): boolean {
+  override get shown(): boolean {
     return this.owner.project.issues_enabled !== false;
   }
 

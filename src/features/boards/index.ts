@@ -1,5 +1,6 @@
 import { registerCommands } from '../../platform/commands/registerCommand';
 import type { Services } from '../../services';
+import { FOLDER_ORDER } from '../projects';
 import { boardCommands } from './boardCommands';
 import { createBoardsFolder } from './boardsFolder';
 import { triggerCommands } from './triggerCommands';
@@ -12,8 +13,8 @@ import { createTriggersFolder } from './triggersFolder';
  */
 
 export function createBoardsFeature(services: Services): void {
-  services.projects.contributeFolder(createBoardsFolder);
-  services.projects.contributeFolder(createTriggersFolder);
+  services.projects.contributeFolder(createBoardsFolder, FOLDER_ORDER.boards);
+  services.projects.contributeFolder(createTriggersFolder, FOLDER_ORDER.triggers);
   registerCommands(services.context, services.log, [
     ...boardCommands(services),
     ...triggerCommands(services),

@@ -24,7 +24,7 @@ export class TriggersFolder extends ProjectFolder<Trigger> {
   private callerLookup: Promise<void> | undefined;
 
   /** Triggers need a maintainer: no folder for those who would only get a 403. */
-  get shown(): boolean {
+  override get shown(): boolean {
     return (
       this.owner.project.jobs_enabled !== false &&
       boardTriggerCapabilities(this.owner.project, this.owner.account.isAdmin).manageTriggers

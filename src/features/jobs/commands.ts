@@ -20,7 +20,9 @@ import {
 import type { JobChange } from './actions';
 import { type JobTarget, changeJobAsked } from './jobChangeFlow';
 import type { Services } from '../../services';
-import { BranchNode, JobNode, ProjectNode, projectTarget } from '../projects';
+import { BranchNode, FOLDER_ORDER, ProjectNode, projectTarget } from '../projects';
+import { JobNode, JobsFolder } from './nodes/jobNodes';
+import { registerJobsFilterCommand } from './jobsFilterCommand';
 import { registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
 import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { checkRefName, problemOf } from '../../domain/inputValidation';
@@ -232,6 +234,8 @@ async function askJobName(client: HostingClient, project: Project, ref: string):
 
 /** Job actions: retry, play, cancel, erase, keep and download artifacts, open in the browser. */
 export function registerJobCommands(services: Services): void {
+  services.projects.contributeFolder((owner, context) => new JobsFolder(owner, context), FOLDER_ORDER.jobs);
+  registerJobsFilterCommand(services.context, services.log);
   const declare = (
     id: string,
     run: (arg: JobArgument, options: JobCommandOptions) => unknown,

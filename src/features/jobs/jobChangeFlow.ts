@@ -10,7 +10,7 @@ import {
 import type { AccountInfo } from '../../platform/accounts';
 import { showInformation, showWarning, withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
-import type { JobNode } from '../projects';
+import type { JobNode } from './nodes/jobNodes';
 import { type JobChange, changeJob } from './actions';
 
 export interface JobTarget {

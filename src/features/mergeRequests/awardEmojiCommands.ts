@@ -3,7 +3,8 @@ import { HttpError } from '../../api/http';
 import { COMMON_EMOJI, firstLine, normalizeEmojiName } from '../../domain/mergeRequestStatus';
 import type { AccountInfo } from '../../platform/accounts';
 import { NoteNode } from './mergeRequestsTreeProvider';
-import { MergeRequestNode, projectTarget } from '../projects';
+import { projectTarget } from '../projects';
+import { MergeRequestNode } from './nodes/mergeRequestNodes';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import {
   type MergeRequestCommandContext,

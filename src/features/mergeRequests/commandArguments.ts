@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { rowOf } from '../../platform/commands/defineCommand';
-import { MergeRequestNode, ProjectNode } from '../projects';
+import { ProjectNode } from '../projects';
+import { MergeRequestNode } from './nodes/mergeRequestNodes';
 import { type MergeRequestRef, isMergeRequestRef } from './mergeRequestTargets';
 import { MergeRequestItemNode, NoteNode } from './mergeRequestsTreeProvider';
 

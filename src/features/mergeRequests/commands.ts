@@ -20,7 +20,9 @@ import { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
 import { type MergeRequestPanel, registerMergeRequestPanel } from './panel/mergeRequestPanel';
 import type { PanelRegistry } from '../../webviews/shared/panelHost';
 import type { TreeNode } from '../../platform/tree/treeNode';
-import { ProjectNode, projectTarget } from '../projects';
+import { FOLDER_ORDER, ProjectNode, projectTarget } from '../projects';
+import { MergeRequestsFolder } from './nodes/mergeRequestNodes';
+import { registerStateFilterCommand } from './stateFilterCommand';
 import { awardEmojiCommands } from './awardEmojiCommands';
 import {
   type MergeRequestCommandContext,
@@ -79,6 +81,11 @@ export function registerMergeRequestCommands(services: Services): MergeRequestsF
   const view = new MergeRequestsTreeProvider(services.accounts, currentUsers);
   const treeView = services.shell.treeView('forge.mergeRequests', view);
   services.context.subscriptions.push(view, treeView);
+  services.projects.contributeFolder(
+    (owner, folderContext) => new MergeRequestsFolder(owner, folderContext),
+    FOLDER_ORDER.mergeRequests,
+  );
+  registerStateFilterCommand(services.context, services.log);
 
   const context: MergeRequestCommandContext = {
     services,
@@ -401,7 +408,7 @@ async function createMergeRequest(
       }),
   );
   context.view.refresh();
-  if (arg instanceof ProjectNode) services.afterAction(arg.mergeRequests);
+  if (arg instanceof ProjectNode) services.afterAction(arg.folderOfKind('mergeRequests'));
   void showInformation(`Created !${created.iid} ${created.title}`, 'Open in Browser').then((choice) =>
     choice ? openLink(created.web_url, services.log) : undefined,
   );

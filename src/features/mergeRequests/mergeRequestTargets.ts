@@ -8,7 +8,8 @@ import type { Services } from '../../services';
 import type { NoteDrafts } from '../../state/noteDrafts';
 import type { CurrentUsers } from './currentUsers';
 import { MergeRequestItemNode, type MergeRequestsTreeProvider, NoteNode } from './mergeRequestsTreeProvider';
-import { MergeRequestNode, type ProjectTarget, projectTarget } from '../projects';
+import { type ProjectTarget, projectTarget } from '../projects';
+import { MergeRequestNode } from './nodes/mergeRequestNodes';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import {
   type PickItem,

@@ -9,7 +9,8 @@ import { firstLine } from '../../domain/mergeRequestStatus';
 import type { AccountInfo } from '../../platform/accounts';
 import { NoteDrafts } from '../../state/noteDrafts';
 import { NoteNode } from './mergeRequestsTreeProvider';
-import { MergeRequestNode, projectTarget } from '../projects';
+import { projectTarget } from '../projects';
+import { MergeRequestNode } from './nodes/mergeRequestNodes';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import {
   type MergeRequestCommandContext,

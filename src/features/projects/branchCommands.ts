@@ -16,7 +16,8 @@ import {
 import { projectPath } from '../../domain/jobActions';
 import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
-import { BranchNode, ProjectNode } from './projectsTreeProvider';
+import { BranchNode } from './nodes/branchNodes';
+import { ProjectNode } from './nodes/projectNode';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import { projectTarget } from './projectTarget';
 import { registerCommand, valueOrThrow } from '../../platform/commands/registerCommand';

@@ -17,7 +17,8 @@ import {
 } from '../../domain/projectActions';
 import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
-import { AccountNode, ProjectNode } from './projectsTreeProvider';
+import { AccountNode } from './nodes/accountNode';
+import { ProjectNode } from './nodes/projectNode';
 import { pickAccount, projectTarget } from './projectTarget';
 import { registerCommand } from '../../platform/commands/registerCommand';
 import {

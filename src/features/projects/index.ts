@@ -16,20 +16,18 @@ import { registerViewCommands } from './viewCommands';
  * with. This file is its only public face.
  */
 
+export { ProjectsTreeProvider } from './projectsTreeProvider';
+export { AccountNode } from './nodes/accountNode';
+export { ProjectNode } from './nodes/projectNode';
+export { BranchNode } from './nodes/branchNodes';
 export {
-  AccountNode,
-  BranchNode,
-  JobNode,
-  JobsFolder,
-  MergeRequestNode,
-  MergeRequestsFolder,
-  type MergeRequestStateFilter,
-  PipelineNode,
-  ProjectNode,
-  ProjectsTreeProvider,
+  FOLDER_ORDER,
+  type FolderKind,
+  type FolderMember,
+  ProjectFolder,
+  type TreeContext,
   listLoader,
-} from './projectsTreeProvider';
-export { ProjectFolder } from './projectFolder';
+} from './projectFolder';
 export { type ProjectTarget, projectTarget } from './projectTarget';
 export { type ProjectFilter, ProjectFilterStore } from './projectFilter';
 

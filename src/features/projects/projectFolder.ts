@@ -5,7 +5,7 @@ import type { HostingClient } from '../../api/hosting';
 import type { AccountManager } from '../../platform/accounts';
 import { type LoadedPage, type PageLoader, PagedList } from '../../state/pagedList';
 import { type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
-import type { ProjectNode } from './projectsTreeProvider';
+import type { ProjectNode } from './nodes/projectNode';
 
 /*
  * What every folder of a project in the Projects view shares: a paged list from one endpoint,
@@ -29,22 +29,55 @@ export function listLoader<S extends z.ZodType>(
   };
 }
 
+/** The project folders an action can name to be reloaded (`Services.afterAction`). */
+export type FolderKind = 'jobs' | 'mergeRequests' | 'branches';
+
+/** Where each folder sits under a project: the Projects view decides its own layout. */
+export const FOLDER_ORDER = {
+  branches: 10,
+  jobs: 20,
+  mergeRequests: 30,
+  events: 40,
+  boards: 50,
+  triggers: 60,
+} as const;
+
 /** What the Projects view's nodes need from it. */
 export interface TreeContext {
   accounts: AccountManager;
   changed(node?: TreeNode): void;
-  /** The folders other features add to every project (ProjectsTreeProvider.contributeFolder). */
-  readonly contributedFolders: readonly ContributedFolderFactory[];
+  /** The folders features add to every project (ProjectsTreeProvider.contributeFolder). */
+  readonly contributedFolders: readonly FolderContribution[];
 }
 
-/** A folder another feature adds under each project; `shown` says whether this project has one. */
+/** A folder under each project; `shown` says whether this project has one. */
 export interface ContributedFolder extends TreeNode {
   readonly shown: boolean;
+  /** Set on the folders an action can name (`ChangedFolder.folder`). */
+  readonly kind?: FolderKind;
+  /** Whether the automatic refresh reloads this folder now (running jobs, opened merge requests). */
+  wantsAutoRefresh?(): boolean;
 }
 
 export type ContributedFolderFactory = (owner: ProjectNode, context: TreeContext) => ContributedFolder;
 
-export abstract class ProjectFolder<T> implements TreeNode {
+export interface FolderContribution {
+  /** `FOLDER_ORDER`: where the folder sits among a project's folders. */
+  readonly order: number;
+  readonly create: ContributedFolderFactory;
+}
+
+/** A row that lives in one of its project's folders: after an action on it, that folder reloads. */
+export interface FolderMember extends TreeNode {
+  readonly owner: ProjectNode;
+  readonly folderKind: FolderKind;
+}
+
+export function isFolderMember(node: TreeNode): node is FolderMember {
+  return 'folderKind' in node && 'owner' in node;
+}
+
+export abstract class ProjectFolder<T> implements ContributedFolder {
   abstract readonly label: string;
   abstract readonly icon: string;
   abstract readonly emptyMessage: string;
@@ -66,6 +99,11 @@ export abstract class ProjectFolder<T> implements TreeNode {
     return new PagedList(
       listLoader(this.context.accounts, this.owner.account.id, (client) => this.request(client, projectId)),
     );
+  }
+
+  /** Whether this project has the folder (a feature turned off on the server hides it). */
+  get shown(): boolean {
+    return true;
   }
 
   protected description(): string | undefined {

@@ -2,7 +2,7 @@ import type { Project } from '../../api/hosting';
 import { checkProjectPath } from '../../domain/inputValidation';
 import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
-import { ProjectNode } from './projectsTreeProvider';
+import { ProjectNode } from './nodes/projectNode';
 import { pickAccount } from '../../platform/accountPicker';
 import { valueOrThrow } from '../../platform/commands/registerCommand';
 import { pickOne, type PickItem } from '../../platform/userMessages';

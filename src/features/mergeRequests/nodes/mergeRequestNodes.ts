@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import type { z } from 'zod';
+import type { ListRequest } from '../../../api/http';
+import type { HostingClient, MergeRequest } from '../../../api/hosting';
+import {
+  describeMergeStatus,
+  isOpenState,
+  mergeRequestCapabilities,
+} from '../../../domain/mergeRequestStatus';
+import type { TreeNode } from '../../../platform/tree/treeNode';
+import { type FolderMember, ProjectFolder, type ProjectNode } from '../../projects';
+
+/** A project's Merge Requests folder in the Projects view (added through `contributeFolder`). */
+
+export type MergeRequestStateFilter = 'opened' | 'closed' | 'merged' | 'all';
+
+export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
+  readonly label = 'Merge Requests';
+  readonly icon = 'git-pull-request';
+  readonly kind = 'mergeRequests';
+  state: MergeRequestStateFilter = 'opened';
+
+  override get shown(): boolean {
+    return this.owner.project.merge_requests_enabled !== false;
+  }
+
+  /** Reloaded by the automatic refresh once it was opened. */
+  wantsAutoRefresh(): boolean {
+    return this.list.status === 'loaded';
+  }
+
+  get emptyMessage(): string {
+    return this.state === 'all' ? 'No merge requests' : `No ${this.state} merge requests`;
+  }
+
+  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<MergeRequest>> {
+    return client.listMergeRequests(projectId, { state: this.state });
+  }
+
+  protected override description(): string {
+    return this.state;
+  }
+
+  protected toNodes(items: readonly MergeRequest[]): TreeNode[] {
+    return items.map((mergeRequest) => new MergeRequestNode(this.owner, mergeRequest));
+  }
+
+  setState(state: MergeRequestStateFilter): void {
+    this.state = state;
+    this.reload();
+  }
+}
+
+export class MergeRequestNode implements FolderMember {
+  readonly folderKind = 'mergeRequests';
+
+  constructor(
+    readonly owner: ProjectNode,
+    readonly mergeRequest: MergeRequest,
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const mr = this.mergeRequest;
+    const item = new vscode.TreeItem(`!${mr.iid} ${mr.title}`);
+    item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/mr/${mr.iid}`;
+    item.description = [
+      // Open ones (`opened` or `reopened`) need no word; the others say what they are.
+      isOpenState(mr.state) ? undefined : mr.state,
+      `${mr.source_branch} → ${mr.target_branch}`,
+      describeMergeStatus(mr),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown('**').appendText(`!${mr.iid} ${mr.title}`).appendMarkdown('**\n\n');
+    tooltip.appendText(
+      `${mr.state} · by ${mr.author?.name ?? 'unknown'} · 👍 ${mr.upvotes ?? 0} 👎 ${mr.downvotes ?? 0}`,
+    );
+    if (mr.labels && mr.labels.length > 0)
+      tooltip.appendMarkdown('\n\n').appendText(`Labels: ${mr.labels.join(', ')}`);
+    item.tooltip = tooltip;
+    const color =
+      mr.state === 'merged' ? 'charts.purple' : mr.state === 'closed' ? 'charts.red' : 'charts.green';
+    item.iconPath = new vscode.ThemeIcon(
+      mr.state === 'merged'
+        ? 'git-merge'
+        : mr.state === 'closed'
+          ? 'git-pull-request-closed'
+          : 'git-pull-request',
+      new vscode.ThemeColor(color),
+    );
+    // Capability tokens (`opened mergeable subscribed mwps` …) for the merge request menus.
+    item.contextValue = mergeRequestCapabilities(mr).join(' ');
+    item.command = {
+      command: 'forge.mergeRequest.openPanel',
+      title: 'Open Merge Request',
+      arguments: [this],
+    };
+    return item;
+  }
+}
