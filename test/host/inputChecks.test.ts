@@ -72,6 +72,20 @@ describe('input checks before any request', function () {
     return result;
   }
 
+  it('refuses branch commands given options or rows of the wrong kind', async () => {
+    const project = await webProject();
+    await refusedWithoutRequest(
+      'forge.branch.create',
+      [project.node, { name: 42 }],
+      /forge\.branch\.create cannot take its argument 2 \(name\)/,
+    );
+    await refusedWithoutRequest(
+      'forge.branch.delete',
+      [{ kind: 'nonsense' }, { confirmed: true }],
+      /expected a branch or expected a project's Branches folder or expected a project/,
+    );
+  });
+
   it('refuses a server address with spaces or without a scheme when adding an account', async () => {
     const before = api.accounts.list().length;
     await refusedWithoutRequest(
