@@ -1,208 +1,38 @@
 import * as vscode from 'vscode';
-import * as z from 'zod';
 import { MethodNotAllowedError } from '../../api/http';
-import type { Branch, HostingClient, Project } from '../../api/hosting';
 import {
-  PROTECTION_OPTIONS,
-  type ProtectionSettings,
   branchNameProblem,
-  commitShaProblem,
   deleteMergedQuestion,
   describeProtection,
   isDefaultBranch,
   listNames,
   mergedBranchesToDelete,
-  protectionFromPicks,
 } from '../../domain/branchActions';
 import { projectPath } from '../../domain/jobActions';
-import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
-import { BranchNode, BranchesFolder } from './nodes/branchNodes';
-import { ProjectNode } from './nodes/projectNode';
-import type { TreeNode } from '../../platform/tree/treeNode';
-import { projectTarget } from './projectTarget';
-import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
 import { registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
 import { checkRefName } from '../../domain/inputValidation';
 import {
   askText,
-  pickMany,
-  pickOne,
   showError,
   showInformation,
   showStatusMessage,
   showWarning,
   withProgress,
-  type PickItem,
   withCancellableProgress,
 } from '../../platform/userMessages';
 
-/**
- * Answers to the questions a branch command would ask, for host tests and automation; menus never
- * pass them. Commands take them as their second argument: `(node, options)`.
- */
-const BranchOptionsSchema = z
-  .strictObject({
-    /** Delete without the modal confirmation. */
-    confirmed: z.boolean().optional(),
-    /** `create`: the new branch's name, instead of the input box. */
-    name: z.string().max(1000).optional(),
-    /** `create`: the branch or commit SHA to start from, instead of the quick pick. */
-    from: z.string().max(1000).optional(),
-    /** `protect`: the two options, instead of the quick pick (missing ones are false). */
-    developersCanPush: z.boolean().optional(),
-    developersCanMerge: z.boolean().optional(),
-  })
-  .optional();
-type BranchOptions = NonNullable<z.output<typeof BranchOptionsSchema>>;
-
-/** A branch row, a project's Branches folder, a project row, or nothing (the palette: asked). */
-const BranchArgumentSchema = z
-  .union([
-    rowOf(BranchNode, 'a branch'),
-    rowOf(BranchesFolder, "a project's Branches folder"),
-    rowOf(ProjectNode, 'a project'),
-  ])
-  .optional();
-type BranchArgument = z.output<typeof BranchArgumentSchema>;
-
-interface ProjectScope {
-  account: AccountInfo;
-  project: Project;
-  /** What to refresh afterwards: the Branches folder, or undefined (everything) from the palette. */
-  refreshNode: TreeNode | undefined;
-  /** The branch row the command ran on, if any. */
-  branchNode: BranchNode | undefined;
-}
-
-/** The project a command acts on: from a branch row, the Branches folder, a project row, or asked. */
-async function projectScope(
-  services: Services,
-  arg: BranchArgument,
-  placeHolder: string,
-): Promise<ProjectScope | undefined> {
-  if (arg instanceof BranchNode) {
-    return { account: arg.owner.account, project: arg.owner.project, refreshNode: arg, branchNode: arg };
-  }
-  if (arg instanceof BranchesFolder || arg instanceof ProjectNode) {
-    const owner = arg instanceof BranchesFolder ? arg.owner : arg;
-    return {
-      account: owner.account,
-      project: owner.project,
-      refreshNode: owner.branches,
-      branchNode: undefined,
-    };
-  }
-  const target = await projectTarget(services, undefined, placeHolder);
-  return target ? { ...target, refreshNode: undefined, branchNode: undefined } : undefined;
-}
-
-async function recentBranches(client: HostingClient, project: Project): Promise<Branch[]> {
-  return withProgress(
-    { location: vscode.ProgressLocation.Window, title: `Loading the branches of ${projectPath(project)}` },
-    async () => (await client.listBranches(project.id).page({ perPage: 100 })).items,
-  );
-}
-
-interface BranchTarget extends ProjectScope {
-  branch: Branch;
-}
-
-/** The branch a command acts on: the row it ran on, or a project and one of its branches that `fits`. */
-async function branchTarget(
-  services: Services,
-  arg: BranchArgument,
-  placeHolder: string,
-  fits: (branch: Branch, project: Project) => boolean,
-  noneMessage: (path: string) => string,
-): Promise<BranchTarget | undefined> {
-  if (arg instanceof BranchNode) {
-    return {
-      account: arg.owner.account,
-      project: arg.owner.project,
-      refreshNode: arg,
-      branchNode: arg,
-      branch: arg.branch,
-    };
-  }
-  const scope = await projectScope(services, arg, 'Project of the branch');
-  if (!scope) return undefined;
-  const client = await services.accounts.client(scope.account.id);
-  const branches = (await recentBranches(client, scope.project)).filter((branch) =>
-    fits(branch, scope.project),
-  );
-  if (branches.length === 0) {
-    void showInformation(noneMessage(projectPath(scope.project)));
-    return undefined;
-  }
-  const picked = await pickOne(
-    branches.map((branch) => ({
-      label: branch.name,
-      description: branch.commit?.title ?? '',
-      branch,
-    })),
-    { placeHolder, matchOnDescription: true },
-  );
-  return picked ? { ...scope, branch: picked.branch } : undefined;
-}
-
-/** "From" for a new branch: this branch row's branch first, then the default branch, the others, or a SHA. */
-async function askStartingPoint(
-  client: HostingClient,
-  project: Project,
-  preferred: string | undefined,
-): Promise<string | undefined> {
-  const branches = await recentBranches(client, project);
-  const rank = (branch: Branch): number =>
-    branch.name === preferred ? 0 : isDefaultBranch(branch, project.default_branch) ? 1 : 2;
-  const sorted = [...branches].sort((a, b) => rank(a) - rank(b));
-  type Item = PickItem & { ref?: string };
-  const items: Item[] = sorted.map((branch) => ({
-    icon: 'git-branch',
-    label: branch.name,
-    description:
-      branch.name === preferred
-        ? 'this branch'
-        : isDefaultBranch(branch, project.default_branch)
-          ? 'default branch'
-          : undefined,
-    detail: branch.commit?.title ? `${branch.commit.short_id ?? ''} ${branch.commit.title}` : undefined,
-    ref: branch.name,
-  }));
-  items.push(
-    { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { icon: 'git-commit', label: 'Enter a commit SHA…' },
-  );
-  const picked = await pickOne(items, {
-    title: `New branch in ${projectPath(project)}`,
-    placeHolder: 'Start the new branch from…',
-    matchOnDetail: true,
-  });
-  if (!picked) return undefined;
-  if (picked.ref) return picked.ref;
-  const sha = await askText({
-    title: `New branch in ${projectPath(project)}`,
-    prompt: 'Commit SHA to start from (at least 7 hexadecimal digits)',
-    validateInput: commitShaProblem,
-  });
-  return sha?.trim() || undefined;
-}
-
-async function askProtection(branch: Branch): Promise<ProtectionSettings | undefined> {
-  const picked = await pickMany(
-    PROTECTION_OPTIONS.map((option) => ({
-      label: option.label,
-      key: option.key,
-      picked: branch[option.key] === true,
-    })),
-    {
-      title: `Protect ${branch.name}`,
-      placeHolder:
-        'Tick what developers may still do (maintainers always can); none ticked: maintainers only',
-    },
-  );
-  return picked ? protectionFromPicks(picked) : undefined;
-}
+import {
+  type BranchArgument,
+  BranchArgumentSchema,
+  type BranchOptions,
+  BranchOptionsSchema,
+  askProtection,
+  askStartingPoint,
+  branchTarget,
+  projectScope,
+} from './branchTargets';
 
 function inform(message: string): string {
   void showInformation(message);
