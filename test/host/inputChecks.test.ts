@@ -72,6 +72,25 @@ describe('input checks before any request', function () {
     return result;
   }
 
+  it('refuses project commands given options of the wrong kind', async () => {
+    await refusedWithoutRequest(
+      'forge.project.create',
+      [account.id, { name: 'Scratch', visibility: 'secret' }],
+      /forge\.project\.create cannot take its argument 2 \(visibility\)/,
+    );
+    const project = await webProject();
+    await refusedWithoutRequest(
+      'forge.project.delete',
+      [project.node, { confirmed: 'yes' }],
+      /forge\.project\.delete cannot take its argument 2 \(confirmed\)/,
+    );
+    await refusedWithoutRequest(
+      'forge.ciTemplate.insert',
+      [{ accountId: account.id, template: 5 }],
+      /forge\.ciTemplate\.insert cannot take its argument 1/,
+    );
+  });
+
   it('refuses branch commands given options or rows of the wrong kind', async () => {
     const project = await webProject();
     await refusedWithoutRequest(

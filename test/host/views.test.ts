@@ -143,8 +143,19 @@ describe('accounts and views', function () {
         assert.match(refused.message ?? '', message, command);
       }
       assert.deepEqual(forge.requests, []);
-      // Several accounts: run from the row, the command must not ask which one (a question would never end here).
+      // Several accounts: run from the row, a command must not ask which one (a question would never end here).
       assert.ok(api.accounts.list().length > 1);
+      const filtered = await Promise.race([
+        vscode.commands.executeCommand('forge.projects.filter', row, { scope: 'owned' }).then(() => 'done'),
+        new Promise((resolve) => setTimeout(() => resolve('asked which account'), 5_000)),
+      ]);
+      assert.equal(filtered, 'done');
+      assert.deepEqual(api.projectFilters.get(second.id), { scope: 'owned' });
+      assert.deepEqual(
+        api.projectFilters.get(account.id).scope,
+        'membership',
+        'the other account keeps its filter',
+      );
       const removed = await Promise.race([
         vscode.commands.executeCommand('forge.account.remove', row, { confirmed: true }).then(() => 'done'),
         new Promise((resolve) => setTimeout(() => resolve('asked which account'), 5_000)),

@@ -1,7 +1,9 @@
 import type * as vscode from 'vscode';
-import type { JobScope } from '../../api/hosting';
+import * as z from 'zod';
+import { JOB_SCOPES, type JobScope } from '../../api/hosting';
 import { checkRefName, problemOf } from '../../domain/inputValidation';
-import { registerCommand } from '../../platform/commands/registerCommand';
+import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { registerCommands } from '../../platform/commands/registerCommand';
 import { type PickItem, askText, pickOne } from '../../platform/userMessages';
 import { JobsFolder } from './nodes/jobNodes';
 
@@ -10,12 +12,28 @@ export function registerJobsFilterCommand(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
 ): void {
-  registerCommand(context, log, 'forge.jobs.filter', filterJobs);
+  registerCommands(context, log, [
+    defineCommand({
+      id: 'forge.jobs.filter',
+      args: [
+        rowOf(JobsFolder, "a project's Jobs folder"),
+        z
+          .strictObject({
+            scope: z.array(z.enum(JOB_SCOPES)).max(20).optional(),
+            ref: z.string().max(1000).optional(),
+          })
+          .optional(),
+      ],
+      run: filterJobs,
+    }),
+  ]);
 }
 
 /** The Jobs folder's filter: jobs in some states (asked of the server), or of one branch. */
-async function filterJobs(folder: JobsFolder, options?: { scope?: JobScope[]; ref?: string }): Promise<void> {
-  if (!(folder instanceof JobsFolder)) return;
+async function filterJobs(
+  folder: JobsFolder,
+  options: { scope?: JobScope[] | undefined; ref?: string | undefined } | undefined,
+): Promise<void> {
   if (options) {
     folder.setFilter({ scope: options.scope, ref: options.ref || undefined });
     return;

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
+import * as z from 'zod';
 import type { EditProjectInput, HostingClient, Project, ProjectMember } from '../../api/hosting';
 import {
   CI_FILE_NAME,
   type ProjectUrlKind,
-  type Visibility,
   VISIBILITIES,
   confirmsPath,
   guessOwnNamespace,
@@ -20,7 +20,8 @@ import type { Services } from '../../services';
 import { AccountNode } from './nodes/accountNode';
 import { ProjectNode } from './nodes/projectNode';
 import { pickAccount, projectTarget } from './projectTarget';
-import { registerCommand } from '../../platform/commands/registerCommand';
+import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { registerCommands } from '../../platform/commands/registerCommand';
 import {
   askText,
   pickOne,
@@ -40,45 +41,58 @@ import { openServerLink } from '../../platform/serverLinks';
  * answers the command would otherwise ask for; tests and automation use it to skip the prompts.
  */
 
-export interface CreateProjectOptions {
-  name?: string;
-  visibility?: Visibility;
-  description?: string;
-  /** Administrators: create the project for this user id (POST /projects/user/:user_id). */
-  forUserId?: number;
-}
+const CreateOptionsSchema = z
+  .strictObject({
+    name: z.string().max(255).optional(),
+    visibility: z.enum(VISIBILITIES).optional(),
+    description: z.string().max(2000).optional(),
+    /** Administrators: create the project for this user id (POST /projects/user/:user_id). */
+    forUserId: z.int().positive().optional(),
+  })
+  .optional();
+export type CreateProjectOptions = NonNullable<z.output<typeof CreateOptionsSchema>>;
 
-export interface EditProjectOptions {
-  name?: string;
-  description?: string;
-  defaultBranch?: string;
-  visibility?: Visibility;
-}
+const EditOptionsSchema = z
+  .strictObject({
+    name: z.string().max(255).optional(),
+    description: z.string().max(2000).optional(),
+    defaultBranch: z.string().max(1000).optional(),
+    visibility: z.enum(VISIBILITIES).optional(),
+  })
+  .optional();
+export type EditProjectOptions = NonNullable<z.output<typeof EditOptionsSchema>>;
 
-export interface ConfirmOptions {
-  /** Skips the modal question. */
-  confirmed?: boolean;
-  /** Delete only: the typed project path; when it matches, no question is asked. */
-  confirmedPath?: string;
-}
+const ConfirmOptionsSchema = z
+  .strictObject({
+    /** Skips the modal question. */
+    confirmed: z.boolean().optional(),
+    /** Delete only: the typed project path; when it matches, no question is asked. */
+    confirmedPath: z.string().max(1000).optional(),
+  })
+  .optional();
+type ConfirmOptions = NonNullable<z.output<typeof ConfirmOptionsSchema>>;
 
-export interface CiTemplateOptions {
+const CiTemplateOptionsSchema = z.strictObject({
   /** Account id; asked when there are several accounts. */
-  accountId?: string;
+  accountId: z.string().min(1).max(200).optional(),
   /** Template key or name. */
-  template?: string;
+  template: z.string().max(255).optional(),
   /** What to do when the file exists: true replaces it, false keeps it (and opens it). */
-  replace?: boolean;
+  replace: z.boolean().optional(),
   /** Workspace folder name; asked when there are several folders. */
-  folder?: string;
-}
+  folder: z.string().max(1000).optional(),
+});
+type CiTemplateOptions = z.output<typeof CiTemplateOptionsSchema>;
 
-/** The options argument, if it is a plain object; anything else (a node, an array) gives `{}`. */
-function optionsOf<T extends object>(value: unknown): Partial<T> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-  if (value instanceof ProjectNode || value instanceof AccountNode) return {};
-  return value;
-}
+/** A project row, or nothing (the palette: asked). */
+const ProjectArgumentSchema = rowOf(ProjectNode, 'a project').optional();
+type ProjectArgument = z.output<typeof ProjectArgumentSchema>;
+
+/** An account row, a project row (its account), an account id, or nothing (asked). */
+const AccountArgumentSchema = z
+  .union([rowOf(AccountNode, 'an account'), rowOf(ProjectNode, 'a project'), z.string().min(1).max(200)])
+  .optional();
+type AccountArgument = z.output<typeof AccountArgumentSchema>;
 
 function pathOf(project: Project): string {
   return project.path_with_namespace ?? project.name ?? `project ${project.id}`;
@@ -107,15 +121,11 @@ function withProgress<T>(
 /** The account a command acts for: a tree node's, a given id, or the one the user picks. */
 async function accountFor(
   services: Services,
-  arg: unknown,
+  arg: AccountArgument,
   placeHolder: string,
 ): Promise<AccountInfo | undefined> {
   if (arg instanceof AccountNode || arg instanceof ProjectNode) return arg.account;
-  return pickAccount(services.accounts, placeHolder, () => true, typeof arg === 'string' ? arg : undefined);
-}
-
-function nodeOf(arg: unknown): ProjectNode | undefined {
-  return arg instanceof ProjectNode ? arg : undefined;
+  return pickAccount(services.accounts, placeHolder, () => true, arg);
 }
 
 // ---- create ---------------------------------------------------------------------------------------
@@ -181,17 +191,17 @@ async function askCreateOptions(account: AccountInfo): Promise<CreateProjectOpti
   };
 }
 
-async function createProject(services: Services, arg: unknown, given: unknown): Promise<Project | undefined> {
+async function createProject(
+  services: Services,
+  arg: AccountArgument,
+  preset: CreateProjectOptions,
+): Promise<Project | undefined> {
   const account = await accountFor(services, arg, 'Create a project on which account?');
   if (!account) return undefined;
-  const preset = optionsOf<CreateProjectOptions>(given);
   const options = preset.name ? preset : await askCreateOptions(account);
   if (!options?.name) return undefined;
   const problem = validateProjectName(options.name);
   if (problem) throw new Error(`Project not created: ${problem}.`);
-  if (options.visibility !== undefined && !isVisibility(options.visibility)) {
-    throw new Error(`Unknown visibility "${String(options.visibility)}".`);
-  }
   const { name, visibility, description, forUserId } = options;
   const client = await services.accounts.client(account.id);
   const project = await withProgress(`Creating ${name}…`, (signal) =>
@@ -274,7 +284,11 @@ async function askEdit(client: HostingClient, project: Project): Promise<EditPro
   }
 }
 
-async function editProject(services: Services, arg: unknown, given: unknown): Promise<Project | undefined> {
+async function editProject(
+  services: Services,
+  arg: ProjectArgument,
+  preset: EditProjectOptions,
+): Promise<Project | undefined> {
   const target = await projectTarget(services, arg, 'Project to edit');
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
@@ -284,12 +298,8 @@ async function editProject(services: Services, arg: unknown, given: unknown): Pr
     (signal) => client.getProject(target.project.id, { signal }),
     true,
   );
-  const preset = optionsOf<EditProjectOptions>(given);
   const changes = Object.keys(preset).length > 0 ? preset : await askEdit(client, current);
   if (!changes) return undefined;
-  if (changes.visibility !== undefined && !isVisibility(changes.visibility)) {
-    throw new Error(`Unknown visibility "${String(changes.visibility)}".`);
-  }
   const name = changes.name ?? current.name ?? target.project.name;
   if (!name) throw new Error(`The server did not say the name of ${pathOf(current)}; refresh and try again.`);
   const input: EditProjectInput = { name };
@@ -299,7 +309,7 @@ async function editProject(services: Services, arg: unknown, given: unknown): Pr
   const updated = await withProgress(`Updating ${pathOf(current)}…`, (signal) =>
     client.editProject(current.id, input, { signal }),
   );
-  const node = nodeOf(arg);
+  const node = arg;
   if (node) node.project = updated;
   services.afterAction(node);
   void showInformation(`Updated ${pathOf(updated)}.`);
@@ -323,11 +333,15 @@ async function defaultForkNamespace(services: Services, account: AccountInfo): P
   }
 }
 
-async function forkProject(services: Services, arg: unknown, given: unknown): Promise<Project | undefined> {
+async function forkProject(
+  services: Services,
+  arg: ProjectArgument,
+  options: { namespace?: string | number },
+): Promise<Project | undefined> {
   const target = await projectTarget(services, arg, 'Project to fork');
   if (!target) return undefined;
   const path = pathOf(target.project);
-  const preset = optionsOf<{ namespace: string | number }>(given).namespace;
+  const preset = options.namespace;
   let namespace: string | number | undefined =
     typeof preset === 'number' ? preset : typeof preset === 'string' ? parseNamespace(preset) : undefined;
   if (namespace === undefined) {
@@ -351,14 +365,18 @@ async function forkProject(services: Services, arg: unknown, given: unknown): Pr
   const fork = await withProgress(`Forking ${path} into ${String(into)}…`, (signal) =>
     client.forkProject(target.project.id, into, { signal }),
   );
-  services.afterAction(nodeOf(arg));
+  services.afterAction(arg);
   openInBrowserLater(`Forked ${path} to ${pathOf(fork)}.`, fork.web_url);
   return fork;
 }
 
 // ---- star, archive --------------------------------------------------------------------------------------
 
-async function setStar(services: Services, arg: unknown, star: boolean): Promise<boolean | undefined> {
+async function setStar(
+  services: Services,
+  arg: ProjectArgument,
+  star: boolean,
+): Promise<boolean | undefined> {
   const target = await projectTarget(services, arg, star ? 'Project to star' : 'Project to unstar');
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
@@ -370,7 +388,7 @@ async function setStar(services: Services, arg: unknown, star: boolean): Promise
     void showInformation(star ? `Already starred: ${path}.` : `Not starred: ${path}.`);
     return false;
   }
-  const node = nodeOf(arg);
+  const node = arg;
   if (node) node.project = { ...node.project, star_count: result.value.star_count };
   services.afterAction(node);
   const count = result.value.star_count;
@@ -382,14 +400,14 @@ async function setStar(services: Services, arg: unknown, star: boolean): Promise
 
 async function setArchived(
   services: Services,
-  arg: unknown,
-  given: unknown,
+  arg: ProjectArgument,
+  options: ConfirmOptions,
   archive: boolean,
 ): Promise<Project | undefined> {
   const target = await projectTarget(services, arg, archive ? 'Project to archive' : 'Project to unarchive');
   if (!target) return undefined;
   const path = pathOf(target.project);
-  if (archive && !optionsOf<ConfirmOptions>(given).confirmed) {
+  if (archive && !options.confirmed) {
     const answer = await showWarning(
       `Archive ${path}?`,
       {
@@ -407,7 +425,7 @@ async function setArchived(
       ? client.archiveProject(target.project.id, { signal })
       : client.unarchiveProject(target.project.id, { signal }),
   );
-  const node = nodeOf(arg);
+  const node = arg;
   if (node) node.project = updated;
   services.afterAction(node);
   void showInformation(`${archive ? 'Archived' : 'Unarchived'} ${path}.`);
@@ -416,11 +434,14 @@ async function setArchived(
 
 // ---- delete -----------------------------------------------------------------------------------------------
 
-async function deleteProject(services: Services, arg: unknown, given: unknown): Promise<boolean> {
+async function deleteProject(
+  services: Services,
+  arg: ProjectArgument,
+  options: ConfirmOptions,
+): Promise<boolean> {
   const target = await projectTarget(services, arg, 'Project to delete');
   if (!target) return false;
   const path = pathOf(target.project);
-  const options = optionsOf<ConfirmOptions>(given);
   if (options.confirmedPath !== undefined) {
     if (!confirmsPath(options.confirmedPath, path)) {
       throw new Error(`Not deleted: "${options.confirmedPath}" is not the path of ${path}.`);
@@ -449,7 +470,7 @@ async function deleteProject(services: Services, arg: unknown, given: unknown): 
   }
   const client = await services.accounts.client(target.account.id);
   await withProgress(`Deleting ${path}…`, (signal) => client.deleteProject(target.project.id, { signal }));
-  services.afterAction(nodeOf(arg));
+  services.afterAction(arg);
   void showInformation(`Deleted ${path}. The server may take a moment to remove everything.`);
   return true;
 }
@@ -463,7 +484,7 @@ async function withUrls(services: Services, account: AccountInfo, project: Proje
   return client.getProject(project.id);
 }
 
-async function openInBrowser(services: Services, arg: unknown): Promise<string | undefined> {
+async function openInBrowser(services: Services, arg: ProjectArgument): Promise<string | undefined> {
   const target = await projectTarget(services, arg, 'Project to open');
   if (!target) return undefined;
   const project = await withUrls(services, target.account, target.project);
@@ -472,13 +493,17 @@ async function openInBrowser(services: Services, arg: unknown): Promise<string |
   return project.web_url;
 }
 
-async function copyUrl(services: Services, arg: unknown, given: unknown): Promise<string | undefined> {
+async function copyUrl(
+  services: Services,
+  arg: ProjectArgument,
+  options: { kind?: ProjectUrlKind },
+): Promise<string | undefined> {
   const target = await projectTarget(services, arg, 'Project whose URL to copy');
   if (!target) return undefined;
   const project = await withUrls(services, target.account, target.project);
   const urls = projectUrls(project);
   if (urls.length === 0) throw new Error(`The server did not give any URL for ${pathOf(project)}.`);
-  const kind = optionsOf<{ kind: ProjectUrlKind }>(given).kind;
+  const { kind } = options;
   const chosen = kind
     ? urls.find((url) => url.kind === kind)
     : (
@@ -571,11 +596,14 @@ function showMembers(client: HostingClient, project: Project, log: vscode.LogOut
   pick.show();
 }
 
-async function listMembers(services: Services, arg: unknown, given: unknown): Promise<string[] | undefined> {
+async function listMembers(
+  services: Services,
+  arg: ProjectArgument,
+  options: { search?: string },
+): Promise<string[] | undefined> {
   const target = await projectTarget(services, arg, 'Project whose members to list');
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
-  const options = optionsOf<{ search: string }>(given);
   if (options.search !== undefined) {
     // Without a UI (tests, automation): the labels the quick pick would show.
     const members = await fetchMembers(client, target.project.id, options.search);
@@ -618,24 +646,24 @@ type CiTemplateResult = { file: string; written: boolean };
 
 async function insertCiTemplate(
   services: Services,
-  arg: unknown,
-  given: unknown,
+  arg: AccountNode | ProjectNode | CiTemplateOptions | undefined,
+  given: CiTemplateOptions | undefined,
 ): Promise<CiTemplateResult | undefined> {
-  // Options may come first (palette automation) or after a node.
-  const options = { ...optionsOf<CiTemplateOptions>(arg), ...optionsOf<CiTemplateOptions>(given) };
+  // Options may come first (palette automation) or after a row.
+  const row = arg instanceof AccountNode || arg instanceof ProjectNode ? arg : undefined;
+  const options: CiTemplateOptions = { ...(row ? {} : arg), ...given };
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
     throw new Error(`Open a folder first: the template is written to ${CI_FILE_NAME} in a workspace folder.`);
   }
-  const account =
-    arg instanceof AccountNode || arg instanceof ProjectNode
-      ? arg.account
-      : await pickAccount(
-          services.accounts,
-          'Load templates from which account?',
-          () => true,
-          options.accountId,
-        );
+  const account = row
+    ? row.account
+    : await pickAccount(
+        services.accounts,
+        'Load templates from which account?',
+        () => true,
+        options.accountId,
+      );
   if (!account) return undefined;
   const client = await services.accounts.client(account.id);
 
@@ -699,21 +727,65 @@ async function insertCiTemplate(
 
 // ---- registration -----------------------------------------------------------------------------------------
 
+const ForkOptionsSchema = z
+  .strictObject({ namespace: z.union([z.string().max(1000), z.int().positive()]).optional() })
+  .optional();
+const CopyUrlOptionsSchema = z.strictObject({ kind: z.enum(['https', 'ssh', 'web']).optional() }).optional();
+const MembersOptionsSchema = z.strictObject({ search: z.string().max(255).optional() }).optional();
+const CiTemplateArgumentSchema = z
+  .union([rowOf(AccountNode, 'an account'), rowOf(ProjectNode, 'a project'), CiTemplateOptionsSchema])
+  .optional();
+
 /** Project actions: create, edit, fork, star, archive, delete, open, copy URL, members; CI templates. */
 export function registerProjectCommands(services: Services): void {
-  const register = (id: string, handler: (arg?: unknown, options?: unknown) => unknown): void =>
-    registerCommand(services.context, services.log, id, handler);
-
-  register('forge.project.create', (arg, options) => createProject(services, arg, options));
-  register('forge.project.edit', (arg, options) => editProject(services, arg, options));
-  register('forge.project.fork', (arg, options) => forkProject(services, arg, options));
-  register('forge.project.star', (arg) => setStar(services, arg, true));
-  register('forge.project.unstar', (arg) => setStar(services, arg, false));
-  register('forge.project.archive', (arg, options) => setArchived(services, arg, options, true));
-  register('forge.project.unarchive', (arg, options) => setArchived(services, arg, options, false));
-  register('forge.project.delete', (arg, options) => deleteProject(services, arg, options));
-  register('forge.project.openInBrowser', (arg) => openInBrowser(services, arg));
-  register('forge.project.copyUrl', (arg, options) => copyUrl(services, arg, options));
-  register('forge.project.members', (arg, options) => listMembers(services, arg, options));
-  register('forge.ciTemplate.insert', (arg, options) => insertCiTemplate(services, arg, options));
+  const onProject = (id: string, run: (arg: ProjectArgument) => unknown): CommandDeclaration =>
+    defineCommand({ id, args: [ProjectArgumentSchema], run });
+  const archiving = (id: string, archive: boolean): CommandDeclaration =>
+    defineCommand({
+      id,
+      args: [ProjectArgumentSchema, ConfirmOptionsSchema],
+      run: (arg, options) => setArchived(services, arg, options ?? {}, archive),
+    });
+  registerCommands(services.context, services.log, [
+    defineCommand({
+      id: 'forge.project.create',
+      args: [AccountArgumentSchema, CreateOptionsSchema],
+      run: (arg, options) => createProject(services, arg, options ?? {}),
+    }),
+    defineCommand({
+      id: 'forge.project.edit',
+      args: [ProjectArgumentSchema, EditOptionsSchema],
+      run: (arg, options) => editProject(services, arg, options ?? {}),
+    }),
+    defineCommand({
+      id: 'forge.project.fork',
+      args: [ProjectArgumentSchema, ForkOptionsSchema],
+      run: (arg, options) => forkProject(services, arg, options ?? {}),
+    }),
+    onProject('forge.project.star', (arg) => setStar(services, arg, true)),
+    onProject('forge.project.unstar', (arg) => setStar(services, arg, false)),
+    archiving('forge.project.archive', true),
+    archiving('forge.project.unarchive', false),
+    defineCommand({
+      id: 'forge.project.delete',
+      args: [ProjectArgumentSchema, ConfirmOptionsSchema],
+      run: (arg, options) => deleteProject(services, arg, options ?? {}),
+    }),
+    onProject('forge.project.openInBrowser', (arg) => openInBrowser(services, arg)),
+    defineCommand({
+      id: 'forge.project.copyUrl',
+      args: [ProjectArgumentSchema, CopyUrlOptionsSchema],
+      run: (arg, options) => copyUrl(services, arg, options ?? {}),
+    }),
+    defineCommand({
+      id: 'forge.project.members',
+      args: [ProjectArgumentSchema, MembersOptionsSchema],
+      run: (arg, options) => listMembers(services, arg, options ?? {}),
+    }),
+    defineCommand({
+      id: 'forge.ciTemplate.insert',
+      args: [CiTemplateArgumentSchema, CiTemplateOptionsSchema.optional()],
+      run: (arg, options) => insertCiTemplate(services, arg, options),
+    }),
+  ]);
 }

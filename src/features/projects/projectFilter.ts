@@ -1,10 +1,12 @@
 import type * as vscode from 'vscode';
+import * as z from 'zod';
 
 /** Which projects the Projects view lists for an account. */
-export interface ProjectFilter {
-  scope: 'membership' | 'starred' | 'owned' | 'all';
-  search?: string;
-}
+export const ProjectFilterSchema = z.strictObject({
+  scope: z.enum(['membership', 'starred', 'owned', 'all']),
+  search: z.string().max(255).optional(),
+});
+export type ProjectFilter = z.output<typeof ProjectFilterSchema>;
 
 export const DEFAULT_PROJECT_FILTER: ProjectFilter = { scope: 'membership' };
 

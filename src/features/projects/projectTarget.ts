@@ -22,18 +22,6 @@ export interface ProjectOption {
   project?: string | number;
 }
 
-/** Reads `accountId` and `project` from a command's options object, ignoring anything else. */
-export function projectOptionOf(value: unknown): ProjectOption {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-  const record = value as Record<string, unknown>;
-  const accountId = record['accountId'];
-  const project = record['project'];
-  return {
-    accountId: typeof accountId === 'string' ? accountId : undefined,
-    project: typeof project === 'string' || typeof project === 'number' ? project : undefined,
-  };
-}
-
 /**
  * The project a command acts on: the tree node it was run on, the project named in its options
  * (checked before any request: a path with `..`, spaces or `?#%` is refused), or one the user picks.

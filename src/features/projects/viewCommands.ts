@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
+import * as z from 'zod';
 import type { AccountManager } from '../../platform/accounts';
-import { type ProjectFilter, type ProjectFilterStore } from './projectFilter';
+import { type ProjectFilter, ProjectFilterSchema, type ProjectFilterStore } from './projectFilter';
 import { AccountNode } from './nodes/accountNode';
 import type { ProjectsTreeProvider } from './projectsTreeProvider';
 import { ErrorNode, LoadMoreNode, type TreeNode } from '../../platform/tree/treeNode';
 import { pickAccount } from '../../platform/accountPicker';
-import { registerCommand } from '../../platform/commands/registerCommand';
+import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { registerCommand, registerCommands } from '../../platform/commands/registerCommand';
 import { askText, pickOne, withProgress } from '../../platform/userMessages';
 
 export function registerViewCommands(
@@ -17,7 +19,7 @@ export function registerViewCommands(
     filters: ProjectFilterStore;
   },
 ): void {
-  const { accounts, projects, filters } = services;
+  const { projects } = services;
 
   registerCommand(context, log, 'forge.tree.loadMore', (node: LoadMoreNode) => {
     if (node instanceof LoadMoreNode) node.load();
@@ -39,43 +41,63 @@ export function registerViewCommands(
     }),
   );
 
-  // `preset` is for tests and automation: the filter to apply without asking.
-  registerCommand(context, log, 'forge.projects.filter', async (given?: unknown, preset?: ProjectFilter) => {
-    const account = await pickAccount(accounts, 'Filter the projects of which account?', () => true, given);
-    if (!account) return;
-    if (preset) {
-      await filters.set(account.id, preset);
-      projects.refresh();
-      return;
-    }
-    const current = filters.get(account.id);
-    const choice = await pickOne(
-      [
-        { label: 'My projects', description: 'projects I am a member of', scope: 'membership' as const },
-        { label: 'Starred', scope: 'starred' as const },
-        { label: 'Owned by me', scope: 'owned' as const },
-        { label: 'All visible projects', scope: 'all' as const },
-        {
-          label: 'Search…',
-          description: current.search ? `now: "${current.search}"` : undefined,
-          scope: 'search' as const,
-        },
+  registerCommands(context, log, [
+    defineCommand({
+      id: 'forge.projects.filter',
+      // `preset` is for tests and automation: the filter to apply without asking.
+      args: [
+        z.union([rowOf(AccountNode, 'an account'), z.string().min(1).max(200)]).optional(),
+        ProjectFilterSchema.optional(),
       ],
-      { title: `Projects of ${account.label}`, placeHolder: 'Which projects to list' },
-    );
-    if (!choice) return;
-    let filter: ProjectFilter;
-    if (choice.scope === 'search') {
-      const search = await askText({
-        prompt: 'Show projects whose name or path contains',
-        value: current.search ?? '',
-      });
-      if (search === undefined) return;
-      filter = { scope: current.scope, search: search.trim() || undefined };
-    } else {
-      filter = { scope: choice.scope };
-    }
-    await filters.set(account.id, filter);
+      run: (given, preset) => filterProjects(services, given, preset),
+    }),
+  ]);
+}
+
+/** `forge.projects.filter`: which projects an account's row lists. */
+async function filterProjects(
+  services: { accounts: AccountManager; projects: ProjectsTreeProvider; filters: ProjectFilterStore },
+  given: AccountNode | string | undefined,
+  preset: ProjectFilter | undefined,
+): Promise<void> {
+  const { accounts, projects, filters } = services;
+  const account =
+    given instanceof AccountNode
+      ? given.account
+      : await pickAccount(accounts, 'Filter the projects of which account?', () => true, given);
+  if (!account) return;
+  if (preset) {
+    await filters.set(account.id, preset);
     projects.refresh();
-  });
+    return;
+  }
+  const current = filters.get(account.id);
+  const choice = await pickOne(
+    [
+      { label: 'My projects', description: 'projects I am a member of', scope: 'membership' as const },
+      { label: 'Starred', scope: 'starred' as const },
+      { label: 'Owned by me', scope: 'owned' as const },
+      { label: 'All visible projects', scope: 'all' as const },
+      {
+        label: 'Search…',
+        description: current.search ? `now: "${current.search}"` : undefined,
+        scope: 'search' as const,
+      },
+    ],
+    { title: `Projects of ${account.label}`, placeHolder: 'Which projects to list' },
+  );
+  if (!choice) return;
+  let filter: ProjectFilter;
+  if (choice.scope === 'search') {
+    const search = await askText({
+      prompt: 'Show projects whose name or path contains',
+      value: current.search ?? '',
+    });
+    if (search === undefined) return;
+    filter = { scope: current.scope, search: search.trim() || undefined };
+  } else {
+    filter = { scope: choice.scope };
+  }
+  await filters.set(account.id, filter);
+  projects.refresh();
 }
