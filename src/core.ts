@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerAccountCommands } from './features/accounts';
-import { commandHandlers, registerCommand } from './platform/commands/registerCommand';
+import { defineCommand } from './platform/commands/defineCommand';
+import { commandHandlers, registerCommands } from './platform/commands/registerCommand';
 import { type AdminTreeProvider, createAdminFeature } from './features/admin';
 import { createBoardsFeature } from './features/boards';
 import { type ChannelPostPanel, type ChannelTreeProvider, createChannelFeature } from './features/channel';
@@ -166,7 +167,9 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     }),
   );
 
-  registerCommand(context, log, 'forge.log.show', () => log.show(true));
+  registerCommands(context, log, [
+    defineCommand({ id: 'forge.log.show', args: [], run: () => log.show(true) }),
+  ]);
   registerAccountCommands(context, log, accounts);
   registerProjectsCommands(services);
   registerJobCommands(services);

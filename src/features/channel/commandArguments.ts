@@ -1,20 +1,12 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import type { TreeNode } from '../../platform/tree/treeNode';
+import { type TreeNode, isTreeNode } from '../../platform/tree/treeNode';
 
 /*
  * What each `forge.channel.*` command takes, as schemas: the first argument (the row it was run on,
  * an account id, or nothing: the command asks) and the trailing options that answer its questions
  * (tests and automation; menus never pass them). Checked by `defineCommand` before the command runs.
  */
-
-export function isTreeNode(value: unknown): value is TreeNode {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { getTreeItem?: unknown }).getTreeItem === 'function'
-  );
-}
 
 /** Any row of the Channel view. */
 export const ChannelRowSchema = z.custom<TreeNode>(isTreeNode, {

@@ -30,8 +30,8 @@ import {
   PostArgumentSchema,
   type PostOptions,
   PostOptionsOrSelectionSchema,
-  isTreeNode,
 } from './commandArguments';
+import { isTreeNode } from '../../platform/tree/treeNode';
 import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
 import { draftKeptMessage, mayHaveActed } from '../../platform/commands/errorMessages';
 import { valueOrThrow } from '../../platform/commands/registerCommand';

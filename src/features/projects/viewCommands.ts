@@ -4,10 +4,10 @@ import type { AccountManager } from '../../platform/accounts';
 import { type ProjectFilter, ProjectFilterSchema, type ProjectFilterStore } from './projectFilter';
 import { AccountNode } from './nodes/accountNode';
 import type { ProjectsTreeProvider } from './projectsTreeProvider';
-import { ErrorNode, LoadMoreNode, type TreeNode } from '../../platform/tree/treeNode';
+import { ErrorNode, LoadMoreNode, type TreeNode, isTreeNode } from '../../platform/tree/treeNode';
 import { pickAccount } from '../../platform/accountPicker';
 import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
-import { registerCommand, registerCommands } from '../../platform/commands/registerCommand';
+import { registerCommands } from '../../platform/commands/registerCommand';
 import { askText, pickOne, withProgress } from '../../platform/userMessages';
 
 export function registerViewCommands(
@@ -21,15 +21,7 @@ export function registerViewCommands(
 ): void {
   const { projects } = services;
 
-  registerCommand(context, log, 'forge.tree.loadMore', (node: LoadMoreNode) => {
-    if (node instanceof LoadMoreNode) node.load();
-  });
-
-  registerCommand(context, log, 'forge.tree.retry', (node: ErrorNode) => {
-    if (node instanceof ErrorNode) node.retry();
-  });
-
-  registerCommand(context, log, 'forge.projects.refresh', (node?: TreeNode) =>
+  const refresh = (node: TreeNode | undefined): Thenable<void> =>
     withProgress({ location: { viewId: 'forge.projects' } }, async () => {
       projects.refresh(node);
       // Loading through the provider shares the request the tree itself makes.
@@ -38,10 +30,24 @@ export function registerViewCommands(
         const accountNodes = children.filter((child) => child instanceof AccountNode);
         await Promise.all(accountNodes.map((child) => projects.getChildren(child)));
       }
-    }),
-  );
+    });
 
   registerCommands(context, log, [
+    defineCommand({
+      id: 'forge.tree.loadMore',
+      args: [rowOf(LoadMoreNode, 'a "Load more" row')],
+      run: (node) => node.load(),
+    }),
+    defineCommand({
+      id: 'forge.tree.retry',
+      args: [rowOf(ErrorNode, 'an error row')],
+      run: (node) => node.retry(),
+    }),
+    defineCommand({
+      id: 'forge.projects.refresh',
+      args: [z.custom<TreeNode>(isTreeNode, { error: 'expected a row of the Projects view' }).optional()],
+      run: refresh,
+    }),
     defineCommand({
       id: 'forge.projects.filter',
       // `preset` is for tests and automation: the filter to apply without asking.

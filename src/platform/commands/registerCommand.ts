@@ -34,8 +34,12 @@ function describeTarget(arg: unknown): string {
   }
 }
 
-/** Registers a command whose errors become a clear notification and a log line, never a silent failure. */
-export function registerCommand(
+/**
+ * Registers a command whose errors become a clear notification and a log line, never a silent
+ * failure. Private: commands are declarations (`defineCommand`), registered with `registerCommands`,
+ * so that every argument is checked before the handler runs.
+ */
+function registerCommand(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   id: string,

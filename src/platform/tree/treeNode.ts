@@ -8,6 +8,15 @@ export interface TreeNode {
   getChildren?(): Promise<TreeNode[]>;
 }
 
+/** Whether a command argument is a tree row (VS Code passes the row a command ran on). */
+export function isTreeNode(value: unknown): value is TreeNode {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { getTreeItem?: unknown }).getTreeItem === 'function'
+  );
+}
+
 /** A line of text: an empty list, a hint. */
 export class MessageNode implements TreeNode {
   constructor(

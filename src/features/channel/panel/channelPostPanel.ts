@@ -5,7 +5,8 @@ import {
   type StreamEntry,
   type StreamThreadNode,
 } from '../../../domain/channel';
-import { registerCommand } from '../../../platform/commands/registerCommand';
+import { defineCommand, rowOf } from '../../../platform/commands/defineCommand';
+import { registerCommands } from '../../../platform/commands/registerCommand';
 import { openServerLink } from '../../../platform/serverLinks';
 import type { Services } from '../../../services';
 import { StreamItemNode } from '../streamNodes';
@@ -131,10 +132,15 @@ export class ChannelPostPanel implements OpenPanel {
 export function registerChannelPostPanel(services: Services): PanelRegistry<ChannelPostPanel> {
   const registry = new PanelRegistry<ChannelPostPanel>();
   services.context.subscriptions.push(registry);
-  registerCommand(services.context, services.log, 'forge.channel.openPost', (arg?: unknown) => {
-    if (!(arg instanceof StreamItemNode)) return undefined;
-    const key = `${arg.account.id}|${arg.root.entry.mid}`;
-    return registry.openOrReveal(key, () => new ChannelPostPanel(services, arg)).panel;
-  });
+  registerCommands(services.context, services.log, [
+    defineCommand({
+      id: 'forge.channel.openPost',
+      args: [rowOf(StreamItemNode, 'a post of the stream')],
+      run: (item) => {
+        const key = `${item.account.id}|${item.root.entry.mid}`;
+        return registry.openOrReveal(key, () => new ChannelPostPanel(services, item)).panel;
+      },
+    }),
+  ]);
   return registry;
 }
