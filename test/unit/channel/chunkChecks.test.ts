@@ -9,7 +9,7 @@ import { CancelledError } from '../../../src/api/http';
 
 const FILE = Buffer.from('0123456789'.repeat(25)); // 250 bytes
 
-/** A server of FILE whose chunks `tamper` may change. */
+/** A server of `file` (FILE unless given) whose chunks `tamper` may change. */
 function server(
   tamper: (
     chunk: { start: number; length: number; bytes: Buffer },
@@ -19,19 +19,20 @@ function server(
     length?: number;
     bytes: Buffer;
   } = (chunk) => chunk,
+  file: { bytes: Buffer; hash: string } = { bytes: FILE, hash: 'abc123' },
 ): { fetch: FetchChunk; asked: [number, number][] } {
   const asked: [number, number][] = [];
   const fetch: FetchChunk = (start, length) => {
     asked.push([start, length]);
-    const bytes = FILE.subarray(start, Math.min(FILE.length, start + length));
+    const bytes = file.bytes.subarray(start, Math.min(file.bytes.length, start + length));
     const sent = tamper({ start, length: bytes.length, bytes }, asked.length);
     return Promise.resolve({
       attach: {
         id: 1,
-        hash: 'abc123',
+        hash: file.hash,
         filename: 'data.bin',
         filetype: 'application/octet-stream',
-        filesize: FILE.length,
+        filesize: file.bytes.length,
         edited: '2026-11-27 10:00:00',
         ...(sent.start === undefined ? {} : { start: sent.start }),
         ...(sent.length === undefined ? {} : { length: sent.length }),
@@ -182,26 +183,9 @@ describe('channel download chunk checks', () => {
       CancelledError,
     );
     const other = Buffer.from('abcdefghij'.repeat(25));
-    const asked: number[] = [];
-    const fetch: FetchChunk = (start, length) => {
-      asked.push(start);
-      const bytes = other.subarray(start, Math.min(other.length, start + length));
-      return Promise.resolve({
-        attach: {
-          id: 1,
-          hash: 'abc999',
-          filename: 'data.bin',
-          filetype: 'application/octet-stream',
-          filesize: other.length,
-          edited: '2026-11-27 10:00:00',
-          start,
-          length: bytes.length,
-          content: bytes.toString('base64'),
-        },
-        bytes,
-      });
-    };
+    const { fetch, asked: ranges } = server(undefined, { bytes: other, hash: 'abc999' });
     const result = await downloadInChunks('abc', destination, fetch, { chunkSize: 100 });
+    const asked = ranges.map(([start]) => start);
     assert.equal(result.hash, 'abc999');
     assert.deepEqual(readFileSync(destination), other, 'no bytes of the other file');
     assert.ok(
