@@ -553,6 +553,24 @@ describe('Trace grammar: runner timestamps', () => {
 });
 
 describe('Trace grammar: spans and sections at their edges', () => {
+  it('a snapshot of the open line keeps what it showed when more of the line arrives', () => {
+    const parser = new TraceParser();
+    // After a style change the open line's text is all in finished spans.
+    const first = parser.push(`a${ESC}[1m`);
+    const shown = first.lines.at(-1);
+    assert.ok(shown && !first.lastLineComplete);
+    assert.deepEqual(
+      shown.spans.map((span) => span.text),
+      ['a'],
+    );
+    parser.push(`b${ESC}[0mc`);
+    assert.deepEqual(
+      shown.spans.map((span) => span.text),
+      ['a'],
+      'the earlier snapshot is not changed by later text',
+    );
+  });
+
   it('a marker in a styled span ends at a CR after a style change, and leaves no empty span', () => {
     assertReads(
       `${ESC}[1msection_start:1:s${ESC}[0m\rheader\n`,

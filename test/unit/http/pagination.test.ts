@@ -507,6 +507,13 @@ describe('parseLinkHeader', () => {
     );
   });
 
+  it('keeps the first link of a rel given twice, and no link for an empty rel', () => {
+    const links = parseLinkHeader(
+      '<https://h/api/v4/x?page=2>; rel="next", <https://h/api/v4/x?page=7>; rel="next", <https://h/api/v4/x?page=9>; rel=""',
+    );
+    assert.deepEqual([...links], [['next', 'https://h/api/v4/x?page=2']]);
+  });
+
   it('returns nothing for a missing, malformed or hostile header (a single scan: no backtracking)', () => {
     assert.equal(parseLinkHeader(undefined).size, 0);
     assert.equal(parseLinkHeader('garbage').size, 0);
