@@ -13,7 +13,7 @@ import { ChannelAccountManager } from '../../src/platform/channelAccounts';
 import type { ChannelPostPanel, ChannelTreeProvider } from '../../src/features/channel';
 import { seedPostBurst } from '../server/channel/seed';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';
+import { assertRefused, childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -500,19 +500,7 @@ describe('channel: accounts, view and commands', function () {
         ],
         ['forge.channel.export', [undefined, { destinaton: '/tmp/x' }], /argument 2: .*destinaton/],
       ];
-      for (const [command, args, message] of refusals) {
-        const refused = await vscode.commands.executeCommand<{ invalidInput?: boolean; message?: string }>(
-          command,
-          ...args,
-        );
-        assert.equal(refused?.invalidInput, true, command);
-        assert.match(
-          refused.message ?? '',
-          new RegExp(`^The command ${command.replace(/\./g, '\\.')} cannot take its `),
-          command,
-        );
-        assert.match(refused.message ?? '', message, command);
-      }
+      await assertRefused(refusals);
       assert.deepEqual(forge.requests, []);
     });
 

@@ -13,7 +13,7 @@ import type { AccountInfo } from '../../src/platform/accounts';
 import type { MergeRequestsTreeProvider, MergeResult } from '../../src/features/mergeRequests';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';
+import { assertRefused, childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
@@ -247,14 +247,7 @@ describe('merge request actions', function () {
       ['forge.awardEmoji.add', [login.node, { emoji: ['tada'] }], /argument 2 \(emoji\): /],
       ['forge.mergeRequest.openPanel', [undefined, { project: 'acme/web' }], /argument 2 \(iid\): /],
     ];
-    for (const [command, args, message] of refusals) {
-      const refused = await vscode.commands.executeCommand<{ invalidInput?: boolean; message?: string }>(
-        command,
-        ...args,
-      );
-      assert.equal(refused?.invalidInput, true, command);
-      assert.match(refused.message ?? '', message, command);
-    }
+    await assertRefused(refusals);
     assert.deepEqual(forge.requests, []);
   });
 

@@ -74,3 +74,23 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_0
     }
   }
 }
+
+/**
+ * Runs each command with its arguments and asserts that its argument check refused it (what
+ * `defineCommand` returns through the command wrapper), naming the command and matching `message`.
+ */
+export async function assertRefused(refusals: readonly [string, unknown[], RegExp][]): Promise<void> {
+  for (const [command, args, message] of refusals) {
+    const refused = await vscode.commands.executeCommand<{ invalidInput?: boolean; message?: string }>(
+      command,
+      ...args,
+    );
+    assert.equal(refused?.invalidInput, true, command);
+    assert.match(
+      refused.message ?? '',
+      new RegExp(`^The command ${command.replace(/\./g, '\\.')} cannot take its `),
+      command,
+    );
+    assert.match(refused.message ?? '', message, command);
+  }
+}
