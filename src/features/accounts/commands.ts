@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
-import { AccountNode } from '../projects';
+import { defineCommand } from '../../platform/commands/defineCommand';
+import { type AccountArgument, AccountArgumentSchema, accountTarget } from '../projects';
 import { CancelledError } from '../../api/http';
 import { checkServerUrl, problemOf } from '../../domain/inputValidation';
 import type { AccountInfo, AccountManager, TokenKind } from '../../platform/accounts';
 import { InvalidInputError, registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
 import { describeError, describeSignInError } from '../../platform/commands/errorMessages';
-import { pickAccount } from '../../platform/accountPicker';
 import {
   askText,
   pickOne,
@@ -56,17 +55,6 @@ const AddAccountOptionsSchema = z.strictObject({
   confirmPlainHttp: z.boolean().optional(),
 });
 type AddAccountOptions = z.output<typeof AddAccountOptionsSchema>;
-
-/** The account a command acts on: its row in the Projects view, its id, or nothing (it asks). */
-const AccountArgumentSchema = z
-  .union([rowOf(AccountNode, 'an account'), z.string({ error: 'expected an account id' })])
-  .optional();
-type AccountArgument = z.output<typeof AccountArgumentSchema>;
-
-/** The id `pickAccount` takes: the row's account, or the id given. */
-function accountIdOf(given: AccountArgument): string | undefined {
-  return given instanceof AccountNode ? given.account.id : given;
-}
 
 export interface AddAccountResult {
   added: boolean;
@@ -203,39 +191,39 @@ export function registerAccountCommands(
     defineCommand({
       id: 'forge.account.remove',
       args: [AccountArgumentSchema, z.strictObject({ confirmed: z.boolean().optional() }).optional()],
-      run: (given, options) => removeAccount(accounts, accountIdOf(given), options?.confirmed === true),
+      run: (given, options) => removeAccount(accounts, given, options?.confirmed === true),
     }),
     defineCommand({
       id: 'forge.account.updateToken',
       args: [AccountArgumentSchema],
-      run: (given) => updateToken(accounts, accountIdOf(given)),
+      run: (given) => updateToken(accounts, given),
     }),
     // The new address, and whether plain http is confirmed (tests and automation).
     defineCommand({
       id: 'forge.account.changeServerUrl',
       args: [AccountArgumentSchema, ChangeServerOptionsSchema.optional()],
-      run: (given, options) => changeServerAddress(accounts, accountIdOf(given), options),
+      run: (given, options) => changeServerAddress(accounts, given, options),
     }),
     // `username` is for tests and automation ('' acts as yourself again).
     defineCommand({
       id: 'forge.account.sudo',
       args: [AccountArgumentSchema, z.strictObject({ username: z.string().optional() }).optional()],
-      run: (given, options) => actAs(accounts, accountIdOf(given), options?.username),
+      run: (given, options) => actAs(accounts, given, options?.username),
     }),
     defineCommand({
       id: 'forge.account.configureNetwork',
       args: [AccountArgumentSchema, NetworkOptionsSchema.optional()],
-      run: (given, options) => configureNetwork(accounts, accountIdOf(given), options),
+      run: (given, options) => configureNetwork(accounts, given, options),
     }),
   ]);
 }
 
 async function removeAccount(
   accounts: AccountManager,
-  given: string | undefined,
+  given: AccountArgument,
   confirmed: boolean,
 ): Promise<void> {
-  const account = await pickAccount(accounts, 'Account to remove', () => true, given);
+  const account = await accountTarget(accounts, given, 'Account to remove');
   if (!account) return;
   const confirm = confirmed
     ? 'Remove'
@@ -249,8 +237,8 @@ async function removeAccount(
   void showInformation(`Removed ${account.label}.`);
 }
 
-async function updateToken(accounts: AccountManager, given: string | undefined): Promise<void> {
-  const account = await pickAccount(accounts, 'Account whose token to update', () => true, given);
+async function updateToken(accounts: AccountManager, given: AccountArgument): Promise<void> {
+  const account = await accountTarget(accounts, given, 'Account whose token to update');
   if (!account) return;
   const token = await askToken(account.serverUrl, account.tokenKind);
   if (!token) return;
@@ -266,14 +254,14 @@ async function updateToken(accounts: AccountManager, given: string | undefined):
 
 async function actAs(
   accounts: AccountManager,
-  given: string | undefined,
+  given: AccountArgument,
   username: string | undefined,
 ): Promise<void> {
-  const account = await pickAccount(
+  const account = await accountTarget(
     accounts,
+    given,
     'Administrator account',
     (candidate) => candidate.isAdmin,
-    given,
   );
   if (!account) return;
   const current = accounts.sudoOf(account.id);
@@ -307,10 +295,10 @@ async function actAs(
 
 async function configureNetwork(
   accounts: AccountManager,
-  given: string | undefined,
+  given: AccountArgument,
   options: NetworkOptions | undefined,
 ): Promise<AccountNetwork | undefined> {
-  const account = await pickAccount(accounts, 'Account', (candidate) => !candidate.fromEnvironment, given);
+  const account = await accountTarget(accounts, given, 'Account', (candidate) => !candidate.fromEnvironment);
   if (!account) return undefined;
   const network = options
     ? await applyNetworkOptions(account.serverUrl, account.network, options)
@@ -332,14 +320,14 @@ type ChangeServerOptions = z.output<typeof ChangeServerOptionsSchema>;
 /** Moves an account to its server's new address; the token is checked there first. */
 async function changeServerAddress(
   accounts: AccountManager,
-  given: string | undefined,
+  given: AccountArgument,
   options: ChangeServerOptions | undefined,
 ): Promise<AccountInfo | undefined> {
-  const account = await pickAccount(
+  const account = await accountTarget(
     accounts,
+    given,
     'Account whose server address to change',
     (candidate) => !candidate.fromEnvironment,
-    given,
   );
   if (!account) return undefined;
   const serverUrl =

@@ -19,7 +19,8 @@ import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
 import { AccountNode } from './nodes/accountNode';
 import { ProjectNode } from './nodes/projectNode';
-import { pickAccount, projectTarget } from './projectTarget';
+import { AccountArgumentSchema, accountTarget, projectTarget } from './projectTarget';
+import { pickAccount } from '../../platform/accountPicker';
 import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import {
@@ -89,10 +90,8 @@ const ProjectArgumentSchema = rowOf(ProjectNode, 'a project').optional();
 type ProjectArgument = z.output<typeof ProjectArgumentSchema>;
 
 /** An account row, a project row (its account), an account id, or nothing (asked). */
-const AccountArgumentSchema = z
-  .union([rowOf(AccountNode, 'an account'), rowOf(ProjectNode, 'a project'), z.string().min(1).max(200)])
-  .optional();
-type AccountArgument = z.output<typeof AccountArgumentSchema>;
+const AccountOrProjectSchema = z.union([rowOf(ProjectNode, 'a project'), AccountArgumentSchema]);
+type AccountOrProject = z.output<typeof AccountOrProjectSchema>;
 
 function pathOf(project: Project): string {
   return project.path_with_namespace ?? project.name ?? `project ${project.id}`;
@@ -121,11 +120,11 @@ function withProgress<T>(
 /** The account a command acts for: a tree node's, a given id, or the one the user picks. */
 async function accountFor(
   services: Services,
-  arg: AccountArgument,
+  arg: AccountOrProject,
   placeHolder: string,
 ): Promise<AccountInfo | undefined> {
-  if (arg instanceof AccountNode || arg instanceof ProjectNode) return arg.account;
-  return pickAccount(services.accounts, placeHolder, () => true, arg);
+  if (arg instanceof ProjectNode) return arg.account;
+  return accountTarget(services.accounts, arg, placeHolder);
 }
 
 // ---- create ---------------------------------------------------------------------------------------
@@ -193,7 +192,7 @@ async function askCreateOptions(account: AccountInfo): Promise<CreateProjectOpti
 
 async function createProject(
   services: Services,
-  arg: AccountArgument,
+  arg: AccountOrProject,
   preset: CreateProjectOptions,
 ): Promise<Project | undefined> {
   const account = await accountFor(services, arg, 'Create a project on which account?');
@@ -749,7 +748,7 @@ export function registerProjectCommands(services: Services): void {
   registerCommands(services.context, services.log, [
     defineCommand({
       id: 'forge.project.create',
-      args: [AccountArgumentSchema, CreateOptionsSchema],
+      args: [AccountOrProjectSchema, CreateOptionsSchema],
       run: (arg, options) => createProject(services, arg, options ?? {}),
     }),
     defineCommand({

@@ -28,7 +28,13 @@ export {
   type TreeContext,
   listLoader,
 } from './projectFolder';
-export { type ProjectTarget, projectTarget } from './projectTarget';
+export {
+  type AccountArgument,
+  AccountArgumentSchema,
+  type ProjectTarget,
+  accountTarget,
+  projectTarget,
+} from './projectTarget';
 export { type ProjectFilter, ProjectFilterStore } from './projectFilter';
 
 export interface ProjectsView {

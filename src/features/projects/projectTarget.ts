@@ -1,13 +1,30 @@
 import type { Project } from '../../api/hosting';
 import { checkProjectPath } from '../../domain/inputValidation';
-import type { AccountInfo } from '../../platform/accounts';
+import * as z from 'zod';
+import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import type { Services } from '../../services';
+import { AccountNode } from './nodes/accountNode';
 import { ProjectNode } from './nodes/projectNode';
 import { pickAccount } from '../../platform/accountPicker';
+import { rowOf } from '../../platform/commands/defineCommand';
 import { valueOrThrow } from '../../platform/commands/registerCommand';
 import { pickOne, type PickItem } from '../../platform/userMessages';
 
-export { pickAccount };
+/** The account a command acts on: its row in the Projects view, its id, or nothing (it asks). */
+export const AccountArgumentSchema = z
+  .union([rowOf(AccountNode, 'an account'), z.string({ error: 'expected an account id' }).min(1).max(200)])
+  .optional();
+export type AccountArgument = z.output<typeof AccountArgumentSchema>;
+
+/** The account of a row or id (as stored now), or the one the user picks among those `filter` allows. */
+export function accountTarget(
+  accounts: AccountManager,
+  given: AccountArgument,
+  placeHolder: string,
+  filter: (account: AccountInfo) => boolean = () => true,
+): Promise<AccountInfo | undefined> {
+  return pickAccount(accounts, placeHolder, filter, given instanceof AccountNode ? given.account.id : given);
+}
 
 export interface ProjectTarget {
   account: AccountInfo;

@@ -5,7 +5,7 @@ import { type ProjectFilter, ProjectFilterSchema, type ProjectFilterStore } from
 import { AccountNode } from './nodes/accountNode';
 import type { ProjectsTreeProvider } from './projectsTreeProvider';
 import { ErrorNode, LoadMoreNode, type TreeNode, isTreeNode } from '../../platform/tree/treeNode';
-import { pickAccount } from '../../platform/accountPicker';
+import { type AccountArgument, AccountArgumentSchema, accountTarget } from './projectTarget';
 import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import { askText, pickOne, withProgress } from '../../platform/userMessages';
@@ -51,10 +51,7 @@ export function registerViewCommands(
     defineCommand({
       id: 'forge.projects.filter',
       // `preset` is for tests and automation: the filter to apply without asking.
-      args: [
-        z.union([rowOf(AccountNode, 'an account'), z.string().min(1).max(200)]).optional(),
-        ProjectFilterSchema.optional(),
-      ],
+      args: [AccountArgumentSchema, ProjectFilterSchema.optional()],
       run: (given, preset) => filterProjects(services, given, preset),
     }),
   ]);
@@ -63,14 +60,11 @@ export function registerViewCommands(
 /** `forge.projects.filter`: which projects an account's row lists. */
 async function filterProjects(
   services: { accounts: AccountManager; projects: ProjectsTreeProvider; filters: ProjectFilterStore },
-  given: AccountNode | string | undefined,
+  given: AccountArgument,
   preset: ProjectFilter | undefined,
 ): Promise<void> {
   const { accounts, projects, filters } = services;
-  const account =
-    given instanceof AccountNode
-      ? given.account
-      : await pickAccount(accounts, 'Filter the projects of which account?', () => true, given);
+  const account = await accountTarget(accounts, given, 'Filter the projects of which account?');
   if (!account) return;
   if (preset) {
     await filters.set(account.id, preset);
