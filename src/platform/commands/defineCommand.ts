@@ -60,14 +60,14 @@ export function rowOf<T>(rowClass: abstract new (...args: never[]) => T, what: s
  * Where a command takes options, that array means no options.
  */
 function isRowSelection(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every(isTreeRow);
+}
+
+/** Whether a value is a tree row as VS Code passes it to a command: an object with `getTreeItem`. */
+export function isTreeRow(value: unknown): boolean {
   return (
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every(
-      (row: unknown) =>
-        typeof row === 'object' &&
-        row !== null &&
-        typeof (row as { getTreeItem?: unknown }).getTreeItem === 'function',
-    )
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { getTreeItem?: unknown }).getTreeItem === 'function'
   );
 }

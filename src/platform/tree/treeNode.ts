@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CancelledError, UnauthorizedError } from '../../api/http';
 import type { PagedList } from '../../state/pagedList';
+import { isTreeRow } from '../commands/defineCommand';
 
 /** Every node of every tree: how it looks, and (for folders) its children. */
 export interface TreeNode {
@@ -10,11 +11,7 @@ export interface TreeNode {
 
 /** Whether a command argument is a tree row (VS Code passes the row a command ran on). */
 export function isTreeNode(value: unknown): value is TreeNode {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { getTreeItem?: unknown }).getTreeItem === 'function'
-  );
+  return isTreeRow(value);
 }
 
 /** A line of text: an empty list, a hint. */
