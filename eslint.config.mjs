@@ -1,6 +1,9 @@
 // @ts-check
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const pureLayers = ['src/api/**/*.ts', 'src/domain/**/*.ts', 'src/state/**/*.ts'];
 
@@ -39,6 +42,23 @@ const vscodeOpen = {
 };
 const doors = ['src/platform/userMessages.ts', 'src/platform/serverLinks.ts'];
 
+// What a webview page may import, relative to src/: each panel's app/ and protocol, the shared page
+// code, and the pure domain.
+const panelFeatures = readdirSync('src/features').filter((feature) =>
+  existsSync(`src/features/${feature}/panel`),
+);
+const pageSide = [
+  './domain',
+  './types',
+  './webviews/shared/app',
+  './webviews/shared/pageMessages.ts',
+  './webviews/shared/restoreKey.ts',
+  ...panelFeatures.flatMap((feature) => [
+    `./features/${feature}/panel/app`,
+    `./features/${feature}/panel/protocol.ts`,
+  ]),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,6 +95,44 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': ['error', ...messageApis, ...linkApis],
       'no-restricted-syntax': ['error', zodImport, vscodeOpen],
+    },
+  },
+  {
+    // Import loops are how layers rot (issue 21): none, types included.
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // A webview page runs in the browser: it may import other page code, the panel's protocol, the
+    // shared page helpers and the pure domain, never the extension host's modules.
+    files: ['src/**/app/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Webview pages run in the browser: no vscode.' }],
+          patterns: [{ regex: '^node:', message: 'Webview pages run in the browser: no Node modules.' }],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/**/app/**',
+              from: './src',
+              except: pageSide,
+              message: 'Webview pages import only page-side code (app/, the panel protocol, src/domain).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
