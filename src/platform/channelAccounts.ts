@@ -1,9 +1,8 @@
-import { ClientCache, accountOfSecret } from '../state/clientCache';
 import { randomUUID } from 'node:crypto';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { ChannelAuthError, ChannelClient, ChannelReplyError } from '../api/channel';
-import { DEFAULT_MAX_LIST_PAGES } from '../api/http';
-import { type AccountNetwork, affectsConnections, dispatcherFor } from './network';
+import { type AccountKind, AccountStore } from './accountStore';
+import type { AccountNetwork } from './network';
 import { type AccessLists, normalizeChannelUrl } from '../domain/channel';
 
 /** Which channel a login belongs to, as the server said at sign-in. Nothing secret. */
@@ -34,19 +33,6 @@ export interface ChannelAccountInfo {
 /** The channel identity plus who sees a post sent without access fields. */
 export interface ChannelProfile extends ChannelIdentity {
   defaultAudience: AccessLists;
-}
-
-const ACCOUNTS_KEY = 'forge.channelAccounts';
-const ENVIRONMENT_ACCOUNT_ID = 'channel-environment';
-const SECRET_PREFIX = 'forge.channel.';
-const SECRET_SUFFIX = '.password';
-const secretKey = (id: string): string => `${SECRET_PREFIX}${id}${SECRET_SUFFIX}`;
-
-function extensionVersion(context: vscode.ExtensionContext): string {
-  const manifest: unknown = context.extension.packageJSON;
-  const version =
-    manifest && typeof manifest === 'object' ? (manifest as { version?: unknown }).version : undefined;
-  return typeof version === 'string' ? version : 'dev';
 }
 
 function textOf(record: Record<string, unknown>, key: string): string {
@@ -122,79 +108,76 @@ function signInProblem(serverUrl: string, login: string, error: unknown): Error 
   return error instanceof Error ? error : new Error(String(error));
 }
 
+function environmentAccount(
+  environment: NodeJS.ProcessEnv,
+  log: vscode.LogOutputChannel,
+): { account: ChannelAccountInfo; secret: string } | undefined {
+  const serverUrl = environment['FORGE_CHANNEL_URL'];
+  const login = environment['FORGE_CHANNEL_USER'];
+  const password = environment['FORGE_CHANNEL_PASSWORD'];
+  if (!serverUrl || !login || !password) return undefined;
+  const normalized = normalizeChannelUrl(serverUrl);
+  if ('problem' in normalized) {
+    log.warn(`FORGE_CHANNEL_URL ignored: ${normalized.problem}`);
+    return undefined;
+  }
+  const account: ChannelAccountInfo = {
+    id: 'channel-environment',
+    label: `${login}@${new URL(normalized.url).host} (from environment)`,
+    serverUrl: normalized.url,
+    login,
+    fromEnvironment: true,
+  };
+  return { account, secret: password };
+}
+
+const identityOf = ({ name, nickname, hash, guid }: ChannelProfile): ChannelIdentity => ({
+  name,
+  nickname,
+  hash,
+  guid,
+});
+
 /**
- * Channel server accounts, a kind of their own next to the forge accounts: the address, login and
- * channel identity in global state, the password in SecretStorage (`forge.channel.<id>.password`),
- * never in settings, logs or error messages. One `ChannelClient` per account, built on first use.
+ * Channel server accounts, a kind of their own next to the forge accounts, in an `AccountStore`:
+ * the address, login and channel identity in global state, the password in SecretStorage
+ * (`forge.channel.<id>.password`), never in settings, logs or error messages. What only channel
+ * accounts have: the sign-in check that names the channel, and the channel's profile.
  */
 export class ChannelAccountManager implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
-  private readonly clients = new ClientCache<ChannelClient>((id) => this.createClient(id));
+  private readonly store: AccountStore<ChannelAccountInfo, ChannelClient>;
+  readonly onDidChange: vscode.Event<void>;
   private readonly profiles = new Map<string, Promise<ChannelProfile>>();
-  private environmentAccount: ChannelAccountInfo | undefined;
-  private environmentPassword: string | undefined;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
+    context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
     environment: NodeJS.ProcessEnv = process.env,
   ) {
-    this.readEnvironmentAccount(environment);
-    this.disposables.push(
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (
-          affectsConnections(event) ||
-          event.affectsConfiguration('forge.requestTimeoutSeconds') ||
-          event.affectsConfiguration('forge.maxListPages')
-        ) {
-          this.clients.dropAll();
-          this.changed.fire();
-        }
-      }),
-      // Another window added or removed an account (forge tokens live in the same storage: only ours count).
-      context.secrets.onDidChange((event) => {
-        const id = accountOfSecret(event.key, SECRET_PREFIX, SECRET_SUFFIX);
-        if (id === undefined) return;
-        this.clients.drop(id);
-        this.changed.fire();
-      }),
-    );
+    const kind: AccountKind<ChannelAccountInfo, ChannelClient> = {
+      storageKey: 'forge.channelAccounts',
+      secretPrefix: 'forge.channel.',
+      secretSuffix: '.password',
+      fromEnvironment: environmentAccount,
+      createClient: (account, password, connection) =>
+        ChannelClient.create({ ...connection, login: account.login, password }),
+      missingSecret: (account) =>
+        `No password is stored for ${account.label}. Remove the channel account and add it again.`,
+    };
+    this.store = new AccountStore(context, log, kind, environment);
+    this.onDidChange = this.store.onDidChange;
   }
 
   dispose(): void {
-    this.clients.dropAll();
-    for (const disposable of this.disposables) disposable.dispose();
-  }
-
-  private readEnvironmentAccount(environment: NodeJS.ProcessEnv): void {
-    const serverUrl = environment['FORGE_CHANNEL_URL'];
-    const login = environment['FORGE_CHANNEL_USER'];
-    const password = environment['FORGE_CHANNEL_PASSWORD'];
-    if (!serverUrl || !login || !password) return;
-    const normalized = normalizeChannelUrl(serverUrl);
-    if ('problem' in normalized) {
-      this.log.warn(`FORGE_CHANNEL_URL ignored: ${normalized.problem}`);
-      return;
-    }
-    this.environmentPassword = password;
-    this.environmentAccount = {
-      id: ENVIRONMENT_ACCOUNT_ID,
-      label: `${login}@${new URL(normalized.url).host} (from environment)`,
-      serverUrl: normalized.url,
-      login,
-      fromEnvironment: true,
-    };
+    this.store.dispose();
   }
 
   list(): ChannelAccountInfo[] {
-    const stored = this.context.globalState.get<ChannelAccountInfo[]>(ACCOUNTS_KEY, []);
-    return this.environmentAccount ? [this.environmentAccount, ...stored] : stored;
+    return this.store.list();
   }
 
   get(id: string): ChannelAccountInfo | undefined {
-    return this.list().find((account) => account.id === id);
+    return this.store.get(id);
   }
 
   /**
@@ -214,54 +197,42 @@ export class ChannelAccountManager implements vscode.Disposable {
     const login = input.login.trim();
     if (login === '') throw new ChannelSignInError('Enter the channel nickname or the account email.');
     if (input.password === '') throw new ChannelSignInError('Enter the password.');
-    const network = input.network ?? {};
-    const client = await this.buildClient(normalized.url, login, input.password, network);
+    const host = new URL(normalized.url).host;
+    const candidate: ChannelAccountInfo = {
+      id: randomUUID(),
+      label: host,
+      serverUrl: normalized.url,
+      login,
+      network: input.network ?? {},
+    };
+    const client = await this.store.checkingClient(candidate, input.password);
     let profile: ChannelProfile;
     try {
       profile = await this.probe(client, normalized.url, login, input.signal);
     } finally {
       await client.close();
     }
-    const host = new URL(normalized.url).host;
     const account: ChannelAccountInfo = {
-      id: randomUUID(),
+      ...candidate,
       label: input.label?.trim() || `${profile.name} (${profile.nickname || login}@${host})`,
-      serverUrl: normalized.url,
-      login,
-      channel: { name: profile.name, nickname: profile.nickname, hash: profile.hash, guid: profile.guid },
-      network,
+      channel: identityOf(profile),
     };
-    await this.context.secrets.store(secretKey(account.id), input.password);
-    const stored = this.context.globalState.get<ChannelAccountInfo[]>(ACCOUNTS_KEY, []);
-    await this.context.globalState.update(ACCOUNTS_KEY, [...stored, account]);
     this.profiles.set(account.id, Promise.resolve(profile));
+    await this.store.add(account, input.password);
     this.log.info(`Channel account added: ${account.label}`);
-    this.changed.fire();
     return account;
   }
 
   /** Forgets the account and deletes its password from secret storage. */
   async remove(id: string): Promise<void> {
-    if (id === ENVIRONMENT_ACCOUNT_ID) {
-      this.environmentAccount = undefined;
-      this.environmentPassword = undefined;
-    } else {
-      const stored = this.context.globalState.get<ChannelAccountInfo[]>(ACCOUNTS_KEY, []);
-      await this.context.globalState.update(
-        ACCOUNTS_KEY,
-        stored.filter((account) => account.id !== id),
-      );
-      await this.context.secrets.delete(secretKey(id));
-    }
     this.profiles.delete(id);
-    this.clients.drop(id);
+    await this.store.remove(id);
     this.log.info('Channel account removed');
-    this.changed.fire();
   }
 
   /** The client for an account, built on first use. */
   client(id: string): Promise<ChannelClient> {
-    return this.clients.get(id);
+    return this.store.client(id);
   }
 
   /**
@@ -287,12 +258,9 @@ export class ChannelAccountManager implements vscode.Disposable {
     const account = this.get(id);
     if (!account) throw new Error('That channel account no longer exists');
     const profile = await this.probe(await this.client(id), account.serverUrl, account.login);
-    if (account.fromEnvironment && this.environmentAccount) {
-      this.environmentAccount = {
-        ...this.environmentAccount,
-        channel: { name: profile.name, nickname: profile.nickname, hash: profile.hash, guid: profile.guid },
-      };
-    }
+    // The environment account learns its channel on first use; stored ones knew it when added.
+    if (account.fromEnvironment)
+      await this.store.update(id, { channel: identityOf(profile) }, { quiet: true });
     return profile;
   }
 
@@ -317,53 +285,8 @@ export class ChannelAccountManager implements vscode.Disposable {
     return profile;
   }
 
-  private async createClient(id: string): Promise<ChannelClient> {
-    const account = this.get(id);
-    if (!account) throw new Error('That channel account no longer exists');
-    const password = account.fromEnvironment
-      ? this.environmentPassword
-      : await this.context.secrets.get(secretKey(id));
-    if (!password) {
-      throw new Error(
-        `No password is stored for ${account.label}. Remove the channel account and add it again.`,
-      );
-    }
-    return this.buildClient(account.serverUrl, account.login, password, account.network ?? {});
-  }
-
   /** Changes the account's CA file or trusted certificates; its client is built again. */
   async updateNetwork(id: string, network: AccountNetwork): Promise<void> {
-    const stored = this.context.globalState.get<ChannelAccountInfo[]>(ACCOUNTS_KEY, []);
-    await this.context.globalState.update(
-      ACCOUNTS_KEY,
-      stored.map((account) => (account.id === id ? { ...account, network } : account)),
-    );
-    this.clients.drop(id);
-    this.changed.fire();
-  }
-
-  private async buildClient(
-    serverUrl: string,
-    login: string,
-    password: string,
-    network: AccountNetwork,
-  ): Promise<ChannelClient> {
-    const dispatcher = await dispatcherFor(serverUrl, network);
-    const timeoutSeconds = vscode.workspace
-      .getConfiguration('forge')
-      .get<number>('requestTimeoutSeconds', 30);
-    return ChannelClient.create({
-      baseUrl: serverUrl,
-      login,
-      password,
-      dispatcher,
-      timeoutMs: timeoutSeconds * 1000,
-      maxListPages: vscode.workspace
-        .getConfiguration('forge')
-        .get<number>('maxListPages', DEFAULT_MAX_LIST_PAGES),
-      userAgent: `forge-workbench/${extensionVersion(this.context)}`,
-      log: (line) => this.log.trace(line),
-      onFailure: (line) => this.log.warn(line),
-    });
+    await this.store.update(id, { network }, { reconnect: true });
   }
 }

@@ -230,7 +230,13 @@ describe('channel: accounts, view and commands', function () {
         assert.match(environment.label, /\(from environment\)$/);
         const groups = await (await manager.client(environment.id)).listGroups();
         assert.ok(groups.length >= 4);
+        let announced = 0;
+        const listening = manager.onDidChange(() => announced++);
         assert.equal((await manager.profile(environment.id)).nickname, 'wren');
+        listening.dispose();
+        // Learned while a view loads: kept for the session, and told to no one (the view would reload).
+        assert.equal(manager.get(environment.id)?.channel?.nickname, 'wren');
+        assert.equal(announced, 0);
         const stored = api.services.context.globalState.get<{ id: string }[]>('forge.channelAccounts') ?? [];
         assert.ok(!stored.some((account) => account.id === environment.id), 'not stored');
         const incomplete = new ChannelAccountManager(api.services.context, api.log, {
