@@ -16,7 +16,7 @@ import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { BodyCollector } from '../src/api/http/bodyCollector';
 import { TracePlainTail, stripAnsi } from '../src/domain/trace';
-import { type FollowerTimers, TraceFollower } from '../src/state/traceFollower';
+import { type FollowerTimers, TraceFollower, decodeText } from '../src/state/traceFollower';
 import { Prng } from '../test/server/prng';
 import { TraceWriter } from '../test/server/trace';
 import { type BenchResult, type SummaryRow, cpuMsSince, median, ms, ratio, sum, yesNo } from './report';
@@ -119,10 +119,10 @@ class OurTail {
         fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
       },
       {
-        onText: (text, replaced) => {
+        onBytes: decodeText((text, replaced) => {
           if (replaced) throw new Error('the trace only grows: nothing may be replaced');
           this.output += this.formatter.push(text);
-        },
+        }),
         onJob: () => undefined,
         onEnd: () => undefined,
         onError: (error) => {

@@ -1,8 +1,8 @@
 /**
  * Follows a job's trace while the job runs. Real servers send the whole trace every time (no offset,
  * no Range), with an ETag: the follower sends `If-None-Match`, treats "unchanged" as nothing new, and
- * decodes and hands on only the bytes it has not seen, so neither decoding nor parsing grows with the
- * trace. Polling speeds up when text arrives and backs off while nothing changes; it stops once
+ * hands on only the bytes it has not seen, so neither decoding nor parsing grows with the trace. It
+ * never decodes: the trace stays bytes until its reader (the page's worker, the tail) decodes it. Polling speeds up when text arrives and backs off while nothing changes; it stops once
  * the job has finished (after one last read, so the final lines are not lost). Pure: no vscode.
  */
 /**
@@ -30,13 +30,12 @@ export interface TraceSource<Job extends FollowedJob> {
 
 export interface TraceFollowerListener<Job extends FollowedJob> {
   /**
-   * New text at the end of the trace. A trace read from its start (the first read, or with
-   * `replaced`: rewritten, what came before is gone) comes whole, in one call; text appended to a
-   * trace comes in one or more calls per poll (decoded from at most `TEXT_PIECE_BYTES` at a time),
-   * each a string of its own that keeps no poll's whole response alive. A character cut by the end
-   * of a read is handed on with the next read.
+   * New bytes at the end of the trace, as the server sent them (a read may end inside a character:
+   * decode as a stream, `decodeText` does). With `replaced`, the trace was rewritten and these are
+   * its start: what came before is gone. The bytes are a view of the read's reply, valid during the
+   * call: a listener that keeps them copies them.
    */
-  onText(text: string, replaced: boolean): void;
+  onBytes(bytes: Uint8Array, replaced: boolean): void;
   /** The job as last read, whenever its status changes (the first read included). */
   onJob(job: Job): void;
   /** The job finished; no more polls. */
@@ -112,11 +111,33 @@ export function isJobFinished(status: string): boolean {
 const OVERLAP_CHECK_BYTES = 256;
 
 /**
- * New bytes are decoded this many at a time: each piece of text is then a string of its own, small
- * enough to be allocated in the young generation, several times faster than one string of hundreds
- * of KB in the large-object space.
+ * `decodeText` decodes this many bytes at a time: each piece of text is then a string of its own,
+ * small enough to be allocated in the young generation, several times faster than one string of
+ * hundreds of KB in the large-object space.
  */
 export const TEXT_PIECE_BYTES = 32 * 1024;
+
+/**
+ * For a reader of text (the tail): turns the follower's bytes into text, a character cut between two
+ * reads completed by the next, in pieces of at most `TEXT_PIECE_BYTES` bytes. A rewritten trace
+ * starts with a fresh decoder and is handed on whole, in one call (empty when the trace is).
+ */
+export function decodeText(
+  onText: (text: string, replaced: boolean) => void,
+): (bytes: Uint8Array, replaced: boolean) => void {
+  let decoder = new TextDecoder();
+  return (bytes, replaced) => {
+    if (replaced) {
+      decoder = new TextDecoder();
+      onText(decoder.decode(bytes, { stream: true }), true);
+      return;
+    }
+    for (let start = 0; start < bytes.length; start += TEXT_PIECE_BYTES) {
+      const text = decoder.decode(bytes.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });
+      if (text.length > 0) onText(text, false);
+    }
+  };
+}
 
 /** The last `OVERLAP_CHECK_BYTES` of `tail` followed by `more`, as a copy of their own. */
 function lastBytes(tail: Uint8Array, more: Uint8Array): Uint8Array<ArrayBuffer> {
@@ -156,8 +177,6 @@ export class TraceFollower<Job extends FollowedJob> {
   private receivedBytes = 0;
   /** A copy of the last bytes handed on, to check that the next read still starts with what we have. */
   private receivedTail = new Uint8Array(0);
-  /** Streaming: a character whose bytes a read cut in two is completed by the next read. */
-  private decoder = new TextDecoder();
   /** Text was handed on while the current read was arriving. */
   private streamedThisRead = false;
   private lastStatus: string | undefined;
@@ -307,18 +326,10 @@ export class TraceFollower<Job extends FollowedJob> {
     if (this.stopped || offset > this.receivedBytes) return;
     const fresh = bytes.subarray(this.receivedBytes - offset);
     if (fresh.length === 0) return;
-    this.handOnInPieces(fresh);
+    this.listener.onBytes(fresh, false);
     this.receivedBytes += fresh.length;
     this.receivedTail = lastBytes(this.receivedTail, fresh);
     this.streamedThisRead = true;
-  }
-
-  /** Decodes new bytes and hands them on, `TEXT_PIECE_BYTES` at a time. */
-  private handOnInPieces(fresh: Uint8Array): void {
-    for (let start = 0; start < fresh.length; start += TEXT_PIECE_BYTES) {
-      const text = this.decoder.decode(fresh.subarray(start, start + TEXT_PIECE_BYTES), { stream: true });
-      if (text.length > 0) this.listener.onText(text, false);
-    }
   }
 
   /**
@@ -334,14 +345,11 @@ export class TraceFollower<Job extends FollowedJob> {
     const appended = this.isAppended(bytes, offset);
     if (appended && size === this.receivedBytes) return this.streamedThisRead;
     if (!appended) {
-      // Erased or rewritten (a retried job reuses nothing): start over with the whole text.
-      this.decoder = new TextDecoder();
-      this.listener.onText(this.decoder.decode(bytes, { stream: true }), true);
-    } else if (this.receivedBytes === 0) {
-      // The first read, from a source that does not stream: the whole response is the trace.
-      this.listener.onText(this.decoder.decode(bytes, { stream: true }), false);
+      // Erased or rewritten (a retried job reuses nothing): start over with the whole trace.
+      this.listener.onBytes(bytes, true);
     } else {
-      this.handOnInPieces(bytes.subarray(this.receivedBytes - offset));
+      // New bytes past what we have (the whole reply on a first read from a source that does not stream).
+      this.listener.onBytes(bytes.subarray(this.receivedBytes - offset), false);
     }
     this.receivedBytes = size;
     // A copy: a view would keep the whole response alive.

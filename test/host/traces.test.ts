@@ -14,11 +14,16 @@ import { eventually, workbenchApi } from './support';
 
 const utf8 = new TextDecoder();
 
-/** The text a snapshot or an append carries (an append may be gzipped). */
+/** The bytes a snapshot or an append carries (an append may be gzipped). */
+function bytesOf(message: JobTraceHostMessage): Uint8Array {
+  if (message.type === 'snapshot') return message.bytes;
+  if (message.type !== 'append') return new Uint8Array(0);
+  return message.gzip ? gunzipSync(message.bytes) : message.bytes;
+}
+
+/** The text a snapshot or an append carries. */
 function textOf(message: JobTraceHostMessage): string {
-  if (message.type === 'snapshot') return utf8.decode(message.bytes);
-  if (message.type !== 'append') return '';
-  return utf8.decode(message.gzip ? gunzipSync(message.bytes) : message.bytes);
+  return utf8.decode(bytesOf(message));
 }
 const FAST = { minIntervalMs: 50, maxIntervalMs: 200 };
 
@@ -159,11 +164,11 @@ describe('job trace panel and tails', function () {
       assert.ok(message.type === 'append' && message.gzip);
       assert.ok(message.bytes.length < 64 * 1024, `${message.bytes.length} bytes for 256 KB of text`);
     }
-    assert.ok(panel.unsentChars > big.length - 4 * 256 * 1024, `${panel.unsentChars} characters wait`);
+    assert.ok(panel.unsentBytes > big.length - 4 * 256 * 1024, `${panel.unsentBytes} bytes wait`);
     await panel.host.receive({ type: 'parsed' });
     assert.equal(sent(panel).length - sent(panel).indexOf(reloaded), 5, 'one more piece');
     // The page (the real one, which got these messages too) parses them all and asks for the rest.
-    await eventually(() => assert.equal(panel.unsentChars, 0), 30_000);
+    await eventually(() => assert.equal(panel.unsentBytes, 0), 30_000);
     assert.ok(panel.rawTrace === big, 'the raw trace is still all of it');
     const afterReload = sent(panel).slice(sent(panel).indexOf(reloaded));
     assert.ok(afterReload.map(textOf).join('') === big, 'the page was sent all of it, in order');
@@ -236,6 +241,27 @@ describe('job trace panel and tails', function () {
       [],
       'no write was sent for an invalid message',
     );
+  });
+
+  it('keeps the trace as the server sent it, bytes that are not UTF-8 included, for the page and Save', async () => {
+    const jobId = forge.fixtures.jobs.failed;
+    // A tool that printed Latin-1 (é as one byte 0xE9), then UTF-8: real servers pass both on as is.
+    const served = Buffer.concat([
+      Buffer.from('\x1b[31mcaf'),
+      Buffer.from([0xe9]),
+      Buffer.from(' au lait\x1b[0m\n✓ done\n'),
+    ]);
+    forge.state.setTraceBytes(jobId, served);
+    // A panel an earlier test left open has read the job's trace before; this one reads it anew.
+    registry().get(`${account.id}|${forge.fixtures.projects.web}|${jobId}`)?.dispose();
+    const panel = await openPanel(jobId);
+    await eventually(() => assert.ok(panel.rawTrace.endsWith('✓ done\n')));
+    const toPage = Buffer.concat(sent(panel).map(bytesOf));
+    assert.deepEqual([...toPage], [...served], 'the page is sent the bytes it decodes itself');
+    const file = vscode.Uri.joinPath(api.services.context.globalStorageUri, `raw-${jobId}.log`);
+    await panel.saveRawTo(file);
+    assert.deepEqual([...(await vscode.workspace.fs.readFile(file))], [...served], 'saved byte for byte');
+    await vscode.workspace.fs.delete(file);
   });
 
   it('copies the trace as plain text without escape codes', async () => {

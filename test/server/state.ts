@@ -419,6 +419,8 @@ interface TraceRecord {
   /** undefined until a lazily generated trace is first read. */
   text: string | undefined;
   build?: () => string;
+  /** A trace that is not UTF-8 (a tool that printed Latin-1 or binary): served as these bytes. */
+  bytes?: Buffer;
   revision: number;
   growth?: TraceGrowth;
   rendered?: { revision: number; body: Buffer; etag: string };
@@ -779,6 +781,7 @@ export class ForgeState {
     this.requireJob(jobId);
     const record = this.traces.get(jobId) ?? { text: '', revision: 0 };
     record.text = this.materialize(record) + text;
+    if (record.bytes) record.bytes = Buffer.concat([record.bytes, Buffer.from(text, 'utf8')]);
     record.revision += 1;
     this.traces.set(jobId, record);
   }
@@ -786,6 +789,14 @@ export class ForgeState {
   /** Give a job a trace built on first read (for large or numerous seeded traces). */
   setLazyTrace(jobId: number, build: () => string): void {
     this.traces.set(jobId, { text: undefined, build, revision: 1 });
+  }
+
+  /**
+   * Gives a job a trace of exactly these bytes. Real servers store and serve what the runner sent,
+   * valid UTF-8 or not (a tool printing Latin-1, a `cat` of a binary file), still labelled utf-8.
+   */
+  setTraceBytes(jobId: number, bytes: Buffer): void {
+    this.traces.set(jobId, { text: bytes.toString('latin1'), bytes, revision: 1 });
   }
 
   removeTrace(jobId: number): void {
@@ -802,7 +813,7 @@ export class ForgeState {
     const record = this.traces.get(jobId);
     if (!record) return undefined;
     if (record.rendered?.revision !== record.revision) {
-      const body = Buffer.from(this.materialize(record), 'utf8');
+      const body = record.bytes ?? Buffer.from(this.materialize(record), 'utf8');
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
       record.rendered = { revision: record.revision, body, etag };
     }

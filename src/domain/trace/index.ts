@@ -5,3 +5,4 @@ export { DEFAULT_STYLE, type TraceColor, type TraceStyle } from './traceStyle';
 export { findFirstError, pieceEnd, plainText, stripAnsi } from './traceText';
 export { TracePlainTail } from './traceTail';
 export { TraceLineStore } from './traceLineStore';
+export { TraceBytes, takeBytes } from './traceBytes';

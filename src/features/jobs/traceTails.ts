@@ -4,7 +4,7 @@ import { jobTitle, projectPath } from '../../domain/jobActions';
 import { statusAppearance } from '../../domain/jobStatus';
 import { formatDuration } from '../../domain/time';
 import { TracePlainTail } from '../../domain/trace';
-import { TraceFollower, jobTraceSource } from '../../state/traceFollower';
+import { TraceFollower, decodeText, jobTraceSource } from '../../state/traceFollower';
 import type { AccountInfo } from '../../platform/accounts';
 
 /** Characters of appended text each tail remembers for tests (the channel itself has it all). */
@@ -46,13 +46,14 @@ export class TraceTail implements vscode.Disposable {
     this.follower = new TraceFollower<Job>(
       jobTraceSource<Job>(client, project.id, job.id),
       {
-        onText: (text, replaced) => {
+        // The one place a tailed trace is decoded.
+        onBytes: decodeText((text, replaced) => {
           if (replaced && this.appendedChars > 0) {
             this.formatter.reset();
             this.append('\n── The trace was rewritten (erased or restarted); showing it again ──\n');
           }
           this.append(this.formatter.push(text));
-        },
+        }),
         onJob: () => undefined,
         onEnd: (ended) => {
           this.append(this.formatter.finish());

@@ -7,6 +7,7 @@ import {
   type TraceFetchResult,
   TraceFollower,
   type TraceFollowerListener,
+  decodeText,
   isJobFinished,
 } from '../../../src/state/traceFollower';
 
@@ -110,10 +111,10 @@ function recorder() {
   const events: string[] = [];
   const texts: string[] = [];
   const listener: TraceFollowerListener<Job> = {
-    onText: (text, replaced) => {
+    onBytes: decodeText((text, replaced) => {
       texts.push(text);
       events.push(replaced ? `replace:${text}` : `append:${text}`);
-    },
+    }),
     onJob: (job) => events.push(`job:${job.status}`),
     onEnd: (job) => events.push(`end:${job.status}`),
     onError: (error, willRetry) =>
@@ -483,7 +484,7 @@ describe('TraceFollower', () => {
         },
         fetchJob: () => Promise.resolve({ id: 7, status: 'running' }),
       },
-      { ...recorder().listener, onText: (text) => kept.push(text) },
+      { ...recorder().listener, onBytes: decodeText((text) => kept.push(text)) },
       { timers },
     );
     follower.start();
@@ -519,7 +520,7 @@ describe('TraceFollower', () => {
           ),
         fetchJob: () => Promise.resolve({ id: 7, status: 'running' }),
       },
-      { ...recorder().listener, onText: (text) => texts.push(text) },
+      { ...recorder().listener, onBytes: decodeText((text) => texts.push(text)) },
       { timers },
     );
     follower.start();

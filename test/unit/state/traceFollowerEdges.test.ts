@@ -9,6 +9,8 @@ import {
   type TraceFollowerListener,
   type TraceFollowerOptions,
   type TraceSource,
+  TEXT_PIECE_BYTES,
+  decodeText,
   isJobFinished,
   jobTraceSource,
 } from '../../../src/state/traceFollower';
@@ -41,7 +43,7 @@ class Timers implements FollowerTimers {
 function recorder() {
   const events: string[] = [];
   const listener: TraceFollowerListener<Job> = {
-    onText: (text, replaced) => events.push(`${replaced ? 'replace' : 'append'}:${text}`),
+    onBytes: decodeText((text, replaced) => events.push(`${replaced ? 'replace' : 'append'}:${text}`)),
     onJob: (job) => events.push(`job:${job.status}`),
     onEnd: (job) => events.push(`end:${job.status}`),
     onError: (error, willRetry) => events.push(`error:${(error as Error).message}:${String(willRetry)}`),
@@ -316,22 +318,61 @@ describe('TraceFollower edges', () => {
     assert.deepEqual(events, ['append:€', 'append:€', 'job:running']);
   });
 
-  it('gives a first read from a source that does not stream in one piece, and keeps a cut character of a rewrite', async () => {
-    const big = 'y'.repeat(100_000);
-    let result: TraceFetchResult = whole(big);
+  it('hands on a first read from a source that does not stream in one piece, and a cut character of a rewrite with the next read', async () => {
+    const big = utf8('y'.repeat(100_000));
+    let result: TraceFetchResult = { unchanged: false, bytes: big, etag: 'big' };
     const source: TraceSource<Job> = {
       fetchTrace: () => Promise.resolve(result),
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
     };
-    const { events, timers, follower } = started(source);
+    const pieces: { bytes: number[]; replaced: boolean }[] = [];
+    const timers = new Timers();
+    const follower = new TraceFollower(
+      source,
+      { ...recorder().listener, onBytes: (bytes, replaced) => pieces.push({ bytes: [...bytes], replaced }) },
+      { timers },
+    );
+    follower.start();
     await timers.runAll(follower);
-    assert.deepEqual(events, [`append:${big}`, 'job:running']);
+    assert.equal(pieces.length, 1);
+    assert.deepEqual(pieces[0], { bytes: [...big], replaced: false });
     const euro = utf8('new €');
     result = { unchanged: false, bytes: euro.subarray(0, euro.length - 1), etag: 'cut' };
     await timers.runAll(follower);
     result = { unchanged: false, bytes: euro, etag: 'whole' };
     await timers.runAll(follower);
-    assert.deepEqual(events.slice(2), ['replace:new ', 'append:€']);
+    // Bytes, never decoded: the half character comes as it is, its end with the next read.
+    assert.deepEqual(pieces.slice(1), [
+      { bytes: [...euro.subarray(0, euro.length - 1)], replaced: true },
+      { bytes: [...euro.subarray(euro.length - 1)], replaced: false },
+    ]);
+  });
+
+  it('decodeText: a rewrite comes whole in one call, appended text in pieces, a cut character waits', () => {
+    const events: string[] = [];
+    const onBytes = decodeText((text, replaced) => events.push(`${replaced ? 'replace' : 'append'}:${text}`));
+    const euro = utf8('new €');
+    onBytes(euro.subarray(0, euro.length - 1), true);
+    onBytes(euro.subarray(euro.length - 1), false);
+    onBytes(utf8('z'.repeat(TEXT_PIECE_BYTES + 1)), false);
+    onBytes(new Uint8Array(0), true);
+    assert.deepEqual(events, [
+      'replace:new ',
+      'append:€',
+      `append:${'z'.repeat(TEXT_PIECE_BYTES)}`,
+      'append:z',
+      'replace:',
+    ]);
+    // A rewrite starts a fresh decoder: half a character before it is dropped, not joined to it.
+    const after: string[] = [];
+    const fresh = decodeText((text) => after.push(text));
+    fresh(euro.subarray(0, euro.length - 1), false);
+    fresh(utf8('ok'), true);
+    assert.deepEqual(after, ['new ', 'ok']);
+    // A whole rewrite larger than a piece is still one call.
+    const whole: string[] = [];
+    decodeText((text) => whole.push(text))(utf8('w'.repeat(TEXT_PIECE_BYTES * 2)), true);
+    assert.equal(whole.length, 1);
   });
 
   for (const [status, fatal] of [

@@ -8,7 +8,7 @@ import { changeJobAsked } from '../jobChangeFlow';
 import { openServerLink } from '../../../platform/serverLinks';
 import { statusAppearance } from '../../../domain/jobStatus';
 import { formatDuration } from '../../../domain/time';
-import { TracePlainTail, pieceEnd } from '../../../domain/trace';
+import { TraceBytes, TracePlainTail, takeBytes } from '../../../domain/trace';
 import type { AccountInfo } from '../../../platform/accounts';
 import type { Services } from '../../../services';
 import { TraceFollower, isJobFinished, jobTraceSource } from '../../../state/traceFollower';
@@ -25,8 +25,8 @@ import {
 import { showError, showInformation, showStatusMessage } from '../../../platform/userMessages';
 
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
-const SNAPSHOT_FIRST_CHARS = 64 * 1024;
-const SNAPSHOT_PIECE_CHARS = 256 * 1024;
+const SNAPSHOT_FIRST_BYTES = 64 * 1024;
+const SNAPSHOT_PIECE_BYTES = 256 * 1024;
 /**
  * Pieces of text on their way to the page or waiting there to be parsed. The page gives one back
  * each time it has parsed one, so a long trace crosses as fast as the page parses it (in its idle
@@ -35,18 +35,12 @@ const SNAPSHOT_PIECE_CHARS = 256 * 1024;
  */
 const PAGE_WINDOW = 3;
 /**
- * The raw trace is kept in blocks of about this many characters: few strings for a long trace, and
- * each character copied once (joining everything every few hundred pieces copied a 20 MB trace
- * several times over while it arrived, stalling the extension host for tens of milliseconds).
- */
-const RAW_BLOCK_CHARS = 1024 * 1024;
-/**
- * Pieces of at least this many characters cross to the page gzipped (the page's worker inflates
+ * Pieces of at least this many bytes cross to the page gzipped (the page's worker inflates
  * them). Every byte sent passes through the workbench's own heap on the way; 20 MB of trace did so
  * several times over and set off collections of that heap, which paused the frames of the page and
  * of the whole window. CI traces shrink five to twelve times, at level 1 in about 1.5 ms per MB.
  */
-const GZIP_MIN_CHARS = 16 * 1024;
+const GZIP_MIN_BYTES = 16 * 1024;
 
 export interface JobTraceTarget {
   account: AccountInfo;
@@ -89,28 +83,23 @@ export function jobView(job: Job, project: Project): JobView {
   };
 }
 
-const utf8 = new TextEncoder();
-
 /**
- * A job's trace in a webview. The host follows the trace (If-None-Match polls, only new text passed
- * on) and keeps the raw text for copy and save; the page parses what it is sent and draws only the
- * lines on screen. When the page reloads (the panel was hidden) it gets the whole text again.
- * The raw text is kept as blocks of the follower's pieces (strings of their own, not slices of a
- * poll's whole response, and no chain of concatenations), joined into one flat string only when
- * copied or saved; the page is sent the blocks as they are.
+ * A job's trace in a webview. The host follows the trace (If-None-Match polls, only new bytes passed
+ * on) and keeps it as the server sent it, in byte blocks (`TraceBytes`), for copy and save; the
+ * host never decodes it for the page: the page's worker does, once, then parses it, and the page
+ * draws only the lines on screen. When the page reloads (the panel was hidden) it gets the whole
+ * trace again.
  */
 export class JobTracePanel implements OpenPanel {
   readonly host: PanelHost<JobTracePageMessage, JobTraceHostMessage>;
-  /** The raw trace: blocks of about `RAW_BLOCK_CHARS`, then the pieces received since. */
-  private rawBlocks: string[] = [];
-  private rawPieces: string[] = [];
-  private rawPieceChars = 0;
-  /** A poll's text not posted yet: its pieces go to the page as one `append`. */
-  private unsent: string[] = [];
+  /** The raw trace, as the server sent it. */
+  private readonly trace = new TraceBytes();
+  /** A poll's bytes not posted yet (views of `trace`): they go to the page as one `append`. */
+  private unsent: Uint8Array[] = [];
   private unsentReplaces = false;
   private flushQueued = false;
-  /** Text for the page not sent yet, in order; with `outboxReplaces`, it replaces the page's text. */
-  private outbox: string[] = [];
+  /** Bytes for the page not sent yet, in order; with `outboxReplaces`, they replace the page's trace. */
+  private outbox: Uint8Array[] = [];
   private outboxReplaces = false;
   /**
    * Pieces the page can take now (`PAGE_WINDOW` at most). None after a snapshot until the page has
@@ -156,12 +145,13 @@ export class JobTracePanel implements OpenPanel {
     return this.job;
   }
 
+  /** The trace decoded (tests); copy and save use the bytes. */
   get rawTrace(): string {
-    return this.raw();
+    return new TextDecoder().decode(this.trace.whole());
   }
 
-  /** Characters of trace text not sent to the page yet (waiting for it to parse what it has). */
-  get unsentChars(): number {
+  /** Bytes of the trace not sent to the page yet (waiting for it to parse what it has). */
+  get unsentBytes(): number {
     return this.outbox.reduce((sum, part) => sum + part.length, 0);
   }
 
@@ -185,40 +175,13 @@ export class JobTracePanel implements OpenPanel {
     this.host.dispose();
   }
 
-  private raw(): string {
-    const parts = this.rawParts();
-    if (parts.length > 1) {
-      this.rawBlocks = [parts.join('')];
-      this.clearRawPieces();
-    }
-    return this.rawBlocks[0] ?? this.rawPieces[0] ?? '';
-  }
-
-  private rawParts(): string[] {
-    return this.rawPieces.length === 0 ? this.rawBlocks : [...this.rawBlocks, ...this.rawPieces];
-  }
-
-  private clearRawPieces(): void {
-    this.rawPieces = [];
-    this.rawPieceChars = 0;
-  }
-
-  private receive(text: string, replaced: boolean): void {
+  private receive(bytes: Uint8Array, replaced: boolean): void {
     if (replaced) {
-      this.rawBlocks = [];
-      this.clearRawPieces();
+      this.trace.clear();
       this.unsent = [];
       this.unsentReplaces = true;
     }
-    if (text !== '') {
-      this.rawPieces.push(text);
-      this.rawPieceChars += text.length;
-      this.unsent.push(text);
-    }
-    if (this.rawPieceChars >= RAW_BLOCK_CHARS) {
-      this.rawBlocks.push(this.rawPieces.join(''));
-      this.clearRawPieces();
-    }
+    this.unsent.push(...this.trace.append(bytes));
     if (!this.flushQueued) {
       // The follower hands a poll's text on in several calls, synchronously: post once it is done.
       this.flushQueued = true;
@@ -247,11 +210,10 @@ export class JobTracePanel implements OpenPanel {
   /** Sends the page as many pieces of the outbox as it can take now. */
   private sendOutbox(): void {
     while (this.credits > 0 && (this.outboxReplaces || this.outbox.length > 0)) {
-      const text = takeText(this.outbox, SNAPSHOT_PIECE_CHARS);
-      const gzip = text.length >= GZIP_MIN_CHARS;
-      const utf8Bytes = utf8.encode(text);
       // A plain Uint8Array of its own: a Node Buffer would cross as JSON, or share a larger buffer.
-      const bytes = gzip ? new Uint8Array(gzipSync(utf8Bytes, { level: 1 })) : utf8Bytes;
+      const piece = takeBytes(this.outbox, SNAPSHOT_PIECE_BYTES);
+      const gzip = piece.length >= GZIP_MIN_BYTES;
+      const bytes = gzip ? new Uint8Array(gzipSync(piece, { level: 1 })) : piece;
       this.host.post({ type: 'append', bytes, replaced: this.outboxReplaces, gzip });
       this.outboxReplaces = false;
       this.credits--;
@@ -286,9 +248,8 @@ export class JobTracePanel implements OpenPanel {
     this.completeSent = false;
     this.unsent = [];
     this.unsentReplaces = false;
-    if (this.rawBlocks.length > 0 || this.rawPieces.length > 0) {
-      this.rawBlocks = [];
-      this.clearRawPieces();
+    if (this.trace.size > 0) {
+      this.trace.clear();
       this.replaceOutbox();
       this.sendOutbox();
     }
@@ -297,7 +258,7 @@ export class JobTracePanel implements OpenPanel {
     const follower = new TraceFollower<Job>(
       jobTraceSource<Job>(this.services.accounts.client(this.account.id), projectId, jobId),
       {
-        onText: (text, replaced) => this.receive(text, replaced),
+        onBytes: (bytes, replaced) => this.receive(bytes, replaced),
         onJob: (job) => {
           this.job = job;
           this.host.title = this.title();
@@ -345,12 +306,12 @@ export class JobTracePanel implements OpenPanel {
     // The snapshot carries everything received so far.
     this.unsent = [];
     this.unsentReplaces = false;
-    this.outbox = [...this.rawParts()];
-    const first = takeText(this.outbox, SNAPSHOT_FIRST_CHARS);
+    this.outbox = this.trace.parts();
+    const first = takeBytes(this.outbox, SNAPSHOT_FIRST_BYTES);
     this.host.post({
       type: 'snapshot',
       job: jobView(this.job, this.project),
-      bytes: utf8.encode(first),
+      bytes: first,
       following: this.isFollowing && !isJobFinished(this.job.status),
       showTimestamps: vscode.workspace.getConfiguration('forge').get<boolean>('trace.showTimestamps', true),
       boldBright: vscode.workspace
@@ -375,7 +336,7 @@ export class JobTracePanel implements OpenPanel {
         return this.runAction(message.action);
       case 'copy': {
         const tail = new TracePlainTail();
-        const text = tail.push(this.raw()) + tail.finish();
+        const text = tail.push(new TextDecoder().decode(this.trace.whole())) + tail.finish();
         await vscode.env.clipboard.writeText(text);
         void showStatusMessage(`Copied the trace of ${jobTitle(this.job)}`, 3000);
         return text.length;
@@ -451,9 +412,14 @@ export class JobTracePanel implements OpenPanel {
       title: `Save the raw trace of ${jobTitle(this.job)}`,
     });
     if (!uri) return undefined;
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(this.raw(), 'utf8'));
+    await this.saveRawTo(uri);
     void showInformation(`Saved the trace of ${jobTitle(this.job)} to ${uri.fsPath}.`);
     return uri.fsPath;
+  }
+
+  /** Writes the trace as the server sent it. */
+  async saveRawTo(uri: vscode.Uri): Promise<void> {
+    await vscode.workspace.fs.writeFile(uri, this.trace.whole());
   }
 }
 
@@ -485,25 +451,6 @@ export function openJobTracePanel(
     jobTracePanelKey(target),
     () => new JobTracePanel(services, registry, target.account, target.project, target.job, options),
   ).panel;
-}
-
-/** Takes up to `size` characters (whole ones) from the front of `parts`, which keeps the rest. */
-function takeText(parts: string[], size: number): string {
-  const taken: string[] = [];
-  let chars = 0;
-  while (parts.length > 0 && chars < size) {
-    const part = parts[0] ?? '';
-    const end = pieceEnd(part, 0, size - chars);
-    if (end < part.length) {
-      taken.push(part.slice(0, end));
-      parts[0] = part.slice(end);
-    } else {
-      taken.push(part);
-      parts.shift();
-    }
-    chars += end;
-  }
-  return taken.join('');
 }
 
 /** `forge.trace.openAt`: where a finished job's trace opens. */
