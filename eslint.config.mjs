@@ -98,7 +98,7 @@ export default tseslint.config(
     },
   },
   {
-    // Import loops are how layers rot (issue 21): none, types included.
+    // Import loops are how layers rot (issue 21): none at run time (type-only imports are erased).
     files: ['src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {

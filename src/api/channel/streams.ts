@@ -5,7 +5,8 @@
  * column and pages with LIMIT/OFFSET, so threads of the same second swap places between requests.
  */
 import { RunawayGuard } from '../http';
-import type { ChannelCallOptions, ChannelClient, NetworkStreamFilter } from './client';
+import type { HttpTransport } from '../http';
+import type { ChannelCallOptions, NetworkStreamFilter, NetworkStreamPage } from './channelTypes';
 import type { StreamItem } from './schemas';
 
 /** Message id, thread top and creation date of a stream item, in either item shape servers use. */
@@ -70,6 +71,18 @@ function threadsOf(items: readonly StreamItem[]): { top: string; items: StreamIt
   return [...threads.values()];
 }
 
+/** What the stream requests read with: the client's stream calls (an interface: the client builds the requests). */
+export interface StreamReader {
+  readonly transport: Pick<HttpTransport, 'maxListPages'>;
+  fetchChannelStream(mindate: string | undefined, options?: ChannelCallOptions): Promise<StreamItem[]>;
+  fetchNetworkStreamPage(
+    filter: NetworkStreamFilter,
+    page: { start: number; records: number },
+    options?: ChannelCallOptions,
+  ): Promise<NetworkStreamPage>;
+  networkStream(filter: NetworkStreamFilter): NetworkStreamRequest;
+}
+
 /**
  * `channel/stream` from a date on, oldest first. Each next request starts one second before the
  * newest thread seen (the server keeps only what is strictly newer, and many posts can share that
@@ -78,7 +91,7 @@ function threadsOf(items: readonly StreamItem[]): { top: string; items: StreamIt
  */
 export class ChannelStreamRequest implements AsyncIterable<StreamItem> {
   constructor(
-    private readonly client: ChannelClient,
+    private readonly client: StreamReader,
     readonly mindate: string | undefined,
   ) {}
 
@@ -152,7 +165,7 @@ export class ChannelStreamRequest implements AsyncIterable<StreamItem> {
  */
 export class NetworkStreamRequest implements AsyncIterable<StreamItem> {
   constructor(
-    private readonly client: ChannelClient,
+    private readonly client: StreamReader,
     readonly filter: NetworkStreamFilter,
     readonly threadsPerPage: number,
   ) {}
