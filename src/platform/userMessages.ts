@@ -167,6 +167,19 @@ export function withCancellableProgress<T>(
   );
 }
 
+/** Work behind a notification; with `cancellable`, Cancel aborts the signal handed to `work`. */
+export function withNotificationProgress<T>(
+  title: string,
+  work: (signal: AbortSignal) => Promise<T>,
+  cancellable = false,
+): Thenable<T> {
+  return cancellable
+    ? withCancellableProgress(title, work)
+    : withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
+        work(new AbortController().signal),
+      );
+}
+
 /** A quick pick row: `label`, `description` and `detail` may be server text; `icon` is a codicon id of ours. */
 export interface PickItem {
   label: string;

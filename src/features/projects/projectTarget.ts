@@ -72,3 +72,11 @@ export async function projectTarget(
   const picked = await pickOne(items, { placeHolder, matchOnDescription: true });
   return picked ? { account, project: picked.project } : undefined;
 }
+
+/** A project row, or nothing (the command asks). */
+export const ProjectArgumentSchema = rowOf(ProjectNode, 'a project').optional();
+export type ProjectArgument = z.output<typeof ProjectArgumentSchema>;
+
+export function pathOf(project: Project): string {
+  return project.path_with_namespace ?? project.name ?? `project ${project.id}`;
+}
