@@ -1,15 +1,8 @@
+import { CANCELLED } from './mergeRequestTargets';
 import * as vscode from 'vscode';
-import type {
-  Branch,
-  ClosesIssue,
-  HostingClient,
-  Issue,
-  MergeRequest,
-  Project,
-  UpdateMergeRequestInput,
-} from '../../api/hosting';
+import type { ClosesIssue, Issue, MergeRequest, Project } from '../../api/hosting';
 import { isSafeBranchName } from '../../domain/gitRemote';
-import { defaultMergeCommitMessage, normalizeLabels } from '../../domain/mergeRequestStatus';
+import { defaultMergeCommitMessage } from '../../domain/mergeRequestStatus';
 import { type MergeOptions, type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from './actions';
 import type { MergeRequestChange } from './changes';
 import { findLocalClone, runGit } from '../../platform/localGit';
@@ -20,13 +13,12 @@ import { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
 import { type MergeRequestPanel, registerMergeRequestPanel } from './panel/mergeRequestPanel';
 import type { PanelRegistry } from '../../webviews/shared/panelHost';
 import type { TreeNode } from '../../platform/tree/treeNode';
-import { FOLDER_ORDER, ProjectNode, projectTarget } from '../projects';
+import { FOLDER_ORDER } from '../projects';
 import { MergeRequestsFolder } from './nodes/mergeRequestNodes';
 import { registerStateFilterCommand } from './stateFilterCommand';
 import { awardEmojiCommands } from './awardEmojiCommands';
 import {
   type MergeRequestCommandContext,
-  type MergeRequestTarget,
   afterMergeRequestChange,
   applyMergeRequestChange,
   openLink,
@@ -36,9 +28,7 @@ import {
 import { noteCommands } from './noteCommands';
 import {
   ConfirmOptionsSchema,
-  type CreateMergeRequestOptions,
   CreateMergeRequestOptionsSchema,
-  type EditMergeRequestOptions,
   EditMergeRequestOptionsSchema,
   MergeOptionsSchema,
   MergeRequestArgumentSchema,
@@ -47,8 +37,7 @@ import {
   type MergeRequestArgument,
 } from './commandArguments';
 import { type CommandDeclaration, defineCommand } from '../../platform/commands/defineCommand';
-import { registerCommands, valueOrThrow } from '../../platform/commands/registerCommand';
-import { checkRefName } from '../../domain/inputValidation';
+import { registerCommands } from '../../platform/commands/registerCommand';
 import {
   askText,
   pickMany,
@@ -58,6 +47,8 @@ import {
   showWarning,
   withProgress,
 } from '../../platform/userMessages';
+import { createMergeRequest } from './createMergeRequest';
+import { editMergeRequest } from './editMergeRequest';
 
 /*
  * Every command here takes the tree node it ran on first (a merge request of the Projects or the
@@ -66,8 +57,6 @@ import {
  * asked, confirmations are taken as given (`confirmed`) and missing values take their defaults.
  * Handlers return a small result object (`executeCommand` hands it back) saying what happened.
  */
-
-const CANCELLED = { reason: 'cancelled' } as const;
 
 export interface MergeRequestsFeature {
   readonly provider: MergeRequestsTreeProvider;
@@ -262,285 +251,6 @@ async function copyMergeRequestUrl(context: MergeRequestCommandContext, arg: Mer
 /** An issue of the project (numeric id), not one of an external tracker. */
 function isTrackedIssue(issue: ClosesIssue): issue is Issue {
   return typeof issue.id === 'number';
-}
-
-// ---- create -------------------------------------------------------------------------------------
-
-async function lastCommitTitle(
-  client: HostingClient,
-  project: Project,
-  branch: string,
-  known: readonly Branch[],
-): Promise<string | undefined> {
-  const listed = known.find((candidate) => candidate.name === branch);
-  if (listed?.commit?.title) return listed.commit.title;
-  try {
-    return (await client.getBranch(project.id, branch)).commit?.title ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function createMergeRequest(
-  context: MergeRequestCommandContext,
-  arg: unknown,
-  options: CreateMergeRequestOptions | undefined,
-) {
-  const { services } = context;
-  // Branch names from automation are checked before anything is sent.
-  if (options?.sourceBranch !== undefined) valueOrThrow(checkRefName(options.sourceBranch));
-  if (options?.targetBranch !== undefined) valueOrThrow(checkRefName(options.targetBranch));
-  const target = await projectTarget(services, arg, 'Create a merge request in which project?');
-  if (!target) return { created: false, ...CANCELLED };
-  const { project } = target;
-  const client = await services.accounts.client(target.account.id);
-  const clone = await findLocalClone(project).catch((error: unknown) => {
-    services.log.warn(
-      `Could not read the local clone: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return undefined;
-  });
-  const localBranch = clone?.currentBranch;
-  let branches: Branch[] = [];
-  const loadBranches = async (): Promise<Branch[]> => {
-    if (branches.length === 0)
-      branches = (await client.listBranches(project.id).page({ perPage: 100 })).items;
-    return branches;
-  };
-
-  let sourceBranch = options ? (options.sourceBranch ?? localBranch) : undefined;
-  if (options && !sourceBranch) {
-    throw new Error(
-      `No source branch: give one, or open a clone of ${projectPath(project)} with the branch checked out.`,
-    );
-  }
-  if (!sourceBranch) {
-    const all = await withProgress(
-      { location: vscode.ProgressLocation.Window, title: 'Loading branches…' },
-      loadBranches,
-    );
-    const items = all
-      .filter((branch) => branch.name !== project.default_branch || all.length === 1)
-      .map((branch) => ({
-        label: branch.name,
-        description: branch.commit?.title ? branch.commit.title : undefined,
-        name: branch.name,
-      }));
-    if (localBranch) {
-      const index = items.findIndex((item) => item.name === localBranch);
-      const [current] = index >= 0 ? items.splice(index, 1) : [];
-      items.unshift({
-        label: localBranch,
-        description: `current branch${clone ? ` in ${clone.root}` : ''}${index < 0 ? ' (not pushed?)' : ''}`,
-        name: localBranch,
-        ...(current?.description ? { detail: current.description } : {}),
-      });
-    }
-    const picked = await pickOne(items, {
-      title: `New merge request in ${projectPath(project)} (1/4)`,
-      placeHolder: 'Source branch (the changes to merge)',
-      matchOnDescription: true,
-    });
-    if (!picked) return { created: false, ...CANCELLED };
-    sourceBranch = picked.name;
-  }
-
-  let targetBranch = options ? (options.targetBranch ?? project.default_branch ?? undefined) : undefined;
-  if (!targetBranch) {
-    const all = await loadBranches();
-    const names = all.map((branch) => branch.name).filter((name) => name !== sourceBranch);
-    const defaultBranch = project.default_branch ?? undefined;
-    const ordered = defaultBranch
-      ? [defaultBranch, ...names.filter((name) => name !== defaultBranch)]
-      : names;
-    const picked = await pickOne(
-      ordered.map((name) => ({
-        label: name,
-        description: name === defaultBranch ? 'default branch' : undefined,
-        name,
-      })),
-      {
-        title: `New merge request in ${projectPath(project)} (2/4)`,
-        placeHolder: `Merge ${sourceBranch} into…`,
-      },
-    );
-    if (!picked) return { created: false, ...CANCELLED };
-    targetBranch = picked.name;
-  }
-
-  let title = options?.title;
-  if (!title) {
-    const suggested = (await lastCommitTitle(client, project, sourceBranch, branches)) ?? sourceBranch;
-    if (options) title = suggested;
-    else {
-      title = await askText({
-        title: `New merge request in ${projectPath(project)} (3/4)`,
-        prompt: `Title (${sourceBranch} → ${targetBranch})`,
-        value: suggested,
-        ignoreFocusOut: true,
-        validateInput: (value) => (value.trim() === '' ? 'A merge request needs a title' : undefined),
-      });
-      if (title === undefined) return { created: false, ...CANCELLED };
-    }
-  }
-
-  let description = options?.description;
-  if (!options) {
-    description = await askText({
-      title: `New merge request in ${projectPath(project)} (4/4)`,
-      prompt: 'Description (optional; "Closes #12" closes that issue on merge)',
-      ignoreFocusOut: true,
-    });
-    if (description === undefined) return { created: false, ...CANCELLED };
-  }
-
-  const created = await withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: `Creating the merge request in ${projectPath(project)}…`,
-    },
-    () =>
-      client.createMergeRequest(project.id, {
-        source_branch: sourceBranch,
-        target_branch: targetBranch,
-        title: title.trim(),
-        description: description?.trim() ? description : undefined,
-      }),
-  );
-  context.view.refresh();
-  if (arg instanceof ProjectNode) services.afterAction(arg.folderOfKind('mergeRequests'));
-  void showInformation(`Created !${created.iid} ${created.title}`, 'Open in Browser').then((choice) =>
-    choice ? openLink(created.web_url, services.log) : undefined,
-  );
-  return {
-    created: true,
-    iid: created.iid,
-    webUrl: created.web_url,
-    sourceBranch,
-    targetBranch,
-    title: created.title,
-    localBranch,
-  };
-}
-
-// ---- edit ---------------------------------------------------------------------------------------
-
-async function askEdit(
-  target: MergeRequestTarget,
-  client: HostingClient,
-): Promise<UpdateMergeRequestInput | undefined> {
-  const { mergeRequest: mr, project } = target;
-  const field = await pickOne(
-    [
-      { label: 'Title', description: mr.title, field: 'title' as const },
-      { label: 'Description', description: mr.description ?? '', field: 'description' as const },
-      { label: 'Labels', description: (mr.labels ?? []).join(', '), field: 'labels' as const },
-      { label: 'Assignee', description: mr.assignee?.name ?? 'unassigned', field: 'assignee' as const },
-      { label: 'Milestone', description: mr.milestone?.title ?? 'none', field: 'milestone' as const },
-      { label: 'Target branch', description: mr.target_branch, field: 'target' as const },
-    ].map((item) => ({ ...item, description: item.description })),
-    { title: `Edit !${mr.iid} ${mr.title}`, placeHolder: 'What to change' },
-  );
-  if (!field) return undefined;
-  switch (field.field) {
-    case 'title': {
-      const title = await askText({
-        prompt: 'Title',
-        value: mr.title,
-        validateInput: (value) => (value.trim() === '' ? 'A merge request needs a title' : undefined),
-      });
-      return title === undefined ? undefined : { title: title.trim() };
-    }
-    case 'description': {
-      const description = await askText({
-        prompt: 'Description',
-        value: mr.description ?? '',
-      });
-      return description === undefined ? undefined : { description };
-    }
-    case 'labels': {
-      const labels = await askText({
-        prompt: 'Labels, comma-separated (empty removes all)',
-        value: (mr.labels ?? []).join(', '),
-      });
-      return labels === undefined ? undefined : { labels: normalizeLabels(labels) };
-    }
-    case 'assignee': {
-      const members = client
-        .listProjectUsers(project.id)
-        .page({ perPage: 100 })
-        .then((page) => [
-          { label: 'Unassigned', description: '', id: 0 },
-          ...page.items.map((member) => ({
-            label: member.name,
-            description: `@${member.username}`,
-            id: member.id,
-          })),
-        ]);
-      const picked = await pickOne(members, {
-        placeHolder: `Assign !${mr.iid} to`,
-        matchOnDescription: true,
-      });
-      return picked ? { assignee_id: picked.id } : undefined;
-    }
-    case 'milestone': {
-      const value = await askText({
-        prompt: 'Milestone id (empty removes the milestone)',
-        value: mr.milestone ? String(mr.milestone.id) : '',
-        validateInput: (text) => (text.trim() === '' || /^\d+$/.test(text.trim()) ? undefined : 'A number'),
-      });
-      return value === undefined
-        ? undefined
-        : { milestone_id: value.trim() === '' ? 0 : Number(value.trim()) };
-    }
-    case 'target': {
-      const branches = client
-        .listBranches(project.id)
-        .page({ perPage: 100 })
-        .then((page) =>
-          page.items
-            .filter((branch) => branch.name !== mr.source_branch)
-            .map((branch) => ({
-              label: branch.name,
-              description: branch.name === project.default_branch ? 'default branch' : undefined,
-              name: branch.name,
-            })),
-        );
-      const picked = await pickOne(branches, {
-        placeHolder: `Merge ${mr.source_branch} into…`,
-      });
-      return picked ? { target_branch: picked.name } : undefined;
-    }
-  }
-}
-
-async function editMergeRequest(
-  context: MergeRequestCommandContext,
-  arg: unknown,
-  options: EditMergeRequestOptions | undefined,
-) {
-  const target = await pickMergeRequest(context.services, arg, 'Edit which merge request?');
-  if (!target) return { updated: false, ...CANCELLED };
-  const client = await context.services.accounts.client(target.account.id);
-  let input: UpdateMergeRequestInput | undefined;
-  if (options) {
-    input = {
-      title: options.title,
-      description: options.description,
-      labels: options.labels === undefined ? undefined : normalizeLabels(options.labels),
-      assignee_id: options.assigneeId === undefined ? undefined : (options.assigneeId ?? 0),
-      milestone_id: options.milestoneId === undefined ? undefined : (options.milestoneId ?? 0),
-      target_branch:
-        options.targetBranch === undefined ? undefined : valueOrThrow(checkRefName(options.targetBranch)),
-    };
-  } else {
-    input = await askEdit(target, client);
-  }
-  if (!input) return { updated: false, ...CANCELLED };
-  const updated = await client.updateMergeRequest(target.project.id, target.mergeRequest.iid, input);
-  afterMergeRequestChange(context, target);
-  void showInformation(`Updated !${updated.iid} ${updated.title}`);
-  return { updated: true, mergeRequest: updated };
 }
 
 // ---- merge --------------------------------------------------------------------------------------

@@ -23,6 +23,9 @@ import { checkWebLink } from '../../domain/webLinks';
 import { openServerLink } from '../../platform/serverLinks';
 
 /** What the merge request, note and award emoji commands share. */
+/** What a command returns when the user dismissed a question. */
+export const CANCELLED = { reason: 'cancelled' } as const;
+
 export interface MergeRequestCommandContext {
   services: Services;
   view: MergeRequestsTreeProvider;

@@ -1,0 +1,204 @@
+/** "Create Merge Request": four questions (or options from automation), then one request. */
+import { CANCELLED } from './mergeRequestTargets';
+import * as vscode from 'vscode';
+import type { Branch, HostingClient, Project } from '../../api/hosting';
+import { findLocalClone } from '../../platform/localGit';
+import { ProjectNode, projectTarget } from '../projects';
+import { type MergeRequestCommandContext, openLink, projectPath } from './mergeRequestTargets';
+import { type CreateMergeRequestOptions } from './commandArguments';
+import { valueOrThrow } from '../../platform/commands/registerCommand';
+import { checkRefName } from '../../domain/inputValidation';
+import { askText, pickOne, showInformation, withProgress } from '../../platform/userMessages';
+
+export async function lastCommitTitle(
+  client: HostingClient,
+  project: Project,
+  branch: string,
+  known: readonly Branch[],
+): Promise<string | undefined> {
+  const listed = known.find((candidate) => candidate.name === branch);
+  if (listed?.commit?.title) return listed.commit.title;
+  try {
+    return (await client.getBranch(project.id, branch)).commit?.title ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The project's branches, loaded once and only when a question needs them. */
+function branchLoader(client: HostingClient, project: Project) {
+  let branches: Branch[] = [];
+  return {
+    get known(): readonly Branch[] {
+      return branches;
+    },
+    async load(): Promise<Branch[]> {
+      if (branches.length === 0)
+        branches = (await client.listBranches(project.id).page({ perPage: 100 })).items;
+      return branches;
+    },
+  };
+}
+type BranchLoader = ReturnType<typeof branchLoader>;
+
+/** Step 1/4: the branch with the changes; the clone's current branch first. */
+async function askSourceBranch(
+  project: Project,
+  branches: BranchLoader,
+  clone: { root: string; currentBranch?: string } | undefined,
+): Promise<string | undefined> {
+  const localBranch = clone?.currentBranch;
+  const all = await withProgress(
+    { location: vscode.ProgressLocation.Window, title: 'Loading branches…' },
+    () => branches.load(),
+  );
+  const items = all
+    .filter((branch) => branch.name !== project.default_branch || all.length === 1)
+    .map((branch) => ({
+      label: branch.name,
+      description: branch.commit?.title ? branch.commit.title : undefined,
+      name: branch.name,
+    }));
+  if (localBranch) {
+    const index = items.findIndex((item) => item.name === localBranch);
+    const [current] = index >= 0 ? items.splice(index, 1) : [];
+    items.unshift({
+      label: localBranch,
+      description: `current branch${clone ? ` in ${clone.root}` : ''}${index < 0 ? ' (not pushed?)' : ''}`,
+      name: localBranch,
+      ...(current?.description ? { detail: current.description } : {}),
+    });
+  }
+  const picked = await pickOne(items, {
+    title: `New merge request in ${projectPath(project)} (1/4)`,
+    placeHolder: 'Source branch (the changes to merge)',
+    matchOnDescription: true,
+  });
+  return picked?.name;
+}
+
+/** Step 2/4: the branch to merge into; the default branch first. */
+async function askTargetBranch(
+  project: Project,
+  branches: BranchLoader,
+  sourceBranch: string,
+): Promise<string | undefined> {
+  const names = (await branches.load()).map((branch) => branch.name).filter((name) => name !== sourceBranch);
+  const defaultBranch = project.default_branch ?? undefined;
+  const ordered = defaultBranch ? [defaultBranch, ...names.filter((name) => name !== defaultBranch)] : names;
+  const picked = await pickOne(
+    ordered.map((name) => ({
+      label: name,
+      description: name === defaultBranch ? 'default branch' : undefined,
+      name,
+    })),
+    {
+      title: `New merge request in ${projectPath(project)} (2/4)`,
+      placeHolder: `Merge ${sourceBranch} into…`,
+    },
+  );
+  return picked?.name;
+}
+
+/** Steps 3/4 and 4/4: title (the last commit's by default) and description. */
+async function askTitleAndDescription(
+  project: Project,
+  branches: { source: string; target: string },
+  suggested: string,
+): Promise<{ title: string; description: string } | undefined> {
+  const title = await askText({
+    title: `New merge request in ${projectPath(project)} (3/4)`,
+    prompt: `Title (${branches.source} → ${branches.target})`,
+    value: suggested,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? 'A merge request needs a title' : undefined),
+  });
+  if (title === undefined) return undefined;
+  const description = await askText({
+    title: `New merge request in ${projectPath(project)} (4/4)`,
+    prompt: 'Description (optional; "Closes #12" closes that issue on merge)',
+    ignoreFocusOut: true,
+  });
+  return description === undefined ? undefined : { title, description };
+}
+
+/**
+ * Creates a merge request: with options (tests, automation) from them and the clone's branch,
+ * without asking; otherwise asking source, target, title and description.
+ */
+export async function createMergeRequest(
+  context: MergeRequestCommandContext,
+  arg: unknown,
+  options: CreateMergeRequestOptions | undefined,
+) {
+  const { services } = context;
+  // Branch names from automation are checked before anything is sent.
+  if (options?.sourceBranch !== undefined) valueOrThrow(checkRefName(options.sourceBranch));
+  if (options?.targetBranch !== undefined) valueOrThrow(checkRefName(options.targetBranch));
+  const target = await projectTarget(services, arg, 'Create a merge request in which project?');
+  if (!target) return { created: false, ...CANCELLED };
+  const { project } = target;
+  const client = await services.accounts.client(target.account.id);
+  const clone = await findLocalClone(project).catch((error: unknown) => {
+    services.log.warn(
+      `Could not read the local clone: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return undefined;
+  });
+  const localBranch = clone?.currentBranch;
+  const branches = branchLoader(client, project);
+  if (options && !(options.sourceBranch ?? localBranch)) {
+    throw new Error(
+      `No source branch: give one, or open a clone of ${projectPath(project)} with the branch checked out.`,
+    );
+  }
+  const sourceBranch = options
+    ? (options.sourceBranch ?? localBranch)
+    : await askSourceBranch(project, branches, clone);
+  if (!sourceBranch) return { created: false, ...CANCELLED };
+  const targetBranch =
+    (options ? (options.targetBranch ?? project.default_branch ?? undefined) : undefined) ??
+    (await askTargetBranch(project, branches, sourceBranch));
+  if (!targetBranch) return { created: false, ...CANCELLED };
+  let title = options?.title;
+  let description = options?.description;
+  if (!options) {
+    const suggested = (await lastCommitTitle(client, project, sourceBranch, branches.known)) ?? sourceBranch;
+    const answers = await askTitleAndDescription(
+      project,
+      { source: sourceBranch, target: targetBranch },
+      suggested,
+    );
+    if (!answers) return { created: false, ...CANCELLED };
+    ({ title, description } = answers);
+  } else if (!title) {
+    title = (await lastCommitTitle(client, project, sourceBranch, branches.known)) ?? sourceBranch;
+  }
+  const created = await withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Creating the merge request in ${projectPath(project)}…`,
+    },
+    () =>
+      client.createMergeRequest(project.id, {
+        source_branch: sourceBranch,
+        target_branch: targetBranch,
+        title: title.trim(),
+        description: description?.trim() ? description : undefined,
+      }),
+  );
+  context.view.refresh();
+  if (arg instanceof ProjectNode) services.afterAction(arg.folderOfKind('mergeRequests'));
+  void showInformation(`Created !${created.iid} ${created.title}`, 'Open in Browser').then((choice) =>
+    choice ? openLink(created.web_url, services.log) : undefined,
+  );
+  return {
+    created: true,
+    iid: created.iid,
+    webUrl: created.web_url,
+    sourceBranch,
+    targetBranch,
+    title: created.title,
+    localBranch,
+  };
+}
