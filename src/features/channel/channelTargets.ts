@@ -65,3 +65,9 @@ export function defaultSaveUri(fileName: string): vscode.Uri {
 export function channelName(account: ChannelAccountInfo): string {
   return account.channel?.name ?? account.label;
 }
+
+/** Refreshes the streams of an account after something was written. */
+export function reloadStreams(context: ChannelCommandContext, account: ChannelAccountInfo): void {
+  const node = context.tree.accountNode(account.id);
+  node?.stream.reload();
+}
