@@ -232,6 +232,60 @@ async function askJobName(client: HostingClient, project: Project, ref: string):
   return picked.name ?? typeIt();
 }
 
+/** Downloads a job's artifacts archive to a file the user chooses (or `options.destination`). */
+async function downloadJobArtifacts(services: Services, arg: JobArgument, options: JobCommandOptions) {
+  const target = await jobTarget(services, arg, 'downloadArtifacts', 'Job whose artifacts to download');
+  if (!target) return undefined;
+  const { job, project } = target;
+  const destination =
+    options.destination ??
+    (await askDestination(artifactsFileName(project.path ?? projectPath(project), job.name, job.id)));
+  if (!destination) return undefined;
+  const client = await services.accounts.client(target.account.id);
+  const result = await download(
+    `Downloading the artifacts of ${jobTitle(job)}`,
+    destination,
+    options.signal,
+    (downloadOptions) => client.downloadArtifacts(project.id, job.id, destination, downloadOptions),
+  );
+  return reportSaved(`the artifacts of ${jobTitle(job)}`, result);
+}
+
+/** Downloads the latest artifacts of a job name on a branch or tag. */
+async function downloadArtifactsByRef(services: Services, arg: JobArgument, options: JobCommandOptions) {
+  const owner = arg instanceof BranchNode ? arg.owner : arg instanceof ProjectNode ? arg : undefined;
+  const target = await projectTarget(services, owner, 'Project whose artifacts to download');
+  if (!target) return undefined;
+  const { project } = target;
+  const path = projectPath(project);
+  const typed =
+    options.ref ??
+    (await askRef(arg instanceof BranchNode ? arg.branch.name : (project.default_branch ?? undefined), path));
+  if (typed === undefined) return undefined;
+  const ref = valueOrThrow(checkRefName(typed));
+  const client = await services.accounts.client(target.account.id);
+  const jobName = options.jobName ?? (await askJobName(client, project, ref));
+  if (!jobName) return undefined;
+  const destination =
+    options.destination ?? (await askDestination(refArtifactsFileName(project.path ?? path, ref, jobName)));
+  if (!destination) return undefined;
+  try {
+    const result = await download(
+      `Downloading the latest artifacts of ${jobName} on ${ref}`,
+      destination,
+      options.signal,
+      (downloadOptions) =>
+        client.downloadArtifactsByRef(project.id, ref, jobName, destination, downloadOptions),
+    );
+    return reportSaved(`the latest artifacts of ${jobName} on ${ref}`, result);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    const message = `No successful job named ${jobName} on ref ${ref} has artifacts (${path}).`;
+    void showError(message);
+    return message;
+  }
+}
+
 /** Job actions: retry, play, cancel, erase, keep and download artifacts, open in the browser. */
 export function registerJobCommands(services: Services): void {
   services.projects.contributeFolder((owner, context) => new JobsFolder(owner, context), FOLDER_ORDER.jobs);
@@ -263,63 +317,10 @@ export function registerJobCommands(services: Services): void {
   }
 
   declarations.push(
-    declare('forge.job.downloadArtifacts', async (arg, options) => {
-      const target = await jobTarget(services, arg, 'downloadArtifacts', 'Job whose artifacts to download');
-      if (!target) return undefined;
-      const { job, project } = target;
-      const destination =
-        options.destination ??
-        (await askDestination(artifactsFileName(project.path ?? projectPath(project), job.name, job.id)));
-      if (!destination) return undefined;
-      const client = await services.accounts.client(target.account.id);
-      const result = await download(
-        `Downloading the artifacts of ${jobTitle(job)}`,
-        destination,
-        options.signal,
-        (downloadOptions) => client.downloadArtifacts(project.id, job.id, destination, downloadOptions),
-      );
-      return reportSaved(`the artifacts of ${jobTitle(job)}`, result);
-    }),
-  );
-
-  declarations.push(
-    declare('forge.job.downloadArtifactsByRef', async (arg, options) => {
-      const owner = arg instanceof BranchNode ? arg.owner : arg instanceof ProjectNode ? arg : undefined;
-      const target = await projectTarget(services, owner, 'Project whose artifacts to download');
-      if (!target) return undefined;
-      const { project } = target;
-      const path = projectPath(project);
-      const typed =
-        options.ref ??
-        (await askRef(
-          arg instanceof BranchNode ? arg.branch.name : (project.default_branch ?? undefined),
-          path,
-        ));
-      if (typed === undefined) return undefined;
-      const ref = valueOrThrow(checkRefName(typed));
-      const client = await services.accounts.client(target.account.id);
-      const jobName = options.jobName ?? (await askJobName(client, project, ref));
-      if (!jobName) return undefined;
-      const destination =
-        options.destination ??
-        (await askDestination(refArtifactsFileName(project.path ?? path, ref, jobName)));
-      if (!destination) return undefined;
-      try {
-        const result = await download(
-          `Downloading the latest artifacts of ${jobName} on ${ref}`,
-          destination,
-          options.signal,
-          (downloadOptions) =>
-            client.downloadArtifactsByRef(project.id, ref, jobName, destination, downloadOptions),
-        );
-        return reportSaved(`the latest artifacts of ${jobName} on ${ref}`, result);
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-        const message = `No successful job named ${jobName} on ref ${ref} has artifacts (${path}).`;
-        void showError(message);
-        return message;
-      }
-    }),
+    declare('forge.job.downloadArtifacts', (arg, options) => downloadJobArtifacts(services, arg, options)),
+    declare('forge.job.downloadArtifactsByRef', (arg, options) =>
+      downloadArtifactsByRef(services, arg, options),
+    ),
   );
 
   declarations.push(
