@@ -3,7 +3,8 @@ import { HttpError } from '../../api/http';
 import { COMMON_EMOJI, firstLine, normalizeEmojiName } from '../../domain/mergeRequestStatus';
 import type { AccountInfo } from '../../platform/accounts';
 import { NoteNode } from './mergeRequestsTreeProvider';
-import { projectTarget } from '../projects';
+import { type ProjectTarget, projectTarget } from '../projects';
+import type { Services } from '../../services';
 import { MergeRequestNode } from './nodes/mergeRequestNodes';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import {
@@ -40,6 +41,42 @@ const AwardOptionsSchema = z.strictObject({
 type AwardOptions = z.output<typeof AwardOptionsSchema>;
 
 const glyphOf = (name: string): string => COMMON_EMOJI.find((emoji) => emoji.name === name)?.glyph ?? '';
+
+/** A merge request, or one of its comments, picked from the project. */
+async function askMergeRequestOrNote(
+  services: Services,
+  target: ProjectTarget,
+  note: boolean,
+): Promise<AwardTarget | undefined> {
+  const project = target.project.id;
+  const base = { account: target.account, projectId: project };
+  const picked = await pickMergeRequestIn(services, target);
+  if (!picked) return undefined;
+  const { iid } = picked.mergeRequest;
+  if (!note) return { ...base, awardable: { kind: 'mergeRequest', project, iid }, label: `!${iid}` };
+  const client = await services.accounts.client(target.account.id);
+  const notes = await client.listNotes({ kind: 'mergeRequest', project, iid }).page({ perPage: 100 });
+  const choice = await pickOne(
+    notes.items.flatMap((each) =>
+      'body' in each && typeof each.body === 'string' && each.system !== true
+        ? [
+            {
+              label: firstLine(each.body) || '(empty)',
+              description: each.author?.name ?? '',
+              noteId: each.id,
+            },
+          ]
+        : [],
+    ),
+    { placeHolder: `Which comment on !${iid}?` },
+  );
+  if (!choice) return undefined;
+  return {
+    ...base,
+    awardable: { kind: 'mergeRequestNote', project, iid, noteId: choice.noteId },
+    label: `a comment on !${iid}`,
+  };
+}
 
 async function awardTarget(
   context: MergeRequestCommandContext,
@@ -85,36 +122,8 @@ async function awardTarget(
   if (!kind) return undefined;
   const project = target.project.id;
   const base = { account: target.account, projectId: project };
-  if (kind.what === 'mergeRequest' || kind.what === 'mergeRequestNote') {
-    const picked = await pickMergeRequestIn(services, target);
-    if (!picked) return undefined;
-    const { iid } = picked.mergeRequest;
-    if (kind.what === 'mergeRequest') {
-      return { ...base, awardable: { kind: 'mergeRequest', project, iid }, label: `!${iid}` };
-    }
-    const client = await services.accounts.client(target.account.id);
-    const notes = await client.listNotes({ kind: 'mergeRequest', project, iid }).page({ perPage: 100 });
-    const choice = await pickOne(
-      notes.items.flatMap((note) =>
-        'body' in note && typeof note.body === 'string' && note.system !== true
-          ? [
-              {
-                label: firstLine(note.body) || '(empty)',
-                description: note.author?.name ?? '',
-                noteId: note.id,
-              },
-            ]
-          : [],
-      ),
-      { placeHolder: `Which comment on !${iid}?` },
-    );
-    if (!choice) return undefined;
-    return {
-      ...base,
-      awardable: { kind: 'mergeRequestNote', project, iid, noteId: choice.noteId },
-      label: `a comment on !${iid}`,
-    };
-  }
+  if (kind.what === 'mergeRequest' || kind.what === 'mergeRequestNote')
+    return askMergeRequestOrNote(services, target, kind.what === 'mergeRequestNote');
   if (kind.what === 'issue') {
     const iid = await askNumber('Issue number (iid)', '12');
     if (iid === undefined) return undefined;
