@@ -1,15 +1,5 @@
 import * as vscode from 'vscode';
-import * as z from 'zod';
-import { defineCommand } from '../../../platform/commands/defineCommand';
-import { MergeRequestArgumentSchema } from '../commandArguments';
-import type {
-  AwardEmoji,
-  HostingClient,
-  MergeRequest,
-  MergeRequestDiff,
-  Note,
-  Project,
-} from '../../../api/hosting';
+import type { HostingClient, MergeRequest, MergeRequestDiff, Note } from '../../../api/hosting';
 import { HttpError } from '../../../api/http';
 import { type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from '../actions';
 import {
@@ -19,108 +9,24 @@ import {
   applyMergeRequestChange,
   openLink,
   mergeRequestRef,
-  pickMergeRequest,
   projectPath,
 } from '../mergeRequestTargets';
-import { describeError, registerCommands, valueOrThrow } from '../../../platform/commands/registerCommand';
-import { isSafeBranchName } from '../../../domain/gitRemote';
-import { defaultMergeCommitMessage, describeMergeStatus, isDraft } from '../../../domain/mergeRequestStatus';
-import {
-  type Viewer,
-  canChangeNote,
-  diffRefs,
-  diffStats,
-  displayPath,
-  fileBadge,
-  headerActions,
-  isCommitSha,
-  mergeRequestPanelKey,
-  summarizeAwards,
-  unifiedDiff,
-} from '../../../domain/mergeRequestView';
-import { type LocalClone, findLocalClone, runGit } from '../../../platform/localGit';
-import { mapWithConcurrency } from '../../../state/boundedConcurrency';
+import { describeError } from '../../../platform/commands/registerCommand';
+import { mergeRequestPanelKey } from '../../../domain/mergeRequestView';
+import { type LocalClone, findLocalClone } from '../../../platform/localGit';
+import { loadSnapshot, preliminarySnapshot } from './mergeRequestSnapshot';
+import { GitShowContentProvider, openLocalDiff } from './localDiff';
 import { NoteDrafts } from '../../../state/noteDrafts';
-import { registerPanelRestorer, restoredProject } from '../../../webviews/shared/panelRestore';
-import { PanelHost, PanelRegistry, type OpenPanel } from '../../../webviews/shared/panelHost';
+import { PanelHost, type OpenPanel } from '../../../webviews/shared/panelHost';
 import {
-  type CommitView,
-  type FileView,
   type HeaderAction,
   type MergeRequestHostMessage,
   type MergeRequestPageMessage,
   MergeRequestPageMessageSchema,
   type MergeRequestSnapshot,
-  type NoteView,
   type PanelMergeOptions,
-  type PersonView,
 } from './protocol';
-import { checkProjectPath } from '../../../domain/inputValidation';
-import { showError, withProgress } from '../../../platform/userMessages';
-
-/*
- * The merge request panel (host side): one webview per merge request, keyed `account|project|iid`.
- * It loads the merge request, its changes, commits, notes and award emoji into one snapshot and sends
- * it whenever the page asks (`ready`, each time the page loads). The header buttons run the same
- * commands as the tree menus (with a `MergeRequestRef` as their first argument), so the messages,
- * confirmations and results are the same; the panel refreshes after each action.
- */
-
-/** How many commits and notes a panel loads at most. */
-const MAX_COMMITS = 500;
-const MAX_NOTES = 1000;
-/** Notes whose award emoji are loaded (one request each, a few at a time). */
-const MAX_NOTES_WITH_AWARDS = 100;
-
-/** What the palette path of `forge.mergeRequest.openPanel` accepts (tests and automation). */
-/** The merge request named outright (tests, automation), instead of a row or a question. */
-const OpenPanelOptionsSchema = z.strictObject({
-  /** Default: the only account, or the first. */
-  accountId: z.string().optional(),
-  /** Project id or path. */
-  project: z.union([z.number().int().positive(), z.string()]),
-  iid: z.number().int().positive(),
-});
-type OpenPanelOptions = z.output<typeof OpenPanelOptionsSchema>;
-
-// ---- git show content -----------------------------------------------------------------------------
-
-export const GIT_SHOW_SCHEME = 'forge-mr-git';
-
-/**
- * Serves `git show <sha>:<path>` from a local clone, for the diff editor's two sides. Only clones the
- * panel resolved are served; a side without a sha (the base of an added file) is empty.
- */
-export class GitShowContentProvider implements vscode.TextDocumentContentProvider {
-  private readonly roots = new Set<string>();
-
-  allow(root: string): void {
-    this.roots.add(root);
-  }
-
-  uri(root: string, sha: string | undefined, path: string, side: 'base' | 'head'): vscode.Uri {
-    const query = new URLSearchParams({ root, sha: sha ?? '', side }).toString();
-    return vscode.Uri.from({ scheme: GIT_SHOW_SCHEME, path: `/${path}`, query });
-  }
-
-  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
-    const query = new URLSearchParams(uri.query);
-    const root = query.get('root') ?? '';
-    const sha = query.get('sha') ?? '';
-    if (sha === '') return '';
-    if (!this.roots.has(root)) throw new Error(`${root} is not a clone the merge request panel opened.`);
-    if (!isCommitSha(sha)) throw new Error('The diff side does not name a commit.');
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    try {
-      return await runGit(root, ['show', `${sha}:${uri.path.replace(/^\/+/, '')}`], controller.signal);
-    } finally {
-      subscription.dispose();
-    }
-  }
-}
-
-// ---- the panel ------------------------------------------------------------------------------------
+import { showError } from '../../../platform/userMessages';
 
 interface PanelDependencies {
   context: MergeRequestCommandContext;
@@ -222,152 +128,29 @@ export class MergeRequestPanel implements OpenPanel {
     return this.loading;
   }
 
-  /** The header, Overview and actions of a merge request: all a first paint needs. */
-  private headerOf(mr: MergeRequest): Pick<MergeRequestSnapshot, 'mergeRequest' | 'actions'> {
-    const { project } = this.target;
-    const assignees = mr.assignees?.length ? mr.assignees : mr.assignee ? [mr.assignee] : [];
-    return {
-      mergeRequest: {
-        iid: mr.iid,
-        title: mr.title,
-        description: mr.description ?? '',
-        state: mr.state,
-        draft: isDraft(mr),
-        sourceBranch: mr.source_branch,
-        targetBranch: mr.target_branch,
-        author: personView(mr.author),
-        assignees: assignees.map(personView),
-        labels: mr.labels ?? [],
-        ...(mr.milestone?.title ? { milestone: mr.milestone.title } : {}),
-        mergeStatusText: describeMergeStatus(mr),
-        mergeWhenPipelineSucceeds: mr.merge_when_pipeline_succeeds === true,
-        ...(mr.subscribed !== undefined ? { subscribed: mr.subscribed } : {}),
-        upvotes: mr.upvotes ?? 0,
-        downvotes: mr.downvotes ?? 0,
-        ...(mr.sha ? { sha: mr.sha } : {}),
-        ...(mr.web_url ? { webUrl: mr.web_url } : {}),
-        ...(mr.created_at ? { createdAt: mr.created_at } : {}),
-        ...(mr.updated_at ? { updatedAt: mr.updated_at } : {}),
-        defaultMergeMessage: defaultMergeCommitMessage(mr, projectPath(project)),
-      },
-      actions: headerActions({ ...mr, squash: (mr as { squash?: unknown }).squash === true }),
-    };
-  }
-
   /**
    * What the page can draw before anything is fetched: the merge request as it was picked (its
    * header and Overview). The full snapshot follows when the changes, commits and notes are in.
    */
   private preliminarySnapshot(): MergeRequestSnapshot {
-    const { account, project, mergeRequest } = this.target;
-    return {
-      key: this.key,
-      accountLabel: account.label,
-      projectPath: projectPath(project),
-      ...this.headerOf(mergeRequest),
-      awards: [],
-      files: [],
-      commits: [],
-      notes: [],
-      draft: this.deps.context.drafts.get(this.draftKey)?.body ?? '',
-      hasLocalClone: false,
-      errors: [],
-      loadedAt: new Date().toISOString(),
-      partial: true,
-    };
+    return preliminarySnapshot(
+      this.key,
+      this.target,
+      this.deps.context.drafts.get(this.draftKey)?.body ?? '',
+    );
   }
 
   private async load(): Promise<MergeRequestSnapshot> {
     const { context } = this.deps;
-    const { account, project } = this.target;
-    const iid = this.target.mergeRequest.iid;
-    const client = await context.services.accounts.client(account.id);
-    const errors: string[] = [];
-    const settle = async <T>(what: string, promise: Promise<T>, fallback: T): Promise<T> => {
-      try {
-        return await promise;
-      } catch (error) {
-        errors.push(`${what}: ${describeError(error)}`);
-        return fallback;
-      }
-    };
-    const [mergeRequest, changes, commits, notes, awards, username, clone] = await Promise.all([
-      client.getMergeRequest(project.id, iid),
-      settle('Changes', client.getMergeRequestChanges(project.id, iid), undefined),
-      settle('Commits', firstItems(client.listMergeRequestCommits(project.id, iid), MAX_COMMITS), []),
-      settle('Comments', firstItems(client.listNotes(this.noteParent), MAX_NOTES), []),
-      settle(
-        'Reactions',
-        firstItems(client.listAwardEmoji({ kind: 'mergeRequest', project: project.id, iid }), MAX_NOTES),
-        [],
-      ),
-      context.currentUsers.username(account.id),
-      findLocalClone(project).catch(() => undefined),
-    ]);
-    this.target = { account, project, mergeRequest };
-    this.changes = changes?.changes ?? [];
-    this.notes = notes
-      .filter((note): note is Note => typeof (note as Note).body === 'string')
-      .sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id - b.id);
-    this.clone = clone;
-    const viewer: Viewer = { username, isAdmin: account.isAdmin };
-    const noteAwards = await this.loadNoteAwards(client, errors);
-    const mr = mergeRequest;
-    return {
+    const loaded = await loadSnapshot({
+      client: await context.services.accounts.client(this.target.account.id),
+      target: this.target,
       key: this.key,
-      accountLabel: account.label,
-      projectPath: projectPath(project),
-      ...this.headerOf(mr),
-      awards: summarizeAwards(awards, viewer),
-      files: this.changes.map(fileView),
-      commits: commits.map((commit): CommitView => ({
-        id: commit.id,
-        shortId: commit.short_id,
-        title: commit.title,
-        authorName: commit.author_name ?? '',
-        ...(commit.created_at ? { createdAt: commit.created_at } : {}),
-      })),
-      notes: this.notes.map((note): NoteView => ({
-        id: note.id,
-        body: note.body,
-        ...(note.author ? { author: personView(note.author) } : {}),
-        ...(note.created_at ? { createdAt: note.created_at } : {}),
-        ...(note.updated_at ? { updatedAt: note.updated_at } : {}),
-        system: note.system === true,
-        own: note.system !== true && canChangeNote(note, viewer),
-        awards: summarizeAwards(noteAwards.get(note.id) ?? [], viewer),
-      })),
-      draft: context.drafts.get(this.draftKey)?.body ?? '',
-      hasLocalClone: clone !== undefined,
-      ...(username ? { viewer: username } : {}),
-      errors,
-      loadedAt: new Date().toISOString(),
-    };
-  }
-
-  private async loadNoteAwards(client: HostingClient, errors: string[]): Promise<Map<number, AwardEmoji[]>> {
-    const { project, mergeRequest } = this.target;
-    const comments = this.notes.filter((note) => note.system !== true).slice(-MAX_NOTES_WITH_AWARDS);
-    const result = new Map<number, AwardEmoji[]>();
-    let failed = false;
-    await mapWithConcurrency(comments, 4, async (note) => {
-      try {
-        const awards = await firstItems(
-          client.listAwardEmoji({
-            kind: 'mergeRequestNote',
-            project: project.id,
-            iid: mergeRequest.iid,
-            noteId: note.id,
-          }),
-          200,
-        );
-        result.set(note.id, awards);
-      } catch (error) {
-        if (!failed) errors.push(`Reactions on comments: ${describeError(error)}`);
-        failed = true;
-      }
+      username: context.currentUsers.username(this.target.account.id),
+      draft: () => context.drafts.get(this.draftKey)?.body ?? '',
     });
-    return result;
+    ({ target: this.target, changes: this.changes, notes: this.notes, clone: this.clone } = loaded);
+    return loaded.snapshot;
   }
 
   private get noteParent() {
@@ -596,74 +379,7 @@ export class MergeRequestPanel implements OpenPanel {
       );
     }
     this.clone = clone;
-    const { base, head } = await this.resolveShas(clone);
-    const { gitShow } = this.deps;
-    gitShow.allow(clone.root);
-    const left = gitShow.uri(clone.root, change.new_file ? undefined : base, change.old_path, 'base');
-    const right = gitShow.uri(clone.root, change.deleted_file ? undefined : head, change.new_path, 'head');
-    const name = displayPath(change).split('/').pop() ?? displayPath(change);
-    await vscode.commands.executeCommand(
-      'vscode.diff',
-      left,
-      right,
-      `${name} (!${this.mergeRequest.iid} ${base.slice(0, 8)} ↔ ${head.slice(0, 8)})`,
-      { preview: true },
-    );
-  }
-
-  /**
-   * The base and head commits in the local clone: the merge request's `diff_refs` when the server sent
-   * them and the clone has both; otherwise the branches are fetched from the project's remote (with a
-   * progress message saying so) and the base is where the head left the target branch.
-   */
-  private async resolveShas(clone: LocalClone): Promise<{ base: string; head: string }> {
-    const mr = this.mergeRequest;
-    const { root } = clone;
-    const has = (sha: string | undefined): Promise<boolean> =>
-      sha && isCommitSha(sha)
-        ? runGit(root, ['cat-file', '-e', `${sha}^{commit}`]).then(
-            () => true,
-            () => false,
-          )
-        : Promise.resolve(false);
-    const refs = diffRefs(mr);
-    let head = refs?.headSha ?? mr.sha ?? undefined;
-    let base = refs?.baseSha;
-    if (head && base && (await has(head)) && (await has(base))) return { base, head };
-
-    const remote = clone.remote.name;
-    const fromFork = mr.source_project_id !== undefined && mr.source_project_id !== mr.project_id;
-    const source = fromFork ? `refs/merge-requests/${mr.iid}/head` : mr.source_branch;
-    if (!isSafeBranchName(remote) || !isSafeBranchName(mr.target_branch) || !isSafeBranchName(source)) {
-      throw new Error(`The branches of !${mr.iid} cannot be fetched safely.`);
-    }
-    const fetched = await withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: `Fetching ${mr.source_branch} and ${mr.target_branch} of !${mr.iid} from ${remote} to compare the files…`,
-      },
-      async () => {
-        const fetch = async (ref: string): Promise<string> => {
-          await runGit(root, ['fetch', '--no-tags', remote, ref]);
-          return (await runGit(root, ['rev-parse', 'FETCH_HEAD^{commit}'])).trim();
-        };
-        try {
-          return { target: await fetch(mr.target_branch), source: await fetch(source) };
-        } catch (error) {
-          throw new Error(
-            `Could not fetch !${mr.iid}'s branches from ${remote} in ${root} (${error instanceof Error ? error.message : String(error)}). The diff editor needs both versions locally.`,
-            { cause: error },
-          );
-        }
-      },
-    );
-    if (!(await has(head))) head = fetched.source;
-    if (!head) throw new Error(`The head of !${mr.iid} is not known.`);
-    if (!(await has(base))) {
-      base = (await runGit(root, ['merge-base', fetched.target, head])).trim();
-    }
-    if (!base) throw new Error(`${mr.source_branch} and ${mr.target_branch} have no common commit.`);
-    return { base, head };
+    await openLocalDiff(this.deps.gitShow, clone, change, this.mergeRequest);
   }
 
   dispose(): void {
@@ -673,92 +389,4 @@ export class MergeRequestPanel implements OpenPanel {
 
 function idOf(noteId: number | undefined): { noteId?: number } {
   return noteId === undefined ? {} : { noteId };
-}
-
-function fileView(change: MergeRequestDiff): FileView {
-  const stats = diffStats(change.diff);
-  return {
-    oldPath: change.old_path,
-    newPath: change.new_path,
-    path: displayPath(change),
-    badge: fileBadge(change),
-    diff: unifiedDiff(change),
-    ...stats,
-  };
-}
-
-/** The first `max` items of a list (all of them when fewer). */
-async function firstItems<T>(list: AsyncIterable<T>, max: number): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of list) {
-    items.push(item);
-    if (items.length >= max) break;
-  }
-  return items;
-}
-
-function personView(user: { name: string; username: string }): PersonView {
-  return { name: user.name, username: user.username };
-}
-
-// ---- registration ---------------------------------------------------------------------------------
-
-/** `forge.mergeRequest.openPanel`, the panel registry and the diff editor's content provider. */
-export function registerMergeRequestPanel(
-  context: MergeRequestCommandContext,
-): PanelRegistry<MergeRequestPanel> {
-  const { services } = context;
-  const registry = new PanelRegistry<MergeRequestPanel>();
-  const gitShow = new GitShowContentProvider();
-  services.context.subscriptions.push(
-    registry,
-    vscode.workspace.registerTextDocumentContentProvider(GIT_SHOW_SCHEME, gitShow),
-  );
-
-  registerCommands(services.context, services.log, [
-    defineCommand({
-      id: 'forge.mergeRequest.openPanel',
-      args: [MergeRequestArgumentSchema, OpenPanelOptionsSchema.optional()],
-      run: async (arg, options) => {
-        const target = options
-          ? await targetFromOptions(context, options)
-          : await pickMergeRequest(services, arg, 'Open which merge request?', 'all');
-        if (!target) return { opened: false, reason: 'cancelled' };
-        const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
-        const { panel, created } = registry.openOrReveal(
-          key,
-          () => new MergeRequestPanel({ context, gitShow }, target),
-        );
-        return { opened: true, created, key: panel.key };
-      },
-    }),
-  ]);
-  services.context.subscriptions.push(
-    registerPanelRestorer('forge.mergeRequest', async (restored, key) => {
-      const { account, client, project } = await restoredProject(services.accounts, key);
-      const mergeRequest = await client.getMergeRequest(project.id, key.id);
-      const { created } = registry.openOrReveal(
-        mergeRequestPanelKey(account.id, project.id, mergeRequest.iid),
-        () => new MergeRequestPanel({ context, gitShow }, { account, project, mergeRequest }, restored),
-      );
-      if (!created) restored.dispose();
-    }),
-  );
-  return registry;
-}
-
-async function targetFromOptions(
-  context: MergeRequestCommandContext,
-  options: OpenPanelOptions,
-): Promise<MergeRequestTarget> {
-  const { accounts } = context.services;
-  const account = options.accountId ? accounts.get(options.accountId) : accounts.list()[0];
-  if (!account)
-    throw new Error(options.accountId ? `No account ${options.accountId}.` : 'Add an account first.');
-  const client = await accounts.client(account.id);
-  const project: Project = await client.getProject(
-    typeof options.project === 'number' ? options.project : valueOrThrow(checkProjectPath(options.project)),
-  );
-  const mergeRequest = await client.getMergeRequest(project.id, options.iid);
-  return { account, project, mergeRequest };
 }

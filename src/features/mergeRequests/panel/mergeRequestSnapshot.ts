@@ -1,0 +1,230 @@
+/**
+ * A merge request panel's snapshot: the merge request, its changes, commits, notes and award emoji
+ * loaded together (a part that fails is named in `errors`, the rest still shows), and the
+ * preliminary snapshot a first paint needs.
+ */
+import type {
+  AwardEmoji,
+  HostingClient,
+  MergeRequest,
+  MergeRequestDiff,
+  Note,
+  Project,
+} from '../../../api/hosting';
+import { describeError } from '../../../platform/commands/registerCommand';
+import { defaultMergeCommitMessage, describeMergeStatus, isDraft } from '../../../domain/mergeRequestStatus';
+import {
+  type Viewer,
+  canChangeNote,
+  diffStats,
+  displayPath,
+  fileBadge,
+  headerActions,
+  summarizeAwards,
+  unifiedDiff,
+} from '../../../domain/mergeRequestView';
+import { type LocalClone, findLocalClone } from '../../../platform/localGit';
+import { mapWithConcurrency } from '../../../state/boundedConcurrency';
+import { type MergeRequestTarget, projectPath } from '../mergeRequestTargets';
+import type { CommitView, FileView, MergeRequestSnapshot, NoteView, PersonView } from './protocol';
+
+/** How many commits and notes a panel loads at most. */
+const MAX_COMMITS = 500;
+const MAX_NOTES = 1000;
+/** Notes whose award emoji are loaded (one request each, a few at a time). */
+const MAX_NOTES_WITH_AWARDS = 100;
+
+function fileView(change: MergeRequestDiff): FileView {
+  const stats = diffStats(change.diff);
+  return {
+    oldPath: change.old_path,
+    newPath: change.new_path,
+    path: displayPath(change),
+    badge: fileBadge(change),
+    diff: unifiedDiff(change),
+    ...stats,
+  };
+}
+
+/** The first `max` items of a list (all of them when fewer). */
+async function firstItems<T>(list: AsyncIterable<T>, max: number): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of list) {
+    items.push(item);
+    if (items.length >= max) break;
+  }
+  return items;
+}
+
+function personView(user: { name: string; username: string }): PersonView {
+  return { name: user.name, username: user.username };
+}
+
+/** The header, Overview and actions of a merge request: all a first paint needs. */
+function headerOf(
+  mr: MergeRequest,
+  project: Project,
+): Pick<MergeRequestSnapshot, 'mergeRequest' | 'actions'> {
+  const assignees = mr.assignees?.length ? mr.assignees : mr.assignee ? [mr.assignee] : [];
+  return {
+    mergeRequest: {
+      iid: mr.iid,
+      title: mr.title,
+      description: mr.description ?? '',
+      state: mr.state,
+      draft: isDraft(mr),
+      sourceBranch: mr.source_branch,
+      targetBranch: mr.target_branch,
+      author: personView(mr.author),
+      assignees: assignees.map(personView),
+      labels: mr.labels ?? [],
+      ...(mr.milestone?.title ? { milestone: mr.milestone.title } : {}),
+      mergeStatusText: describeMergeStatus(mr),
+      mergeWhenPipelineSucceeds: mr.merge_when_pipeline_succeeds === true,
+      ...(mr.subscribed !== undefined ? { subscribed: mr.subscribed } : {}),
+      upvotes: mr.upvotes ?? 0,
+      downvotes: mr.downvotes ?? 0,
+      ...(mr.sha ? { sha: mr.sha } : {}),
+      ...(mr.web_url ? { webUrl: mr.web_url } : {}),
+      ...(mr.created_at ? { createdAt: mr.created_at } : {}),
+      ...(mr.updated_at ? { updatedAt: mr.updated_at } : {}),
+      defaultMergeMessage: defaultMergeCommitMessage(mr, projectPath(project)),
+    },
+    actions: headerActions({ ...mr, squash: (mr as { squash?: unknown }).squash === true }),
+  };
+}
+
+export function preliminarySnapshot(
+  key: string,
+  target: MergeRequestTarget,
+  draft: string,
+): MergeRequestSnapshot {
+  const { account, project, mergeRequest } = target;
+  return {
+    key,
+    accountLabel: account.label,
+    projectPath: projectPath(project),
+    ...headerOf(mergeRequest, project),
+    awards: [],
+    files: [],
+    commits: [],
+    notes: [],
+    draft,
+    hasLocalClone: false,
+    errors: [],
+    loadedAt: new Date().toISOString(),
+    partial: true,
+  };
+}
+
+async function loadNoteAwards(
+  client: HostingClient,
+  { project, mergeRequest }: MergeRequestTarget,
+  notes: readonly Note[],
+  errors: string[],
+): Promise<Map<number, AwardEmoji[]>> {
+  const comments = notes.filter((note) => note.system !== true).slice(-MAX_NOTES_WITH_AWARDS);
+  const result = new Map<number, AwardEmoji[]>();
+  let failed = false;
+  await mapWithConcurrency(comments, 4, async (note) => {
+    try {
+      const awards = await firstItems(
+        client.listAwardEmoji({
+          kind: 'mergeRequestNote',
+          project: project.id,
+          iid: mergeRequest.iid,
+          noteId: note.id,
+        }),
+        200,
+      );
+      result.set(note.id, awards);
+    } catch (error) {
+      if (!failed) errors.push(`Reactions on comments: ${describeError(error)}`);
+      failed = true;
+    }
+  });
+  return result;
+}
+
+export interface LoadedMergeRequest {
+  snapshot: MergeRequestSnapshot;
+  /** The target with the merge request as loaded now. */
+  target: MergeRequestTarget;
+  changes: MergeRequestDiff[];
+  /** Notes with a body, oldest first. */
+  notes: Note[];
+  clone: LocalClone | undefined;
+}
+
+export async function loadSnapshot(input: {
+  client: HostingClient;
+  target: MergeRequestTarget;
+  key: string;
+  username: Promise<string | undefined>;
+  draft: () => string;
+}): Promise<LoadedMergeRequest> {
+  const { client, key } = input;
+  const { account, project } = input.target;
+  const iid = input.target.mergeRequest.iid;
+  const errors: string[] = [];
+  const settle = async <T>(what: string, promise: Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await promise;
+    } catch (error) {
+      errors.push(`${what}: ${describeError(error)}`);
+      return fallback;
+    }
+  };
+  const parent = { kind: 'mergeRequest' as const, project: project.id, iid };
+  const [mergeRequest, changes, commits, notes, awards, username, clone] = await Promise.all([
+    client.getMergeRequest(project.id, iid),
+    settle('Changes', client.getMergeRequestChanges(project.id, iid), undefined),
+    settle('Commits', firstItems(client.listMergeRequestCommits(project.id, iid), MAX_COMMITS), []),
+    settle('Comments', firstItems(client.listNotes(parent), MAX_NOTES), []),
+    settle(
+      'Reactions',
+      firstItems(client.listAwardEmoji({ kind: 'mergeRequest', project: project.id, iid }), MAX_NOTES),
+      [],
+    ),
+    input.username,
+    findLocalClone(project).catch(() => undefined),
+  ]);
+  const target = { account, project, mergeRequest };
+  const files = changes?.changes ?? [];
+  const sorted = notes
+    .filter((note): note is Note => typeof (note as Note).body === 'string')
+    .sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id - b.id);
+  const viewer: Viewer = { username, isAdmin: account.isAdmin };
+  const noteAwards = await loadNoteAwards(client, target, sorted, errors);
+  const snapshot: MergeRequestSnapshot = {
+    key,
+    accountLabel: account.label,
+    projectPath: projectPath(project),
+    ...headerOf(mergeRequest, project),
+    awards: summarizeAwards(awards, viewer),
+    files: files.map(fileView),
+    commits: commits.map((commit): CommitView => ({
+      id: commit.id,
+      shortId: commit.short_id,
+      title: commit.title,
+      authorName: commit.author_name ?? '',
+      ...(commit.created_at ? { createdAt: commit.created_at } : {}),
+    })),
+    notes: sorted.map((note): NoteView => ({
+      id: note.id,
+      body: note.body,
+      ...(note.author ? { author: personView(note.author) } : {}),
+      ...(note.created_at ? { createdAt: note.created_at } : {}),
+      ...(note.updated_at ? { updatedAt: note.updated_at } : {}),
+      system: note.system === true,
+      own: note.system !== true && canChangeNote(note, viewer),
+      awards: summarizeAwards(noteAwards.get(note.id) ?? [], viewer),
+    })),
+    draft: input.draft(),
+    hasLocalClone: clone !== undefined,
+    ...(username ? { viewer: username } : {}),
+    errors,
+    loadedAt: new Date().toISOString(),
+  };
+  return { snapshot, target, changes: files, notes: sorted, clone };
+}
