@@ -15,18 +15,24 @@ import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '../../../../webviews/shared/app/base.css';
 import './style.css';
-import { type Bridge, connect, element, icon } from '../../../../webviews/shared/app/bridge';
-import type {
-  HeaderAction,
-  MergeRequestHostMessage,
-  MergeRequestPageMessage,
-  MergeRequestSnapshot,
-} from '../protocol';
+import {
+  type Bridge,
+  connect,
+  element,
+  icon,
+} from '../../../../webviews/shared/app/bridge';
+import type { MergeRequestHostMessage, MergeRequestPageMessage, MergeRequestSnapshot } from '../protocol';
 import { ChangesTab, type ViewMode } from './changes';
 import { DiscussionTab } from './discussion';
+import { headerChildren } from './header';
 import { renderMarkdown } from './markdown';
-import { awardsRow, badge, button, personText, timeElement } from './widgets';
-import { isOpenState } from '../../../../domain/mergeRequestStatus';
+import {
+  awardsRow,
+  badge,
+  button,
+  personText,
+  timeElement,
+} from './widgets';
 
 const TABS = ['overview', 'changes', 'commits', 'discussion'] as const;
 type TabId = (typeof TABS)[number];
@@ -229,105 +235,18 @@ class App {
   }
 
   private renderHeader(snapshot: MergeRequestSnapshot): void {
-    const mr = snapshot.mergeRequest;
-    const { actions } = snapshot;
-    const stateIcon =
-      mr.state === 'merged'
-        ? 'git-merge'
-        : mr.state === 'closed'
-          ? 'git-pull-request-closed'
-          : mr.draft
-            ? 'git-pull-request-draft'
-            : 'git-pull-request';
-    const title = element(
-      'h1',
-      { className: 'mr-title' },
-      icon(stateIcon),
-      element('span', { className: 'mr-iid', text: `!${mr.iid}` }),
-      element('span', { className: 'mr-title-text', text: mr.title }),
-    );
-    const meta = element(
-      'div',
-      { className: 'mr-meta muted' },
-      badge(mr.draft && isOpenState(mr.state) ? 'draft' : mr.state, `state-badge state-${mr.state}`),
-      element('span', { text: snapshot.projectPath }),
-      element('span', { className: 'branch', text: mr.sourceBranch }),
-      icon('arrow-right'),
-      element('span', { className: 'branch', text: mr.targetBranch }),
-    );
-    if (mr.sha) meta.append(element('span', { className: 'sha', text: mr.sha.slice(0, 8), title: mr.sha }));
-
-    const run = (action: HeaderAction) => (): void => {
-      this.showStatus('Working…', false, true);
-      this.bridge.post({ type: 'action', action });
-    };
-    const buttons = element('div', { className: 'mr-actions' });
-    if (actions.merge) {
-      buttons.append(
-        button(
-          'Merge…',
-          'git-merge',
-          () => {
-            this.state.mergeFormOpen = !this.state.mergeFormOpen;
-            this.save();
-            this.mergeForm.classList.toggle('hidden', !this.state.mergeFormOpen);
-          },
-          { action: 'merge' },
-        ),
-      );
-    }
-    if (actions.cancelMergeWhenPipelineSucceeds) {
-      buttons.append(
-        button('Cancel auto-merge', 'circle-slash', run('cancelMergeWhenPipelineSucceeds'), {
-          secondary: true,
-          action: 'cancelMergeWhenPipelineSucceeds',
-        }),
-      );
-    }
-    if (actions.close)
-      buttons.append(
-        button('Close', 'git-pull-request-closed', run('close'), { secondary: true, action: 'close' }),
-      );
-    if (actions.reopen)
-      buttons.append(
-        button('Reopen', 'git-pull-request', run('reopen'), { secondary: true, action: 'reopen' }),
-      );
-    if (actions.subscribe)
-      buttons.append(button('Subscribe', 'bell', run('subscribe'), { secondary: true, action: 'subscribe' }));
-    if (actions.unsubscribe)
-      buttons.append(
-        button('Unsubscribe', 'bell-slash', run('unsubscribe'), { secondary: true, action: 'unsubscribe' }),
-      );
-    if (actions.addTodo)
-      buttons.append(
-        button('Add to todos', 'checklist', run('addTodo'), { secondary: true, action: 'addTodo' }),
-      );
-    if (isOpenState(mr.state))
-      buttons.append(
-        button('Check out', 'git-branch', run('checkout'), { secondary: true, action: 'checkout' }),
-      );
-    if (mr.webUrl)
-      buttons.append(
-        button('', 'link-external', run('openInBrowser'), {
-          secondary: true,
-          title: 'Open in browser',
-          action: 'openInBrowser',
-        }),
-      );
-    buttons.append(
-      button('', 'refresh', () => this.bridge.post({ type: 'refresh' }), {
-        secondary: true,
-        title: 'Refresh',
-        action: 'refresh',
-      }),
-    );
-    const children: HTMLElement[] = [title, meta, buttons];
-    if (!actions.merge && actions.mergeBlockedReason && isOpenState(mr.state)) {
-      children.push(element('p', { className: 'muted merge-blocked', text: actions.mergeBlockedReason }));
-    }
-    for (const error of snapshot.errors.filter((text) => !text.startsWith('Changes:'))) {
-      children.push(element('p', { className: 'error-text', text: error }));
-    }
+    const children = headerChildren(snapshot, {
+      run: (action) => {
+        this.showStatus('Working…', false, true);
+        this.bridge.post({ type: 'action', action });
+      },
+      toggleMergeForm: () => {
+        this.state.mergeFormOpen = !this.state.mergeFormOpen;
+        this.save();
+        this.mergeForm.classList.toggle('hidden', !this.state.mergeFormOpen);
+      },
+      refresh: () => this.bridge.post({ type: 'refresh' }),
+    });
     this.header.replaceChildren(...children);
   }
 
