@@ -149,6 +149,17 @@ export class DiscussionTab {
     }
     const root = element('article', { className: 'note' });
     root.dataset['noteId'] = String(note.id);
+    root.append(this.noteHeader(note));
+    if (this.confirmingDelete.has(note.id)) root.append(this.deleteConfirmation(note));
+    const editing = this.editing.get(note.id);
+    if (editing !== undefined) root.append(...this.noteEditor(note, editing));
+    else root.append(element('div', { className: 'markdown note-body' }, renderMarkdown(note.body)));
+    root.append(awardsRow(note.awards, (name, add) => this.callbacks.award(note.id, name, add)));
+    return root;
+  }
+
+  /** Author, time, "(edited)", and Edit and Delete on your own comments. */
+  private noteHeader(note: NoteView): HTMLElement {
     const header = element(
       'div',
       { className: 'note-header' },
@@ -181,64 +192,58 @@ export class DiscussionTab {
         ),
       );
     }
-    root.append(header);
+    return header;
+  }
 
-    if (this.confirmingDelete.has(note.id)) {
-      root.append(
-        element(
-          'div',
-          { className: 'confirm' },
-          element('span', { text: 'Delete this comment? This cannot be undone.' }),
-          button('Delete', 'trash', () => this.callbacks.remove(note.id), { action: 'confirmDelete' }),
-          button(
-            'Cancel',
-            undefined,
-            () => {
-              this.confirmingDelete.delete(note.id);
-              this.renderNotes();
-            },
-            { secondary: true },
-          ),
-        ),
-      );
-    }
+  private deleteConfirmation(note: NoteView): HTMLElement {
+    return element(
+      'div',
+      { className: 'confirm' },
+      element('span', { text: 'Delete this comment? This cannot be undone.' }),
+      button('Delete', 'trash', () => this.callbacks.remove(note.id), { action: 'confirmDelete' }),
+      button(
+        'Cancel',
+        undefined,
+        () => {
+          this.confirmingDelete.delete(note.id);
+          this.renderNotes();
+        },
+        { secondary: true },
+      ),
+    );
+  }
 
-    const editing = this.editing.get(note.id);
-    if (editing !== undefined) {
-      const editor = document.createElement('vscode-textarea');
-      editor.className = 'note-editor';
-      editor.setAttribute('rows', '5');
-      editor.setAttribute('resize', 'vertical');
-      editor.value = editing;
-      editor.addEventListener('input', () => this.editing.set(note.id, editor.value));
-      root.append(
-        editor,
-        element(
-          'div',
-          { className: 'note-actions' },
-          button(
-            'Save',
-            'check',
-            () => {
-              if (editor.value.trim() !== '') this.callbacks.edit(note.id, editor.value);
-            },
-            { action: 'saveNote' },
-          ),
-          button(
-            'Cancel',
-            undefined,
-            () => {
-              this.editing.delete(note.id);
-              this.renderNotes();
-            },
-            { secondary: true },
-          ),
+  /** The comment's text in an editor, with Save and Cancel; what is typed is kept while it is open. */
+  private noteEditor(note: NoteView, editing: string): HTMLElement[] {
+    const editor = document.createElement('vscode-textarea');
+    editor.className = 'note-editor';
+    editor.setAttribute('rows', '5');
+    editor.setAttribute('resize', 'vertical');
+    editor.value = editing;
+    editor.addEventListener('input', () => this.editing.set(note.id, editor.value));
+    return [
+      editor,
+      element(
+        'div',
+        { className: 'note-actions' },
+        button(
+          'Save',
+          'check',
+          () => {
+            if (editor.value.trim() !== '') this.callbacks.edit(note.id, editor.value);
+          },
+          { action: 'saveNote' },
         ),
-      );
-    } else {
-      root.append(element('div', { className: 'markdown note-body' }, renderMarkdown(note.body)));
-    }
-    root.append(awardsRow(note.awards, (name, add) => this.callbacks.award(note.id, name, add)));
-    return root;
+        button(
+          'Cancel',
+          undefined,
+          () => {
+            this.editing.delete(note.id);
+            this.renderNotes();
+          },
+          { secondary: true },
+        ),
+      ),
+    ];
   }
 }
