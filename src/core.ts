@@ -94,18 +94,8 @@ export interface Core {
   restorePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
-/**
- * Composition root, run when the extension is first used (a view draws or a command runs): builds
- * every piece and registers it with the entry's views and command table. Owns nothing global.
- */
-export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
-  const log = createLog();
-  logShownMessages(log);
-  const accounts = new AccountManager(context, log);
-  context.subscriptions.push(log, accounts);
-  const { provider: projects, view: projectsView, filters } = createProjectsView(context, shell, accounts);
-  const { provider: todos, view: todosView } = createTodosFeature({ context, shell, log, accounts });
-
+/** The context keys the menus and welcome views read: any account, any acting as administrator. */
+function followAccountContext(context: vscode.ExtensionContext, accounts: AccountManager): void {
   const updateContext = (): void => {
     const list = accounts.list();
     void vscode.commands.executeCommand('setContext', 'forge.hasAccounts', list.length > 0);
@@ -117,19 +107,16 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   };
   updateContext();
   context.subscriptions.push(accounts.onDidChange(updateContext));
+}
 
+/** The shared services, with `afterAction`: the folder a change lives in reloads a few times after. */
+function createServices(parts: Omit<Services, 'afterAction' | 'onDidAct'>): Services {
+  const { context, projects } = parts;
   const burst = new RefreshBurst();
   const acted = new vscode.EventEmitter<void>();
-  context.subscriptions.push(acted);
-  context.subscriptions.push({ dispose: () => burst.dispose() });
-  const services: Services = {
-    context,
-    shell,
-    log,
-    accounts,
-    projects,
-    projectFilters: filters,
-    todos,
+  context.subscriptions.push(acted, { dispose: () => burst.dispose() });
+  return {
+    ...parts,
     afterAction: (node, changed) => {
       const key = node
         ? String(node.getTreeItem().id ?? 'node')
@@ -144,20 +131,13 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     },
     onDidAct: acted.event,
   };
+}
 
-  const statusBar = createStatusBarFeature(services);
+/** Refreshes everything every `forge.autoRefreshSeconds` while the window has focus. */
+function startAutoRefresh(context: vscode.ExtensionContext, refresh: () => void): void {
   const autoRefreshSeconds = (): number =>
     vscode.workspace.getConfiguration('forge').get<number>('autoRefreshSeconds', 60);
-  const autoRefresh = new AutoRefresh(
-    autoRefreshSeconds() * 1000,
-    () => {
-      projects.refreshActive();
-      todos.refresh();
-      void statusBar.refresh();
-      void vscode.commands.executeCommand('forge.mergeRequests.refresh');
-    },
-    vscode.window.state.focused,
-  );
+  const autoRefresh = new AutoRefresh(autoRefreshSeconds() * 1000, refresh, vscode.window.state.focused);
   context.subscriptions.push(
     autoRefresh,
     vscode.window.onDidChangeWindowState((state) => autoRefresh.setFocused(state.focused)),
@@ -166,7 +146,59 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
         autoRefresh.setInterval(autoRefreshSeconds() * 1000);
     }),
   );
+}
 
+/**
+ * Nothing goes to the network at activation: an account from the environment is checked (is it an
+ * admin?) in the background once a Forge view is first shown.
+ */
+function checkEnvironmentAccountsWhenShown(
+  context: vscode.ExtensionContext,
+  accounts: AccountManager,
+  log: vscode.LogOutputChannel,
+  views: readonly vscode.TreeView<TreeNode>[],
+): void {
+  context.subscriptions.push(
+    onFirstVisible(views, () => {
+      for (const account of accounts.list().filter((candidate) => candidate.fromEnvironment)) {
+        accounts.refreshIdentity(account.id).catch((error: unknown) => {
+          log.warn(
+            `Could not check ${account.label}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+      }
+    }),
+  );
+}
+
+/**
+ * Composition root, run when the extension is first used (a view draws or a command runs): builds
+ * every piece and registers it with the entry's views and command table. Owns nothing global.
+ */
+export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
+  const log = createLog();
+  logShownMessages(log);
+  const accounts = new AccountManager(context, log);
+  context.subscriptions.push(log, accounts);
+  const { provider: projects, view: projectsView, filters } = createProjectsView(context, shell, accounts);
+  const { provider: todos, view: todosView } = createTodosFeature({ context, shell, log, accounts });
+  followAccountContext(context, accounts);
+  const services = createServices({
+    context,
+    shell,
+    log,
+    accounts,
+    projects,
+    projectFilters: filters,
+    todos,
+  });
+  const statusBar = createStatusBarFeature(services);
+  startAutoRefresh(context, () => {
+    projects.refreshActive();
+    todos.refresh();
+    void statusBar.refresh();
+    void vscode.commands.executeCommand('forge.mergeRequests.refresh');
+  });
   registerCommands(context, log, [
     defineCommand({ id: 'forge.log.show', args: [], run: () => log.show(true) }),
   ]);
@@ -186,19 +218,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     'forge.channel': channel.view,
   };
 
-  // Nothing goes to the network at activation: an account from the environment is checked (is it
-  // an admin?) in the background once a Forge view is first shown.
-  context.subscriptions.push(
-    onFirstVisible(Object.values(treeViews), () => {
-      for (const account of accounts.list().filter((candidate) => candidate.fromEnvironment)) {
-        accounts.refreshIdentity(account.id).catch((error: unknown) => {
-          log.warn(
-            `Could not check ${account.label}: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        });
-      }
-    }),
-  );
+  checkEnvironmentAccountsWhenShown(context, accounts, log, Object.values(treeViews));
 
   return {
     api: {
