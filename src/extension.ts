@@ -85,6 +85,31 @@ class LazyTreeView implements vscode.TreeDataProvider<TreeNode> {
   }
 }
 
+/**
+ * The entry's command table and panel serializers: each contributed command, and each panel VS Code
+ * restores after a window reload (webviews/shared/panelRestore.ts), loads the core on first use.
+ */
+function forwardToCore(context: vscode.ExtensionContext, loadCore: () => Core): void {
+  const manifest = context.extension.packageJSON as { contributes?: { commands?: { command: string }[] } };
+  for (const { command } of manifest.contributes?.commands ?? []) {
+    context.subscriptions.push(
+      vscode.commands.registerCommand(command, (...args: unknown[]) => {
+        const handler = loadCore().commands.get(command);
+        if (!handler) throw new Error(`The command ${command} has no handler.`);
+        return handler(...args);
+      }),
+    );
+  }
+
+  for (const viewType of RESTORABLE_PANEL_TYPES) {
+    context.subscriptions.push(
+      vscode.window.registerWebviewPanelSerializer(viewType, {
+        deserializeWebviewPanel: (panel, state: unknown) => loadCore().restorePanel(viewType, panel, state),
+      }),
+    );
+  }
+}
+
 export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
   const started = performance.now();
   let core: Core | undefined;
@@ -114,25 +139,7 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     views.set(viewId, view);
     context.subscriptions.push(view);
   }
-  const manifest = context.extension.packageJSON as { contributes?: { commands?: { command: string }[] } };
-  for (const { command } of manifest.contributes?.commands ?? []) {
-    context.subscriptions.push(
-      vscode.commands.registerCommand(command, (...args: unknown[]) => {
-        const handler = loadCore().commands.get(command);
-        if (!handler) throw new Error(`The command ${command} has no handler.`);
-        return handler(...args);
-      }),
-    );
-  }
-
-  // Panels open before a window reload come back where they were (webviews/shared/panelRestore.ts).
-  for (const viewType of RESTORABLE_PANEL_TYPES) {
-    context.subscriptions.push(
-      vscode.window.registerWebviewPanelSerializer(viewType, {
-        deserializeWebviewPanel: (panel, state: unknown) => loadCore().restorePanel(viewType, panel, state),
-      }),
-    );
-  }
+  forwardToCore(context, loadCore);
   loadCoreForClone(context, loadCore);
 
   const activatedInMs = performance.now() - started;
