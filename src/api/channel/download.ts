@@ -99,6 +99,99 @@ async function writeResumeState(path: string, state: ResumeState): Promise<void>
   await rename(temporary, path);
 }
 
+/** Where a kept download of `fileId` resumes: its sidecar and the bytes on disk agree. */
+async function resumePoint(
+  fileId: string,
+  partial: string,
+  sidecar: string,
+): Promise<{ state: ResumeState; offset: number } | undefined> {
+  const state = await readResumeState(sidecar);
+  if (!state || !state.hash.startsWith(fileId)) return undefined;
+  const partSize = await sizeOf(partial);
+  if (partSize === undefined) return undefined;
+  return { state, offset: Math.min(partSize, state.completedBytes) };
+}
+
+function refuseOtherFile(label: string, fileId: string, attach: FileChunk['attach']): void {
+  if (!attach.hash.startsWith(fileId)) {
+    throw new ChannelDownloadError(
+      `${label}: asked for file ${fileId} but the server sent ${attach.hash}; nothing was saved`,
+      0,
+    );
+  }
+}
+
+function refuseFolder(label: string, attach: FileChunk['attach']): void {
+  if (attach.is_dir === true) {
+    throw new ChannelDownloadError(
+      `${label}: ${attach.filename} is a folder, not a file; nothing was saved`,
+      0,
+    );
+  }
+}
+
+/** A chunk must start where the last ended and carry as many bytes as it says. */
+function checkPlacement(attach: FileChunk['attach'], bytes: Uint8Array, offset: number): void {
+  if (attach.start !== undefined && attach.start !== offset) {
+    throw new Error(`the server sent the chunk at byte ${attach.start} instead of ${offset}`);
+  }
+  if (attach.length !== undefined && attach.length !== bytes.length) {
+    throw new Error(`the chunk at byte ${offset} says ${attach.length} bytes but carries ${bytes.length}`);
+  }
+}
+
+function changedSince(state: ResumeState, attach: FileChunk['attach'], edited: string | undefined): boolean {
+  return state.hash !== attach.hash || state.filesize !== attach.filesize || state.edited !== edited;
+}
+
+function refuseEndlessRestarts(label: string, restarts: number): void {
+  if (restarts > MAX_RESTARTS) {
+    throw new ChannelDownloadError(
+      `${label}: the file kept changing on the server while it was downloaded (${restarts} times); nothing was saved, try again when it is finished`,
+      0,
+    );
+  }
+}
+
+/**
+ * The error a failed download ends with: a cancel stays a cancel (the kept bytes dropped unless
+ * asked to keep them), a failure before any byte leaves nothing, a later one keeps the bytes to
+ * resume from.
+ */
+async function failure(
+  error: unknown,
+  context: {
+    label: string;
+    partial: string;
+    offset: number;
+    filesize: number | undefined;
+    discard: () => Promise<void>;
+    options: ChunkedDownloadOptions;
+  },
+): Promise<Error> {
+  const { label, partial, offset, discard, options } = context;
+  if (error instanceof CancelledError || options.signal?.aborted) {
+    if (options.keepPartialOnCancel !== true || offset === 0) await discard();
+    return error instanceof CancelledError ? error : new CancelledError('GET', label.replace(/^GET /, ''));
+  }
+  if (error instanceof ChannelDownloadError) {
+    if (error.partialBytes === 0) await discard();
+    return error;
+  }
+  if (offset === 0) {
+    await discard();
+    return new ChannelDownloadError(`${label} failed before any byte was saved: ${describe(error)}`, 0, {
+      cause: error,
+    });
+  }
+  return new ChannelDownloadError(
+    `${label} broke off after ${offset} of ${context.filesize ?? '?'} bytes (${describe(error)}); ` +
+      `the bytes are kept in ${partial} and the next download of this file resumes there`,
+    offset,
+    { cause: error },
+  );
+}
+
 /** Starting again because the file changed on the server: at most this many times. */
 const MAX_RESTARTS = 3;
 
@@ -123,14 +216,9 @@ export async function downloadInChunks(
     await rm(sidecar, { force: true });
   };
 
-  let state = options.resume === false ? undefined : await readResumeState(sidecar);
-  if (state && !state.hash.startsWith(fileId)) state = undefined;
-  let offset = 0;
-  if (state) {
-    const partSize = await sizeOf(partial);
-    if (partSize === undefined) state = undefined;
-    else offset = Math.min(partSize, state.completedBytes);
-  }
+  const resumed = options.resume === false ? undefined : await resumePoint(fileId, partial, sidecar);
+  let state = resumed?.state;
+  let offset = resumed?.offset ?? 0;
   if (!state) await discard();
   const resumedFromBytes = offset;
 
@@ -145,37 +233,19 @@ export async function downloadInChunks(
       if (options.signal?.aborted) throw new CancelledError('GET', label.replace(/^GET /, ''));
       const requested = offset;
       const { attach, bytes } = await fetchChunk(requested, chunkSize, options.signal);
-      if (!attach.hash.startsWith(fileId)) {
-        throw new ChannelDownloadError(
-          `${label}: asked for file ${fileId} but the server sent ${attach.hash}; nothing was saved`,
-          0,
-        );
-      }
+      refuseOtherFile(label, fileId, attach);
       const edited = attach.edited ?? undefined;
-      if (
-        state &&
-        (state.hash !== attach.hash || state.filesize !== attach.filesize || state.edited !== edited)
-      ) {
+      if (state && changedSince(state, attach, edited)) {
         // The file changed on the server since the bytes on disk were fetched: start again, a few
         // times at most (a file that keeps growing or changing would otherwise never end).
         restarts++;
-        if (restarts > MAX_RESTARTS) {
-          throw new ChannelDownloadError(
-            `${label}: the file kept changing on the server while it was downloaded (${restarts} times); nothing was saved, try again when it is finished`,
-            0,
-          );
-        }
+        refuseEndlessRestarts(label, restarts);
         state = undefined;
         offset = 0;
         await handle.truncate(0);
         if (requested !== 0) continue;
       }
-      if (attach.is_dir === true) {
-        throw new ChannelDownloadError(
-          `${label}: ${attach.filename} is a folder, not a file; nothing was saved`,
-          0,
-        );
-      }
+      refuseFolder(label, attach);
       state ??= {
         version: 1,
         hash: attach.hash,
@@ -183,14 +253,7 @@ export async function downloadInChunks(
         edited,
         completedBytes: 0,
       };
-      if (attach.start !== undefined && attach.start !== offset) {
-        throw new Error(`the server sent the chunk at byte ${attach.start} instead of ${offset}`);
-      }
-      if (attach.length !== undefined && attach.length !== bytes.length) {
-        throw new Error(
-          `the chunk at byte ${offset} says ${attach.length} bytes but carries ${bytes.length}`,
-        );
-      }
+      checkPlacement(attach, bytes, offset);
       if (bytes.length > 0) {
         await handle.write(bytes, 0, bytes.length, offset);
         await handle.datasync();
@@ -219,25 +282,6 @@ export async function downloadInChunks(
     return { path: destination, bytes: offset, chunks, resumedFromBytes, hash: state.hash };
   } catch (error) {
     await handle?.close().catch(() => undefined);
-    if (error instanceof CancelledError || options.signal?.aborted) {
-      if (options.keepPartialOnCancel !== true || offset === 0) await discard();
-      throw error instanceof CancelledError ? error : new CancelledError('GET', label.replace(/^GET /, ''));
-    }
-    if (error instanceof ChannelDownloadError) {
-      if (error.partialBytes === 0) await discard();
-      throw error;
-    }
-    if (offset === 0) {
-      await discard();
-      throw new ChannelDownloadError(`${label} failed before any byte was saved: ${describe(error)}`, 0, {
-        cause: error,
-      });
-    }
-    throw new ChannelDownloadError(
-      `${label} broke off after ${offset} of ${state?.filesize ?? '?'} bytes (${describe(error)}); ` +
-        `the bytes are kept in ${partial} and the next download of this file resumes there`,
-      offset,
-      { cause: error },
-    );
+    throw await failure(error, { label, partial, offset, filesize: state?.filesize, discard, options });
   }
 }
