@@ -1,0 +1,121 @@
+/** The transport's rules: which replies and errors are retried, redirects, queries, back-off. */
+import { type MalformedReplyProblem } from './errors';
+import type { Query, QueryScalar, ResponseHeaders } from './transportTypes';
+
+export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+export const CONNECTION_RESET_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'ECONNABORTED',
+]);
+export const NEVER_CONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+export const CERTIFICATE_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** A path segment the URL parser treats as `.` or `..`. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+export function hasDotSegment(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  return pathname.split('/').some((segment) => DOT_SEGMENT.test(segment));
+}
+export const MAX_REDIRECTS = 5;
+
+export function headerValue(headers: ResponseHeaders, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function appendQuery(url: URL, query: Query | undefined): void {
+  if (!query) return;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      const arrayKey = key.endsWith('[]') ? key : `${key}[]`;
+      for (const item of value as readonly QueryScalar[]) url.searchParams.append(arrayKey, String(item));
+    } else {
+      url.searchParams.set(key, String(value));
+    }
+  }
+}
+
+export function formBody(form: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly QueryScalar[]) params.append(key, String(item));
+    } else params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Parses `Retry-After` as seconds or as an HTTP date; returns milliseconds. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The one place that talks to the network: keep-alive pool, timeouts, cancellation,
+ * credentials for the configured origin only, redirects, and the retry rules.
+ */
+/** Why a body did not parse: an HTML page, JSON that stops part-way, or something else. */
+export function malformation(
+  text: string,
+  error: unknown,
+  contentType: string | undefined,
+): MalformedReplyProblem {
+  const trimmed = text.trim();
+  if (/html/i.test(contentType ?? '') || trimmed.startsWith('<')) return 'html';
+  const message = error instanceof Error ? error.message : '';
+  if (/end of JSON input|Unterminated string/i.test(message)) return 'cut-off';
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position !== undefined && Number(position) >= text.trimEnd().length) return 'cut-off';
+  return 'not-json';
+}
