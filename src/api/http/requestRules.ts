@@ -1,6 +1,7 @@
 /** The transport's rules: which replies and errors are retried, redirects, queries, back-off. */
 import { type MalformedReplyProblem } from './errors';
-import type { Query, QueryScalar, ResponseHeaders } from './transportTypes';
+import type { Query, QueryScalar, RequestOptions, ResponseHeaders } from './transportTypes';
+import type { FormData } from './undici';
 
 export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 export const CONNECTION_RESET_CODES = new Set([
@@ -55,7 +56,7 @@ export function appendQuery(url: URL, query: Query | undefined): void {
   }
 }
 
-export function formBody(form: Query): string {
+function formBody(form: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(form)) {
     if (value === undefined || value === null) continue;
@@ -118,4 +119,11 @@ export function malformation(
   const position = /at position (\d+)/.exec(message)?.[1];
   if (position !== undefined && Number(position) >= text.trimEnd().length) return 'cut-off';
   return 'not-json';
+}
+
+/** The request's body: JSON, a form, or multipart (undici's `FormData` writes its own boundary). */
+export function requestBody(options: RequestOptions): string | FormData | undefined {
+  if (options.json !== undefined) return JSON.stringify(options.json);
+  if (options.form !== undefined) return formBody(options.form);
+  return options.multipart;
 }

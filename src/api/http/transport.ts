@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type Dispatcher, type FormData, type ResponseData, loadUndici } from './undici';
+import { type Dispatcher, type ResponseData, loadUndici } from './undici';
 import {
   CancelledError,
   ForgeError,
@@ -17,6 +17,7 @@ import { trimEndOf } from './linearText';
 
 import { classifyFailure } from './failureKinds';
 import { readBody } from './bodyReader';
+import { credentialHeaders, secretsOf } from './credentialHeaders';
 import {
   MAX_REDIRECTS,
   appendQuery,
@@ -25,7 +26,7 @@ import {
   REDIRECT_STATUSES,
   RETRYABLE_STATUSES,
   defaultSleep,
-  formBody,
+  requestBody,
   hasDotSegment,
   malformation,
 } from './requestRules';
@@ -206,40 +207,7 @@ export class HttpTransport {
   }
 
   private secrets(): string[] {
-    const { credentials } = this.options;
-    switch (credentials.kind) {
-      case 'private-token':
-      case 'oauth':
-        return [credentials.token];
-      case 'basic':
-        return [
-          credentials.password,
-          Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64'),
-        ];
-      case 'none':
-        return [];
-    }
-  }
-
-  private credentialHeaders(): Record<string, string> {
-    const { credentials, sudo } = this.options;
-    const headers: Record<string, string> = {};
-    switch (credentials.kind) {
-      case 'private-token':
-        headers['private-token'] = credentials.token;
-        break;
-      case 'oauth':
-        headers['authorization'] = `Bearer ${credentials.token}`;
-        break;
-      case 'basic':
-        headers['authorization'] =
-          `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
-        break;
-      case 'none':
-        break;
-    }
-    if (sudo) headers['sudo'] = sudo;
-    return headers;
+    return secretsOf(this.options.credentials);
   }
 
   /** Reports a request that failed for good; a cancellation is no failure. */
@@ -285,7 +253,7 @@ export class HttpTransport {
         path: `${url.pathname}${url.search}`,
         method: options.method,
         headers: this.headersFor(url, options),
-        body: this.bodyFor(options),
+        body: requestBody(options),
         signal: request.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -461,14 +429,9 @@ export class HttpTransport {
     };
     if (options.json !== undefined) headers['content-type'] = 'application/json';
     else if (options.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    if (url.origin === this.apiRoot.origin) Object.assign(headers, this.credentialHeaders());
+    if (url.origin === this.apiRoot.origin)
+      Object.assign(headers, credentialHeaders(this.options.credentials, this.options.sudo));
     return headers;
-  }
-
-  private bodyFor(options: RequestOptions): string | FormData | undefined {
-    if (options.json !== undefined) return JSON.stringify(options.json);
-    if (options.form !== undefined) return formBody(options.form);
-    return options.multipart;
   }
 
   private backoff(attempt: number): number {
