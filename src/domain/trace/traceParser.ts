@@ -9,67 +9,27 @@
 import { flatCopy, positionOrEnd } from './traceText';
 import { DEFAULT_STYLE, StyleTable, type TraceStyle } from './traceStyle';
 
-export interface TraceSpan {
-  readonly text: string;
-  readonly style: TraceStyle;
-}
+import {
+  BELL,
+  CARRIAGE_RETURN,
+  ESCAPE,
+  LINE_FEED,
+  SECTION_END,
+  SECTION_START,
+  dropEnd,
+  findOtherControl,
+  isHighSurrogate,
+  isPrintable,
+  isSectionMarkerEnd,
+  parseSectionMarker,
+  readTimestampPrefix,
+  spansText,
+} from './traceGrammar';
+import type { TraceDelta, TraceLine, TraceParserOptions, TraceSection, TraceSpan } from './traceModel';
+import { TraceSections } from './traceSections';
 
-export interface TraceSection {
-  readonly name: string;
-  /** Plain text of the line the section starts on ('' until that line has text). */
-  readonly header: string;
-  /** Index of the header line. */
-  readonly startLine: number;
-  /** Index of the last line inside the section (inclusive); undefined while the section is open. */
-  readonly endLine: number | undefined;
-  /** Unix seconds, from the marker. */
-  readonly startedAt: number;
-  readonly endedAt: number | undefined;
-  readonly durationSeconds: number | undefined;
-  /** From the start marker's `[collapsed=true]` option. */
-  readonly collapsed: boolean;
-}
-
-export interface TraceLine {
-  readonly spans: readonly TraceSpan[];
-  /**
-   * How many sections contain this line. A section's header line counts as inside its own
-   * section, so a view indents a header at `sectionDepth - 1` and its body at `sectionDepth`.
-   */
-  readonly sectionDepth: number;
-  /** Set on a section's header line. Section objects are updated in place when their end arrives. */
-  readonly section: TraceSection | undefined;
-  /** The runner's timestamp of the line (`FF_TIMESTAMPS`, GitLab Runner 17+), as written; absent without one. */
-  readonly time?: string;
-}
-
-export interface TraceDelta {
-  /** Lines from this index on are new or changed: drop them from your copy and append `lines`. */
-  readonly firstChangedLine: number;
-  /** `parser.lines.slice(firstChangedLine)`; without `retainLines`, `parser.lines` itself. */
-  readonly lines: readonly TraceLine[];
-  /** False when the last line is still open and may change on the next push. */
-  readonly lastLineComplete: boolean;
-  /** Sections opened, closed or given their header during this push. */
-  readonly changedSections: readonly TraceSection[];
-}
-
-export interface TraceParserOptions {
-  /**
-   * Keep every completed line in `lines` and every section in `sections` (default true: the trace
-   * view draws any of them). False: `lines` holds only the lines of the latest push (`firstLineIndex`
-   * is the trace index of its first) and `sections` only the open ones, so a consumer that takes
-   * each line once (the output-channel tail) holds memory for the open line only.
-   */
-  retainLines?: boolean;
-  /**
-   * Apply SGR colours and text attributes (default true). False: escape sequences are still
-   * removed, but every span has `DEFAULT_STYLE`; for plain-text output, which never reads styles.
-   */
-  styles?: boolean;
-}
-
-type MutableSection = { -readonly [Key in keyof TraceSection]: TraceSection[Key] };
+export type { TraceDelta, TraceLine, TraceParserOptions, TraceSection, TraceSpan } from './traceModel';
+export { parseSectionMarker, readTimestampPrefix } from './traceGrammar';
 
 /** What the previous character left unfinished. */
 const Mode = {
@@ -89,20 +49,8 @@ const Mode = {
 } as const;
 type Mode = (typeof Mode)[keyof typeof Mode];
 
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-const ESCAPE = 0x1b;
-const BELL = 0x07;
 /** Longer parameter lists are not SGR anyone writes; cap them so garbage cannot grow a buffer. */
 const MAX_CSI_PARAMETERS = 256;
-const SECTION_PREFIX = 'section_';
-const SECTION_START = 'section_start:';
-const SECTION_END = 'section_end:';
-/** Control characters other than tab, `\n`, `\r` and ESC: dropped from the text. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const OTHER_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const WITHOUT_OTHER_CONTROL = /^[^\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]*$/;
 /** Keys of SGR parameters stay below 13^8 (eight characters), a small integer. */
 const MAX_KEY_PREFIX = 13 ** 7;
 const MAX_TRANSITIONS_PER_STYLE = 1024;
@@ -144,15 +92,12 @@ export class TraceParser {
   private openSpans: TraceSpan[] = [];
   private openText = '';
 
-  private readonly sectionList: MutableSection[] = [];
-  private readonly openSections: MutableSection[] = [];
-  /** Sections whose header line is the open line. */
-  private sectionsAwaitingHeader: MutableSection[] = [];
-  private changedSections = new Set<MutableSection>();
+  private readonly sectionState: TraceSections;
 
   constructor(options: TraceParserOptions = {}) {
     this.retainLines = options.retainLines ?? true;
     this.applyStyles = options.styles ?? true;
+    this.sectionState = new TraceSections(this.retainLines);
   }
 
   /**
@@ -171,7 +116,7 @@ export class TraceParser {
 
   /** Every section so far; without `retainLines`, the open ones. */
   get sections(): readonly TraceSection[] {
-    return this.retainLines ? this.sectionList : this.openSections;
+    return this.sectionState.list;
   }
 
   /** Feeds the next piece of the trace (only the new suffix, never the whole trace again). */
@@ -184,7 +129,7 @@ export class TraceParser {
       this.lineListStart = this.completedLineCount;
     }
     const firstChangedLine = this.completedLineCount;
-    this.changedSections = new Set();
+    this.sectionState.startPush();
 
     let text = this.carriedPrefix + this.carriedHighSurrogate + chunk;
     this.carriedPrefix = '';
@@ -202,7 +147,7 @@ export class TraceParser {
       firstChangedLine,
       lines: this.retainLines ? this.lineList.slice(firstChangedLine) : this.lineList,
       lastLineComplete,
-      changedSections: [...this.changedSections],
+      changedSections: this.sectionState.changed,
     };
   }
 
@@ -538,17 +483,10 @@ export class TraceParser {
   }
 
   private makeLine(spans: TraceSpan[], complete: boolean): TraceLine {
-    const header = this.sectionsAwaitingHeader[0];
-    if (header && complete) {
-      // Its own copy: a header outlives the lines, and must not keep the chunk it was cut from.
-      const headerText = flatCopy(spansText(spans));
-      for (const section of this.sectionsAwaitingHeader) {
-        section.header = headerText;
-        this.changedSections.add(section);
-      }
-      this.sectionsAwaitingHeader = [];
-    }
-    const line: TraceLine = { spans, sectionDepth: this.openSections.length, section: header };
+    const header = this.sectionState.header;
+    // Its own copy: a header outlives the lines, and must not keep the chunk it was cut from.
+    if (header && complete) this.sectionState.setHeader(flatCopy(spansText(spans)));
+    const line: TraceLine = { spans, sectionDepth: this.sectionState.depth, section: header };
     return this.openLineTime === undefined ? line : { ...line, time: this.openLineTime };
   }
 
@@ -571,251 +509,20 @@ export class TraceParser {
     if (!marker) return false;
 
     if (singleRun) this.openText = lineText.slice(0, markerStart);
-    else this.removeOpenLineEnd(lineText.length - markerStart);
+    else dropEnd(this.openSpans, lineText.length - markerStart);
     // A line that carried only a marker is no line of the log (GitLab drops it too), with or
     // without runner timestamps: `echo -e "\e[0Ksection_end:…\r\e[0K"` leaves no blank line.
     if (!this.openLineHasText()) this.markerOnlyLine = true;
     if (marker.kind === 'end') {
       // An end marker in the middle of a line closes the section; the line goes on (GitLab's rendering).
-      this.closeSection(marker.name, marker.time, this.openLineHasText());
+      // An open line the marker ended inside belongs to the section.
+      const lastLine = this.openLineHasText() ? this.completedLineCount : this.completedLineCount - 1;
+      this.sectionState.end(marker.name, marker.time, lastLine);
       return true;
     }
     if (this.openLineHasText()) this.completeLine();
     else this.clearOpenLine();
-    this.openSection(marker.name, marker.time, marker.collapsed);
+    this.sectionState.start(marker.name, marker.time, marker.collapsed, this.completedLineCount);
     return true;
   }
-
-  private removeOpenLineEnd(characterCount: number): void {
-    let remaining = characterCount;
-    while (remaining > 0) {
-      const last = this.openSpans.pop();
-      if (!last) return;
-      if (last.text.length > remaining) {
-        this.openSpans.push({ text: last.text.slice(0, last.text.length - remaining), style: last.style });
-        return;
-      }
-      remaining -= last.text.length;
-    }
-  }
-
-  private openSection(name: string, startedAt: number, collapsed: boolean): void {
-    const section: MutableSection = {
-      name,
-      header: '',
-      startLine: this.completedLineCount,
-      endLine: undefined,
-      startedAt,
-      endedAt: undefined,
-      durationSeconds: undefined,
-      collapsed,
-    };
-    if (this.retainLines) this.sectionList.push(section);
-    this.openSections.push(section);
-    this.sectionsAwaitingHeader.push(section);
-    this.changedSections.add(section);
-  }
-
-  /**
-   * Closes the innermost open section of that name and any still open inside it; unknown names are
-   * ignored. `includesOpenLine`: the marker came in the middle of a line, which the section keeps.
-   */
-  private closeSection(name: string, endedAt: number, includesOpenLine = false): void {
-    let position = this.openSections.length - 1;
-    while (position >= 0 && this.openSections[position]?.name !== name) position--;
-    if (position < 0) return;
-    const closing = this.openSections.splice(position);
-    const lastLine = includesOpenLine ? this.completedLineCount : this.completedLineCount - 1;
-    for (const section of closing) {
-      // A section that ended before any line completed still owns its header line.
-      section.endLine = Math.max(section.startLine, lastLine);
-      section.endedAt = endedAt;
-      section.durationSeconds = Math.max(0, endedAt - section.startedAt);
-      this.changedSections.add(section);
-    }
-    this.sectionsAwaitingHeader = this.sectionsAwaitingHeader.filter((section) => !closing.includes(section));
-  }
-}
-
-interface SectionMarker {
-  kind: 'start' | 'end';
-  time: number;
-  name: string;
-  collapsed: boolean;
-}
-
-/**
- * Reads `section_start:<digits>:<name>[<options>]` or `section_end:<digits>:<name>` from `start`
- * to the end of `text`, by hand (no regex over trace data). Names use GitLab's `[A-Za-z0-9_.-]`.
- */
-export function parseSectionMarker(text: string, start: number): SectionMarker | undefined {
-  let index = start + SECTION_PREFIX.length;
-  let kind: SectionMarker['kind'];
-  if (text.startsWith('start:', index)) {
-    kind = 'start';
-    index += 'start:'.length;
-  } else if (text.startsWith('end:', index)) {
-    kind = 'end';
-    index += 'end:'.length;
-  } else return undefined;
-
-  const timeStart = index;
-  while (index < text.length && isDigit(text.charCodeAt(index))) index++;
-  if (index === timeStart || text.charCodeAt(index) !== 0x3a /* : */) return undefined;
-  const time = Number(text.slice(timeStart, index));
-  index++;
-
-  const nameStart = index;
-  while (index < text.length && isSectionNameCharacter(text.charCodeAt(index))) index++;
-  if (index === nameStart) return undefined;
-  const name = text.slice(nameStart, index);
-
-  let collapsed = false;
-  if (kind === 'start' && text.charCodeAt(index) === 0x5b /* [ */) {
-    const close = text.indexOf(']', index);
-    if (close < 0) return undefined;
-    collapsed = readCollapsedOption(text.slice(index + 1, close));
-    index = close + 1;
-  }
-  return index === text.length ? { kind, time, name, collapsed } : undefined;
-}
-
-/**
- * Reads the runner's timestamp prefix at `start`: `<YYYY-MM-DDTHH:MM:SS[.fraction]Z> <2 hex><O|E>[+] `.
- * Undefined when the text there is not one; 'partial' when the text ends before that is known.
- */
-export function readTimestampPrefix(
-  text: string,
-  start: number,
-): { time: string; continuation: boolean; end: number } | undefined | 'partial' {
-  let index = start;
-  // Most lines of most traces start with no digit: one look rules them out.
-  if (index < text.length && !isDigit(text.charCodeAt(index))) return undefined;
-  for (let offset = 0; offset < 19; offset++, index++) {
-    if (index >= text.length) return 'partial';
-    const code = text.charCodeAt(index);
-    const separator = TIMESTAMP_SEPARATORS[offset];
-    if (separator === undefined ? !isDigit(code) : code !== separator) return undefined;
-  }
-  if (index >= text.length) return 'partial';
-  if (text.charCodeAt(index) === 0x2e /* . */) {
-    index++;
-    const fraction = index;
-    while (index < text.length && isDigit(text.charCodeAt(index)) && index - fraction < 9) index++;
-    if (index >= text.length) return 'partial';
-    if (index === fraction) return undefined;
-  }
-  if (text.charCodeAt(index) !== 0x5a /* Z */) return undefined;
-  const timeEnd = index + 1;
-  // ` 00O ` or ` 00O+ `: a space, two hex digits, the stream, an optional `+`, a space.
-  for (const check of STREAM_CHECKS) {
-    index++;
-    if (index >= text.length) return 'partial';
-    if (!check(text.charCodeAt(index))) return undefined;
-  }
-  index++;
-  if (index >= text.length) return 'partial';
-  const continuation = text.charCodeAt(index) === 0x2b; /* + */
-  if (continuation) {
-    index++;
-    if (index >= text.length) return 'partial';
-  }
-  if (!isSpace(text.charCodeAt(index))) return undefined;
-  return { time: text.slice(start, timeEnd), continuation, end: index + 1 };
-}
-
-/** Separators of `YYYY-MM-DDTHH:MM:SS` by offset; digits everywhere else. */
-const TIMESTAMP_SEPARATORS: readonly (number | undefined)[] = [
-  undefined,
-  undefined,
-  undefined,
-  undefined,
-  0x2d,
-  undefined,
-  undefined,
-  0x2d,
-  undefined,
-  undefined,
-  0x54,
-  undefined,
-  undefined,
-  0x3a,
-  undefined,
-  undefined,
-  0x3a,
-  undefined,
-  undefined,
-];
-/** ` 00O`: a space, two hex digits, the stream. */
-const STREAM_CHECKS: readonly ((code: number) => boolean)[] = [
-  (code) => isSpace(code),
-  (code) => isHexDigit(code),
-  (code) => isHexDigit(code),
-  (code) => isStream(code),
-];
-
-function isSpace(code: number): boolean {
-  return code === 0x20;
-}
-
-function isHexDigit(code: number): boolean {
-  return isDigit(code) || (code >= 0x61 && code <= 0x66) || (code >= 0x41 && code <= 0x46);
-}
-
-function isStream(code: number): boolean {
-  return code === 0x4f /* O */ || code === 0x45; /* E */
-}
-
-/** Options look like `collapsed=true,hide_duration=true`. */
-function readCollapsedOption(options: string): boolean {
-  let start = 0;
-  while (start <= options.length) {
-    const comma = options.indexOf(',', start);
-    const end = comma < 0 ? options.length : comma;
-    if (options.slice(start, end).trim() === 'collapsed=true') return true;
-    start = end + 1;
-  }
-  return false;
-}
-
-function spansText(spans: readonly TraceSpan[]): string {
-  let text = '';
-  for (const span of spans) text += span.text;
-  return text;
-}
-
-/** The next control character other than tab, `\n`, `\r` and ESC at or after `from`, or the text's length. */
-function findOtherControl(text: string, from: number): number {
-  // Traces seldom have any: proving that for the whole chunk first is the cheaper scan.
-  if (from === 0 && WITHOUT_OTHER_CONTROL.test(text)) return text.length;
-  OTHER_CONTROL.lastIndex = from;
-  return OTHER_CONTROL.exec(text)?.index ?? text.length;
-}
-
-/** A section marker ends in `]` (options) or a name character. */
-function isSectionMarkerEnd(code: number): boolean {
-  return code === 0x5d /* ] */ || isSectionNameCharacter(code);
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isPrintable(code: number): boolean {
-  return code >= 0x20 && code <= 0x7e;
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
-function isSectionNameCharacter(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    code === 0x5f /* _ */ ||
-    code === 0x2e /* . */ ||
-    code === 0x2d /* - */
-  );
 }
