@@ -98,6 +98,14 @@ export default tseslint.config(
     },
   },
   {
+    // Budgets a newcomer can read (issue 21): a file, a function. Blank lines and comments are free.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // Import loops are how layers rot (issue 21): none at run time (type-only imports are erased).
     files: ['src/**/*.ts'],
     plugins: { 'import-x': importX },
