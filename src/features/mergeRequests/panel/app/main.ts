@@ -15,24 +15,13 @@ import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '../../../../webviews/shared/app/base.css';
 import './style.css';
-import {
-  type Bridge,
-  connect,
-  element,
-  icon,
-} from '../../../../webviews/shared/app/bridge';
+import { type Bridge, connect, element, icon } from '../../../../webviews/shared/app/bridge';
 import type { MergeRequestHostMessage, MergeRequestPageMessage, MergeRequestSnapshot } from '../protocol';
 import { ChangesTab, type ViewMode } from './changes';
 import { DiscussionTab } from './discussion';
 import { headerChildren } from './header';
 import { renderMarkdown } from './markdown';
-import {
-  awardsRow,
-  badge,
-  button,
-  personText,
-  timeElement,
-} from './widgets';
+import { awardsRow, badge, button, personText, timeElement } from './widgets';
 
 const TABS = ['overview', 'changes', 'commits', 'discussion'] as const;
 type TabId = (typeof TABS)[number];
