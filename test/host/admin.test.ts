@@ -6,39 +6,30 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
-import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { childByLabel, childrenOf, iconId, label, workbenchApi, type Row } from './support';
+import { type FakeForge, type RecordedRequest } from '../server';
+import { childByLabel, childrenOf, iconId, label, type Row, useForgeSession } from './support';
 
 type Provider = vscode.TreeDataProvider<TreeNode>;
 
 describe('admin and boards', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let alice: AccountInfo;
   let root: AccountInfo;
 
+  before(() => {
+    ({ forge, api, account: alice } = session);
+  });
+
   before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    api = await workbenchApi();
-    alice = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
     root = await api.accounts.add({
       serverUrl: forge.url,
       token: forge.adminToken,
       tokenKind: 'private-token',
     });
     assert.equal(root.isAdmin, true);
-  });
-
-  after(async () => {
-    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
-      await api.accounts.remove(added.id);
-    }
-    await forge.close();
   });
 
   /** Requests of one method and path (the path as a regular expression over /api/v4/…). */

@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { childrenOf, childWhere, eventually, iconId, label, type Row, workbenchApi } from './support';
+import { type FakeForge, type RecordedRequest } from '../server';
+import { childrenOf, childWhere, eventually, iconId, label, type Row, useForgeSession } from './support';
 
 /** `viewItem =~ /…/` of the package.json context-menu entry for `command` whose pattern starts with `prefix`. */
 function menuPattern(command: string, prefix: string, inline = false): RegExp {
@@ -26,25 +26,13 @@ function menuPattern(command: string, prefix: string, inline = false): RegExp {
 
 describe('branch actions', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    api = await workbenchApi();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
-  });
-
-  after(async () => {
-    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
-      await api.accounts.remove(added.id);
-    }
-    await forge.close();
+  before(() => {
+    ({ forge, api, account } = session);
   });
 
   async function webProject(): Promise<Row> {

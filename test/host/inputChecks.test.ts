@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import { type FakeForge, startFakeForge } from '../server';
-import { childrenOf, childWhere, label, type Row, workbenchApi } from './support';
+import { type FakeForge } from '../server';
+import { childrenOf, childWhere, label, type Row, useForgeSession } from './support';
 
 interface InvalidInputResult {
   invalidInput?: boolean;
@@ -15,25 +15,13 @@ interface InvalidInputResult {
 
 describe('input checks before any request', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    api = await workbenchApi();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
-  });
-
-  after(async () => {
-    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
-      await api.accounts.remove(added.id);
-    }
-    await forge.close();
+  before(() => {
+    ({ forge, api, account } = session);
   });
 
   async function webProject(): Promise<Row> {

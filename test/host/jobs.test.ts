@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
-import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { childrenOf, childWhere, eventually, iconId, label, type Row, workbenchApi } from './support';
+import { type FakeForge, type RecordedRequest } from '../server';
+import { childrenOf, childWhere, eventually, iconId, label, type Row, useForgeSession } from './support';
 
 /** Whether a package.json menu entry for `command` (inline or in the context menu) shows on a row with this contextValue. */
 function offers(command: string, contextValue: string | undefined, inline = false): boolean {
@@ -26,28 +26,21 @@ function offers(command: string, contextValue: string | undefined, inline = fals
 
 describe('job actions', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
   let downloads: string;
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    api = await workbenchApi();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
+  before(() => {
     downloads = mkdtempSync(join(tmpdir(), 'forge-artifacts-'));
   });
 
-  after(async () => {
-    forge.onRequest(undefined);
-    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
-      await api.accounts.remove(added.id);
-    }
-    await forge.close();
+  session.cleanUps.push(() => {
     rmSync(downloads, { recursive: true, force: true });
   });
 

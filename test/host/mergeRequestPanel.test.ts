@@ -18,8 +18,8 @@ import type {
   MergeRequestSnapshot,
 } from '../../src/features/mergeRequests';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
-import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { childByLabel, childrenOf, eventually, label } from './support';
+import { type FakeForge, type RecordedRequest } from '../server';
+import { childByLabel, childrenOf, eventually, label, useForgeSession } from './support';
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
@@ -35,32 +35,25 @@ function write(root: string, path: string, text: string): void {
 
 describe('merge request panel', function () {
   this.timeout(60_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
   let registry: PanelRegistry<MergeRequestPanel>;
   let web: number;
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
-    assert.ok(extension);
-    api = await extension.activate();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
+  before(() => {
     const panels = api.panels.mergeRequest;
     registry = panels;
     web = forge.fixtures.projects.web;
   });
 
-  after(async () => {
-    forge.onRequest(undefined);
+  session.cleanUps.push(() => {
     for (const panel of [...registry.values()]) panel.dispose();
-    await api.accounts.remove(account.id);
-    await forge.close();
   });
 
   const keyOf = (iid: number): string => `${account.id}|${web}|${iid}`;

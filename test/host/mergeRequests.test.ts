@@ -12,8 +12,17 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { MergeRequestsTreeProvider, MergeResult } from '../../src/features/mergeRequests';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
-import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { assertRefused, childByLabel, childrenOf, eventually, iconId, label, type Row } from './support';
+import { type FakeForge, type RecordedRequest } from '../server';
+import {
+  assertRefused,
+  childByLabel,
+  childrenOf,
+  eventually,
+  iconId,
+  label,
+  type Row,
+  useForgeSession,
+} from './support';
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
@@ -24,6 +33,7 @@ function git(cwd: string, args: string[]): string {
 
 describe('merge request actions', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
@@ -34,16 +44,11 @@ describe('merge request actions', function () {
   let web: number;
   let createdIid: number;
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
-    assert.ok(extension);
-    api = await extension.activate();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
+  before(() => {
     const provider = api.treeProviders['forge.mergeRequests'];
     view = provider;
     web = forge.fixtures.projects.web;
@@ -68,12 +73,10 @@ describe('merge request actions', function () {
     git(folder, ['config', `url.${bare}.insteadOf`, remoteUrl]);
   });
 
-  after(async () => {
+  session.cleanUps.push(() => {
     rmSync(join(folder, '.git'), { recursive: true, force: true });
     if (savedGitDir) renameSync(savedGitDir, join(folder, '.git'));
     rmSync(bare, { recursive: true, force: true });
-    await api.accounts.remove(account.id);
-    await forge.close();
   });
 
   /** Our account's node in a view (views show accounts once there are several). */

@@ -12,7 +12,7 @@ import type { AccountInfo } from '../../src/platform/accounts';
 import type { ShownMessage } from '../../src/platform/userMessages';
 import { type FakeForge, startFakeForge } from '../server';
 import { type SeededHostile, hostileCorpus, seedHostileCorpus } from '../server/hostile';
-import { childrenOf, eventually, label, workbenchApi } from './support';
+import { childrenOf, eventually, label, workbenchApi, useForgeSession } from './support';
 
 // VS Code's own patterns: notification links (parseLinkedText) and icons in labels (iconLabels).
 const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
@@ -37,20 +37,18 @@ function assertInert(messages: readonly ShownMessage[], serverText: string): voi
 
 describe('the message door and server links', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
   let observing: vscode.Disposable;
   const shown: ShownMessage[] = [];
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    api = await workbenchApi();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
+  before(() => {
     observing = api.messages.observe((message) => shown.push(message));
   });
 
@@ -58,10 +56,8 @@ describe('the message door and server links', function () {
     shown.length = 0;
   });
 
-  after(async () => {
+  session.cleanUps.push(() => {
     observing.dispose();
-    await api.accounts.remove(account.id);
-    await forge.close();
   });
 
   async function jobRef(jobId: number, change: Record<string, unknown> = {}): Promise<unknown> {

@@ -8,36 +8,26 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { MergeRequestsTreeProvider } from '../../src/features/mergeRequests';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
-import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { childrenOf, label, type Row } from './support';
+import { type FakeForge, type RecordedRequest } from '../server';
+import { childrenOf, label, type Row, useForgeSession } from './support';
 
 describe('notes and award emoji', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
   let view: MergeRequestsTreeProvider;
   let web: number;
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
-    assert.ok(extension);
-    api = await extension.activate();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
+  before(() => {
     const provider = api.treeProviders['forge.mergeRequests'];
     view = provider;
     web = forge.fixtures.projects.web;
-  });
-
-  after(async () => {
-    forge.onRequest(undefined);
-    await api.accounts.remove(account.id);
-    await forge.close();
   });
 
   /** The row of acme/web !1 "Add a login form" (assigned to alice) in the Merge Requests view. */

@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
-import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
-import { iconId, workbenchApi, type Row } from './support';
+import { type FakeForge, type RecordedRequest } from '../server';
+import { iconId, type Row, useForgeSession } from './support';
 
 /** The tooltip as text (MarkdownString.appendText escapes spaces as &nbsp;). */
 function tooltipText(item: vscode.TreeItem): string {
@@ -50,6 +50,7 @@ function menuOffers(command: string, contextValue: string | undefined): boolean 
 
 describe('project actions', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
@@ -89,25 +90,18 @@ describe('project actions', function () {
     return forge.requests.filter((request) => request.method === method && pattern.test(request.path));
   }
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    api = await workbenchApi();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
+  before(() => {
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (folder) ciFile = vscode.Uri.joinPath(folder.uri, '.gitlab-ci.yml');
   });
 
-  after(async () => {
+  session.cleanUps.push(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (ciFile) await vscode.workspace.fs.delete(ciFile).then(undefined, () => undefined);
-    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
-      await api.accounts.remove(added.id);
-    }
-    await forge.close();
   });
 
   it('marks what the caller may do on each project row', async () => {

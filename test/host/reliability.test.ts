@@ -10,8 +10,8 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
-import { type Fault, type FakeForge, startFakeForge } from '../server';
-import { childrenOf, childWhere, eventually, label, type Row, workbenchApi } from './support';
+import { type Fault, type FakeForge } from '../server';
+import { childrenOf, childWhere, eventually, label, type Row, useForgeSession } from './support';
 
 interface DraftResult {
   posted: boolean;
@@ -23,6 +23,7 @@ interface DraftResult {
 
 describe('reliability under faults', function () {
   this.timeout(60_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
@@ -33,15 +34,12 @@ describe('reliability under faults', function () {
     unhandled.push(reason);
   };
 
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
   before(async () => {
     process.on('unhandledRejection', onUnhandled);
-    forge = await startFakeForge({ seed: 'small' });
-    api = await workbenchApi();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
     channelAccountId = (
       await api.channelAccounts.add({
         serverUrl: forge.url,
@@ -56,13 +54,9 @@ describe('reliability under faults', function () {
     forge.faults.clear();
   });
 
-  after(async () => {
+  session.cleanUps.push(async () => {
     process.off('unhandledRejection', onUnhandled);
-    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
-      await api.accounts.remove(added.id);
-    }
     await api.channelAccounts.remove(channelAccountId);
-    await forge.close();
     rmSync(downloads, { recursive: true, force: true });
   });
 

@@ -14,13 +14,14 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
 import type { MergeRequestPanel } from '../../src/features/mergeRequests';
-import { type FakeForge, startFakeForge } from '../server';
-import { childrenOf, childWhere, eventually, label, type Row, workbenchApi } from './support';
+import { type FakeForge } from '../server';
+import { childrenOf, childWhere, eventually, label, type Row, useForgeSession } from './support';
 
 type LogMethod = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'appendLine' | 'append';
 
 describe('secrets never leak', function () {
   this.timeout(60_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
@@ -42,10 +43,12 @@ describe('secrets never leak', function () {
     }
   }
 
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
   before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
     secrets = [forge.userToken, forge.channel.password];
-    api = await workbenchApi();
     tmp = mkdtempSync(join(tmpdir(), 'forge-secrets-'));
     const log = api.log as unknown as Record<LogMethod, (...args: unknown[]) => void>;
     for (const method of ['trace', 'debug', 'info', 'warn', 'error', 'appendLine', 'append'] as const) {
@@ -58,11 +61,6 @@ describe('secrets never leak', function () {
         original.apply(api.log, args);
       };
     }
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
     channelAccountId = (
       await api.channelAccounts.add({
         serverUrl: forge.url,
@@ -76,15 +74,11 @@ describe('secrets never leak', function () {
     forge.faults.clear();
   });
 
-  after(async () => {
+  session.cleanUps.push(async () => {
     const log = api.log as unknown as Record<string, unknown>;
     for (const [method, original] of originals) log[method] = original;
     for (const panel of [...mergeRequestPanels().values()]) panel.dispose();
-    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
-      await api.accounts.remove(added.id);
-    }
     for (const added of api.channelAccounts.list()) await api.channelAccounts.remove(added.id);
-    await forge.close();
     rmSync(tmp, { recursive: true, force: true });
   });
 

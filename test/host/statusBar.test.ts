@@ -3,10 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import type { ForgeWorkbenchApi } from '../../src/extension';
+import { useForgeSession } from './support';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { BranchStatus, BranchStatusView } from '../../src/features/statusBar';
-import { type FakeForge, startFakeForge } from '../server';
+import { type FakeForge } from '../server';
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
@@ -14,23 +14,18 @@ function git(cwd: string, args: string[]): string {
 
 describe('status bar', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
-  let api: ForgeWorkbenchApi;
   let account: AccountInfo;
   let folder: string;
   let previousRemote: string | undefined;
   let previousBranch: string | undefined;
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
-    assert.ok(extension);
-    api = await extension.activate();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
+  before(() => {
+    ({ forge, account } = session);
+  });
+
+  before(() => {
     const workspaceFolder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(workspaceFolder, 'the test VS Code opens a folder');
     folder = workspaceFolder.uri.fsPath;
@@ -46,11 +41,9 @@ describe('status bar', function () {
     git(folder, ['symbolic-ref', 'HEAD', 'refs/heads/feature/login']);
   });
 
-  after(async () => {
+  session.cleanUps.push(() => {
     if (previousRemote !== undefined) git(folder, ['remote', 'set-url', 'origin', previousRemote]);
     if (previousBranch !== undefined) git(folder, ['symbolic-ref', 'HEAD', `refs/heads/${previousBranch}`]);
-    await api.accounts.remove(account.id);
-    await forge.close();
   });
 
   it("shows the current branch's merge request and latest job", async () => {

@@ -1,8 +1,11 @@
-// Helpers every host suite uses: the extension's API, and trees read as a person sees them.
+// Helpers every host suite uses: the extension's API, a fake forge with an account (useForgeSession),
+// and trees read as a person sees them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
+import type { AccountInfo } from '../../src/platform/accounts';
+import { type FakeForge, startFakeForge } from '../server';
 
 export interface Row {
   node: TreeNode;
@@ -13,6 +16,70 @@ export async function workbenchApi(): Promise<ForgeWorkbenchApi> {
   const extension = vscode.extensions.getExtension<ForgeWorkbenchApi>('forge-workbench.forge-workbench');
   assert.ok(extension, 'the extension is installed');
   return extension.activate();
+}
+
+/** A fake forge, the extension's API and an account on that forge, for one suite. */
+export class ForgeSession {
+  private started: { forge: FakeForge; api: ForgeWorkbenchApi; account: AccountInfo } | undefined;
+  /** Run at the start of the clean-up, while the forge and the accounts are still there. */
+  readonly cleanUps: (() => unknown)[] = [];
+
+  set(started: { forge: FakeForge; api: ForgeWorkbenchApi; account: AccountInfo }): void {
+    this.started = started;
+  }
+
+  private get ready(): { forge: FakeForge; api: ForgeWorkbenchApi; account: AccountInfo } {
+    if (!this.started) throw new Error('The forge session is used before its set-up ran.');
+    return this.started;
+  }
+
+  get forge(): FakeForge {
+    return this.ready.forge;
+  }
+
+  get api(): ForgeWorkbenchApi {
+    return this.ready.api;
+  }
+
+  get account(): AccountInfo {
+    return this.ready.account;
+  }
+}
+
+/**
+ * The set-up host suites share, as mocha hooks of the calling `describe`: before, a fake forge
+ * (seeded small unless told), the extension's API and an account with alice's token (or the
+ * administrator's); after, the suite's `cleanUps`, then every account on that forge removed and the
+ * forge stopped, also when the set-up failed half-way. Hooks the suite registers after this one run
+ * after it.
+ */
+export function useForgeSession(
+  options: { seed?: 'small' | 'large'; token?: 'user' | 'admin' } = {},
+): ForgeSession {
+  const session = new ForgeSession();
+  let forge: FakeForge | undefined;
+  let api: ForgeWorkbenchApi | undefined;
+  before(async () => {
+    forge = await startFakeForge({ seed: options.seed ?? 'small' });
+    api = await workbenchApi();
+    const account = await api.accounts.add({
+      serverUrl: forge.url,
+      token: options.token === 'admin' ? forge.adminToken : forge.userToken,
+      tokenKind: 'private-token',
+    });
+    session.set({ forge, api, account });
+  });
+  after(async () => {
+    for (const cleanUp of session.cleanUps) await cleanUp();
+    if (!forge) return;
+    forge.onRequest(undefined);
+    const url = forge.url;
+    for (const added of api?.accounts.list().filter((candidate) => candidate.serverUrl === url) ?? []) {
+      await api?.accounts.remove(added.id);
+    }
+    await forge.close();
+  });
+  return session;
 }
 
 export function label(item: vscode.TreeItem): string {

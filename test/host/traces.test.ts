@@ -7,10 +7,10 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { JobTraceHostMessage, JobTracePanel, TraceTail } from '../../src/features/jobs';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
-import { type FakeForge, startFakeForge } from '../server';
+import { type FakeForge } from '../server';
 import { buildTimestampedTrace } from '../server/trace';
 import { recordMeasurement } from './index';
-import { eventually, workbenchApi } from './support';
+import { eventually, useForgeSession } from './support';
 
 const utf8 = new TextDecoder();
 
@@ -29,28 +29,18 @@ const FAST = { minIntervalMs: 50, maxIntervalMs: 200 };
 
 describe('job trace panel and tails', function () {
   this.timeout(30_000);
+  const session = useForgeSession();
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let account: AccountInfo;
 
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    api = await workbenchApi();
-    account = await api.accounts.add({
-      serverUrl: forge.url,
-      token: forge.userToken,
-      tokenKind: 'private-token',
-    });
+  before(() => {
+    ({ forge, api, account } = session);
   });
 
-  after(async () => {
+  session.cleanUps.push(() => {
     api.traceTails.stopAll();
     for (const panel of [...registry().values()]) panel.dispose();
-    forge.onRequest(undefined);
-    for (const added of api.accounts.list().filter((candidate) => candidate.serverUrl === forge.url)) {
-      await api.accounts.remove(added.id);
-    }
-    await forge.close();
   });
 
   function registry(): PanelRegistry<JobTracePanel> {
