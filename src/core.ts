@@ -192,20 +192,23 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     projectFilters: filters,
     todos,
   });
-  const statusBar = createStatusBarFeature(services);
-  startAutoRefresh(context, () => {
-    projects.refreshActive();
-    todos.refresh();
-    void statusBar.refresh();
-    void vscode.commands.executeCommand('forge.mergeRequests.refresh');
-  });
   registerCommands(context, log, [
     defineCommand({ id: 'forge.log.show', args: [], run: () => log.show(true) }),
   ]);
   registerAccountCommands(context, log, accounts);
   registerProjectsCommands(services);
-  registerJobCommands(services);
+  const jobs = registerJobCommands(services);
   const mergeRequests = createMergeRequestsFeature(services);
+  const statusBar = createStatusBarFeature(services, {
+    createMergeRequest: () => mergeRequests.createMergeRequest(),
+    retryJob: (ref) => jobs.retry(ref),
+  });
+  startAutoRefresh(context, () => {
+    projects.refreshActive();
+    todos.refresh();
+    void statusBar.refresh();
+    mergeRequests.provider.refresh();
+  });
   createBoardsFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
   const traces = registerTraceCommands(services);

@@ -71,4 +71,13 @@ describe('feature boundaries', () => {
       );
     assert.deepEqual(breaches, []);
   });
+
+  it('has our modules call each other directly, never through executeCommand of a forge command', () => {
+    const detours = files.flatMap(({ file, path }) =>
+      [...readFileSync(file, 'utf8').matchAll(/executeCommand(?:<[^>]*>)?\(\s*'(forge\.[^']+)'/g)].map(
+        (match) => `${path} runs ${match[1]}`,
+      ),
+    );
+    assert.deepEqual(detours, []);
+  });
 });

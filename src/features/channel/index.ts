@@ -10,6 +10,7 @@ import { channelCommands } from './commands';
 import { type ChannelPostPanel, registerChannelPostPanel } from './panel/channelPostPanel';
 import type { PanelRegistry } from '../../webviews/shared/panelHost';
 import { channelPostCommands } from './postCommands';
+import { comment } from './commentCommands';
 
 /*
  * The Channel feature: the channel accounts, the Channel view (stream, files, albums, connections,
@@ -49,6 +50,6 @@ export function createChannelFeature(services: Services): ChannelFeature {
 
   const context: ChannelCommandContext = { services, accounts, tree, drafts, itemIds };
   registerCommands(extensionContext, log, [...channelCommands(context), ...channelPostCommands(context)]);
-  const panels = registerChannelPostPanel(services);
+  const panels = registerChannelPostPanel(services, (item, body) => comment(context, item, { body }));
   return { accounts, tree, view, drafts, panels };
 }

@@ -72,7 +72,7 @@ export const JobArgumentSchema = z
     rowOf(BranchNode, 'a branch'),
   ])
   .optional();
-type JobArgument = z.output<typeof JobArgumentSchema>;
+export type JobArgument = z.output<typeof JobArgumentSchema>;
 
 /**
  * The job a command acts on: the tree row it ran on, or (from the palette) a project and then one
@@ -233,7 +233,7 @@ async function askJobName(client: HostingClient, project: Project, ref: string):
 }
 
 /** Downloads a job's artifacts archive to a file the user chooses (or `options.destination`). */
-async function downloadJobArtifacts(services: Services, arg: JobArgument, options: JobCommandOptions) {
+export async function downloadJobArtifacts(services: Services, arg: JobArgument, options: JobCommandOptions) {
   const target = await jobTarget(services, arg, 'downloadArtifacts', 'Job whose artifacts to download');
   if (!target) return undefined;
   const { job, project } = target;
@@ -287,7 +287,12 @@ async function downloadArtifactsByRef(services: Services, arg: JobArgument, opti
 }
 
 /** Job actions: retry, play, cancel, erase, keep and download artifacts, open in the browser. */
-export function registerJobCommands(services: Services): void {
+export interface JobsFeature {
+  /** Retries a job as the command does: its message, and the refresh of every view (for the status bar). */
+  retry(ref: JobRef): Promise<unknown>;
+}
+
+export function registerJobCommands(services: Services): JobsFeature {
   services.projects.contributeFolder((owner, context) => new JobsFolder(owner, context), FOLDER_ORDER.jobs);
   registerJobsFilterCommand(services.context, services.log);
   const declare = (
@@ -332,4 +337,5 @@ export function registerJobCommands(services: Services): void {
     }),
   );
   registerCommands(services.context, services.log, declarations);
+  return { retry: (ref) => jobChangeCommand(services, ref, 'retry', 'Job to retry', {}) };
 }

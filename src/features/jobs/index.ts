@@ -5,7 +5,7 @@
  * face.
  */
 
-export { registerJobCommands, type JobRef } from './commands';
+export { registerJobCommands, type JobRef, type JobsFeature } from './commands';
 export { registerTraceCommands } from './traceCommands';
 export type { TraceTail, TraceTails } from './traceTails';
 export type { JobTracePanel } from './panel/jobTracePanel';

@@ -3,9 +3,14 @@ import * as vscode from 'vscode';
 import { jobTitle, projectPath } from '../../domain/jobActions';
 import { TraceTails } from './traceTails';
 import type { Services } from '../../services';
-import { type JobTracePanel, createJobTracePanels, openJobTracePanel } from './panel/jobTracePanel';
+import {
+  type JobPanelActions,
+  type JobTracePanel,
+  createJobTracePanels,
+  openJobTracePanel,
+} from './panel/jobTracePanel';
 import type { PanelRegistry } from '../../webviews/shared/panelHost';
-import { JobArgumentSchema, jobTarget } from './commands';
+import { type JobArgument, JobArgumentSchema, downloadJobArtifacts, jobTarget } from './commands';
 import { defineCommand } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import { pickOne, showInformation } from '../../platform/userMessages';
@@ -28,9 +33,19 @@ export interface TraceServices {
 
 /** The trace panel, and trace tails in the output panel with a status bar count of running tails. */
 export function registerTraceCommands(services: Services): TraceServices {
-  const panels = createJobTracePanels(services);
   const tails = new TraceTails(services.log);
   services.context.subscriptions.push(tails);
+  const tail = async (arg: JobArgument, options: z.output<typeof TraceOptionsSchema> = {}) => {
+    const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to follow');
+    if (!target) return undefined;
+    const client = await services.accounts.client(target.account.id);
+    return tails.start(target, client, options).tail;
+  };
+  const actions: JobPanelActions = {
+    tail: (ref) => tail(ref),
+    downloadArtifacts: (ref) => downloadJobArtifacts(services, ref, {}),
+  };
+  const panels = createJobTracePanels(services, actions);
 
   registerCommands(services.context, services.log, [
     defineCommand({
@@ -39,18 +54,13 @@ export function registerTraceCommands(services: Services): TraceServices {
       run: async (arg, options = {}) => {
         const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to show');
         if (!target) return undefined;
-        return openJobTracePanel(services, panels, target, options);
+        return openJobTracePanel(services, panels, actions, target, options);
       },
     }),
     defineCommand({
       id: 'forge.job.tailTrace',
       args: [JobArgumentSchema, TraceOptionsSchema],
-      run: async (arg, options = {}) => {
-        const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to follow');
-        if (!target) return undefined;
-        const client = await services.accounts.client(target.account.id);
-        return tails.start(target, client, options).tail;
-      },
+      run: (arg, options) => tail(arg, options),
     }),
     defineCommand({
       id: 'forge.job.stopTail',

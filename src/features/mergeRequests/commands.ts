@@ -1,11 +1,9 @@
 import { CANCELLED } from './mergeRequestTargets';
 import * as vscode from 'vscode';
 import type { ClosesIssue, Issue, MergeRequest, Project } from '../../api/hosting';
-import { isSafeBranchName } from '../../domain/gitRemote';
 import { defaultMergeCommitMessage } from '../../domain/mergeRequestStatus';
 import { type MergeOptions, type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from './actions';
 import type { MergeRequestChange } from './changes';
-import { findLocalClone, runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
 import { NoteDrafts } from '../../state/noteDrafts';
 import { CurrentUsers } from './currentUsers';
@@ -50,6 +48,7 @@ import {
 } from '../../platform/userMessages';
 import { createMergeRequest } from './createMergeRequest';
 import { editMergeRequest } from './editMergeRequest';
+import { checkoutMergeRequest } from './checkoutMergeRequest';
 
 /*
  * Every command here takes the tree node it ran on first (a merge request of the Projects or the
@@ -63,6 +62,8 @@ export interface MergeRequestsFeature {
   readonly provider: MergeRequestsTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly panels: PanelRegistry<MergeRequestPanel>;
+  /** "Create Merge Request", asking every question (for the status bar). */
+  createMergeRequest(): Promise<unknown>;
 }
 
 /** Merge request actions, notes and award emoji; the Merge Requests view and the panel. */
@@ -89,7 +90,12 @@ export function registerMergeRequestCommands(services: Services): MergeRequestsF
     ...awardEmojiCommands(context),
   ]);
   const panels = registerMergeRequestPanel(context);
-  return { provider: view, view: treeView, panels };
+  return {
+    provider: view,
+    view: treeView,
+    panels,
+    createMergeRequest: () => createMergeRequest(context, undefined, undefined),
+  };
 }
 
 /** Every `forge.mergeRequest.*` command but notes, award emoji and the panel. */
@@ -339,83 +345,4 @@ async function askMergeOptions(
     mergeWhenPipelineSucceeds: picks.some((pick) => pick.key === 'mwps'),
     message: typed.trim() === '' || typed === firstLine ? undefined : typed,
   };
-}
-
-// ---- checkout -----------------------------------------------------------------------------------
-
-async function checkoutMergeRequest(context: MergeRequestCommandContext, arg: unknown) {
-  const target = await pickMergeRequest(context.services, arg, 'Check out which merge request?');
-  if (!target) return { checkedOut: undefined, ...CANCELLED };
-  const { mergeRequest: mr, project } = target;
-  const clone = await findLocalClone(project);
-  if (!clone) {
-    const message = `No folder in this workspace is a clone of ${projectPath(project)}. Open a clone of it (remote ${project.http_url_to_repo ?? project.ssh_url_to_repo ?? projectPath(project)}) and try again.`;
-    void showWarning(message);
-    return { checkedOut: undefined, reason: 'no-repository', message };
-  }
-  const branch = mr.source_branch;
-  if (!isSafeBranchName(branch) || !isSafeBranchName(clone.remote.name)) {
-    throw new Error(`The branch name "${branch}" cannot be checked out safely.`);
-  }
-  const fromFork = mr.source_project_id !== undefined && mr.source_project_id !== mr.project_id;
-  const { root } = clone;
-  const remote = clone.remote.name;
-  const result = await withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: `Checking out ${branch} of !${mr.iid}`,
-      cancellable: true,
-    },
-    async (progress, token) => {
-      const controller = new AbortController();
-      const subscription = token.onCancellationRequested(() => controller.abort());
-      try {
-        const { signal } = controller;
-        progress.report({ message: `git fetch ${remote}` });
-        // A fork's branch is not on this remote; the target project keeps every merge request's head.
-        await runGit(
-          root,
-          ['fetch', remote, fromFork ? `refs/merge-requests/${mr.iid}/head` : branch],
-          signal,
-        );
-        const exists = await runGit(
-          root,
-          ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`],
-          signal,
-        ).then(
-          () => true,
-          () => false,
-        );
-        const tracking = `refs/remotes/${remote}/${branch}`;
-        const hasTracking =
-          !fromFork &&
-          (await runGit(root, ['rev-parse', '--verify', '--quiet', tracking], signal).then(
-            () => true,
-            () => false,
-          ));
-        progress.report({ message: `git checkout ${branch}` });
-        let updated = false;
-        if (exists) {
-          await runGit(root, ['checkout', branch], signal);
-          if (hasTracking) {
-            updated = await runGit(root, ['merge', '--ff-only', `${remote}/${branch}`], signal).then(
-              () => true,
-              () => false,
-            );
-          }
-        } else if (hasTracking) {
-          await runGit(root, ['checkout', '-b', branch, '--track', `${remote}/${branch}`], signal);
-        } else {
-          await runGit(root, ['checkout', '-b', branch, 'FETCH_HEAD'], signal);
-        }
-        return { created: !exists, updated };
-      } finally {
-        subscription.dispose();
-      }
-    },
-  );
-  void showInformation(
-    `Checked out ${branch} (!${mr.iid}) in ${clone.root}${result.created ? '' : result.updated ? ', fast-forwarded' : ''}.`,
-  );
-  return { checkedOut: branch, root: clone.root, remote, createdBranch: result.created };
 }

@@ -208,7 +208,7 @@ export function noteCommands(context: MergeRequestCommandContext): CommandDeclar
   ];
 }
 
-async function addNote(
+export async function addNote(
   context: MergeRequestCommandContext,
   arg: MergeRequestArgument,
   options: NoteOptions | undefined,

@@ -1,17 +1,22 @@
 import { defineCommand } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import type { Services } from '../../services';
-import { StatusBarController } from './statusBarController';
+import { type StatusBarActions, StatusBarController } from './statusBarController';
 
 /*
  * The status bar feature: the open folder's branch, its merge request and latest pipeline, with
  * the actions a click offers. This file is its only public face.
  */
 
-export type { BranchStatus, BranchStatusView, StatusBarController } from './statusBarController';
+export type {
+  BranchStatus,
+  BranchStatusView,
+  StatusBarActions,
+  StatusBarController,
+} from './statusBarController';
 
-export function createStatusBarFeature(services: Services): StatusBarController {
-  const controller = new StatusBarController(services);
+export function createStatusBarFeature(services: Services, actions: StatusBarActions): StatusBarController {
+  const controller = new StatusBarController(services, actions);
   services.context.subscriptions.push(controller);
   registerCommands(services.context, services.log, [
     defineCommand({ id: 'forge.statusBar.showActions', args: [], run: () => controller.showActions() }),

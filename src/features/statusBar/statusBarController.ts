@@ -76,6 +76,12 @@ export function candidateAccounts(
   ];
 }
 
+/** What the status bar's quick pick runs in other features (given by core.ts). */
+export interface StatusBarActions {
+  createMergeRequest(): Promise<unknown>;
+  retryJob(ref: JobRef): Promise<unknown>;
+}
+
 /**
  * The status bar item for the open folder: when its git remote is a project on one of the
  * accounts, it shows the current branch's merge request and latest job; clicking offers actions.
@@ -87,7 +93,10 @@ export class StatusBarController implements vscode.Disposable {
   private refreshing: Promise<BranchStatus | undefined> | undefined;
   private queued: Promise<BranchStatus | undefined> | undefined;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    private readonly actions: StatusBarActions,
+  ) {
     this.item = vscode.window.createStatusBarItem('forge.branchStatus', vscode.StatusBarAlignment.Left, 50);
     this.item.name = 'Forge: Merge Request and Job of the Current Branch';
     this.item.command = 'forge.statusBar.showActions';
@@ -247,21 +256,21 @@ export class StatusBarController implements vscode.Disposable {
       actions.push({
         icon: 'git-pull-request-create',
         label: 'Create Merge Request…',
-        run: () => vscode.commands.executeCommand('forge.mergeRequest.create'),
+        run: () => this.actions.createMergeRequest(),
       });
     }
     if (latestJob && jobCapabilities(latestJob).includes('retryable')) {
       actions.push({
         icon: 'refresh',
         label: `Retry ${latestJob.name}`,
-        // The job command: its message, and the refresh of every view (this item through onDidAct).
+        // As the job command: its message, and the refresh of every view (this item through onDidAct).
         run: () =>
-          vscode.commands.executeCommand('forge.job.retry', {
+          this.actions.retryJob({
             kind: 'forge.jobRef',
             accountId: status.account.id,
             project,
             job: latestJob,
-          } satisfies JobRef),
+          }),
       });
     }
     const pipelineUrl = status.pipeline?.webUrl;

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import {
   bbcodeToText,
   channelDateToIso,
@@ -18,11 +17,11 @@ import {
   ChannelPostPageMessageSchema,
 } from './protocol';
 
-/** What `forge.channel.comment` answers (features/channel/postCommands.ts). */
-interface CommentResult {
-  posted: boolean;
-  message?: string;
-}
+/** Posts a comment as "Comment" does (features/channel/commentCommands.ts): a comment that fails is kept as a draft. */
+export type PostComment = (
+  item: StreamItemNode,
+  body: string,
+) => Promise<{ posted: boolean; message?: string } | undefined>;
 
 /** Who may see an item, in words (a comment has the audience of its post). */
 function audienceOf(entry: StreamEntry): string {
@@ -50,8 +49,8 @@ function commentsOf(node: StreamThreadNode, depth = 0): ChannelEntryView[] {
 
 /**
  * A channel conversation in a reading pane: the post (title, author, audience, full text as plain
- * text), its comments, and a reply box that posts through `forge.channel.comment` (whose draft keeps
- * a comment that failed to post).
+ * text), its comments, and a reply box that posts as "Comment" does (whose draft keeps a comment
+ * that failed to post).
  */
 export class ChannelPostPanel implements OpenPanel {
   readonly host: PanelHost<ChannelPostPageMessage, ChannelPostHostMessage>;
@@ -61,6 +60,7 @@ export class ChannelPostPanel implements OpenPanel {
   constructor(
     services: Services,
     private readonly item: StreamItemNode,
+    private readonly postComment: PostComment,
   ) {
     this.host = new PanelHost<ChannelPostPageMessage, ChannelPostHostMessage>({
       kind: 'channelPost',
@@ -88,11 +88,7 @@ export class ChannelPostPanel implements OpenPanel {
   private async onMessage(message: ChannelPostPageMessage): Promise<unknown> {
     switch (message.type) {
       case 'reply': {
-        const result = await vscode.commands.executeCommand<CommentResult | undefined>(
-          'forge.channel.comment',
-          this.item.topNode,
-          { body: message.body },
-        );
+        const result = await this.postComment(this.item.topNode, message.body);
         if (result?.posted) {
           this.posted.push({
             mid: `posted-${this.posted.length}`,
@@ -129,7 +125,10 @@ export class ChannelPostPanel implements OpenPanel {
 }
 
 /** `forge.channel.openPost`: a conversation's reading pane, one per conversation. */
-export function registerChannelPostPanel(services: Services): PanelRegistry<ChannelPostPanel> {
+export function registerChannelPostPanel(
+  services: Services,
+  postComment: PostComment,
+): PanelRegistry<ChannelPostPanel> {
   const registry = new PanelRegistry<ChannelPostPanel>();
   services.context.subscriptions.push(registry);
   registerCommands(services.context, services.log, [
@@ -138,7 +137,7 @@ export function registerChannelPostPanel(services: Services): PanelRegistry<Chan
       args: [rowOf(StreamItemNode, 'a post of the stream')],
       run: (item) => {
         const key = `${item.account.id}|${item.root.entry.mid}`;
-        return registry.openOrReveal(key, () => new ChannelPostPanel(services, item)).panel;
+        return registry.openOrReveal(key, () => new ChannelPostPanel(services, item, postComment)).panel;
       },
     }),
   ]);

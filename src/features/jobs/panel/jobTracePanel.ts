@@ -48,6 +48,12 @@ export interface JobTraceTarget {
   job: Job;
 }
 
+/** What the panel's Tail and Download buttons run: the same as the commands, with their own UI. */
+export interface JobPanelActions {
+  tail(ref: JobRef): Promise<unknown>;
+  downloadArtifacts(ref: JobRef): Promise<unknown>;
+}
+
 export interface JobTracePanelOptions {
   /** Poll delays while the job runs (defaults 1 s, backing off to 10 s). */
   minIntervalMs?: number;
@@ -116,6 +122,7 @@ export class JobTracePanel implements OpenPanel {
   constructor(
     private readonly services: Services,
     private readonly registry: PanelRegistry<JobTracePanel>,
+    private readonly actions: JobPanelActions,
     readonly account: AccountInfo,
     readonly project: Project,
     job: Job,
@@ -344,7 +351,7 @@ export class JobTracePanel implements OpenPanel {
       case 'saveRaw':
         return this.saveRaw();
       case 'tail':
-        return vscode.commands.executeCommand('forge.job.tailTrace', this.ref());
+        return this.actions.tail(this.ref());
       case 'snapshotDrawn':
         return this.pageCanTake(PAGE_WINDOW);
       case 'parsed':
@@ -359,9 +366,7 @@ export class JobTracePanel implements OpenPanel {
     if (action === 'openInBrowser') {
       return openServerLink(jobWebUrl(this.job, this.project.web_url), `the web page of job #${this.job.id}`);
     }
-    // The download keeps its command: the save dialog and the progress live there.
-    if (action === 'downloadArtifacts')
-      return vscode.commands.executeCommand('forge.job.downloadArtifacts', this.ref());
+    if (action === 'downloadArtifacts') return this.actions.downloadArtifacts(this.ref());
     let done: Awaited<ReturnType<typeof changeJobAsked>>;
     try {
       done = await changeJobAsked(
@@ -424,7 +429,10 @@ export class JobTracePanel implements OpenPanel {
 }
 
 /** One panel per job; the registry is also how host tests reach the open panels. */
-export function createJobTracePanels(services: Services): PanelRegistry<JobTracePanel> {
+export function createJobTracePanels(
+  services: Services,
+  actions: JobPanelActions,
+): PanelRegistry<JobTracePanel> {
   const registry = new PanelRegistry<JobTracePanel>();
   services.context.subscriptions.push(
     registry,
@@ -433,7 +441,8 @@ export function createJobTracePanels(services: Services): PanelRegistry<JobTrace
       const job = await client.getJob(project.id, key.id);
       const { created } = registry.openOrReveal(
         jobTracePanelKey({ account, project, job }),
-        () => new JobTracePanel(services, registry, account, project, job, { restoredPanel: restored }),
+        () =>
+          new JobTracePanel(services, registry, actions, account, project, job, { restoredPanel: restored }),
       );
       if (!created) restored.dispose();
     }),
@@ -444,12 +453,13 @@ export function createJobTracePanels(services: Services): PanelRegistry<JobTrace
 export function openJobTracePanel(
   services: Services,
   registry: PanelRegistry<JobTracePanel>,
+  actions: JobPanelActions,
   target: JobTraceTarget,
   options?: JobTracePanelOptions,
 ): JobTracePanel {
   return registry.openOrReveal(
     jobTracePanelKey(target),
-    () => new JobTracePanel(services, registry, target.account, target.project, target.job, options),
+    () => new JobTracePanel(services, registry, actions, target.account, target.project, target.job, options),
   ).panel;
 }
 

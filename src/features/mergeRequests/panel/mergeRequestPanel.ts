@@ -15,6 +15,8 @@ import { describeError } from '../../../platform/commands/registerCommand';
 import { mergeRequestPanelKey } from '../../../domain/mergeRequestView';
 import { type LocalClone, findLocalClone } from '../../../platform/localGit';
 import { loadSnapshot, preliminarySnapshot } from './mergeRequestSnapshot';
+import { checkoutMergeRequest } from '../checkoutMergeRequest';
+import { addNote } from '../noteCommands';
 import { GitShowContentProvider, openLocalDiff } from './localDiff';
 import { NoteDrafts } from '../../../state/noteDrafts';
 import { PanelHost, type OpenPanel } from '../../../webviews/shared/panelHost';
@@ -217,9 +219,8 @@ export class MergeRequestPanel implements OpenPanel {
       openLink(this.target.mergeRequest.web_url, this.deps.context.services.log);
       return;
     }
-    // Checking out keeps its command: the git questions and progress live there.
     if (action === 'checkout') {
-      await vscode.commands.executeCommand('forge.mergeRequest.checkout', this.ref());
+      await checkoutMergeRequest(this.deps.context, this.ref());
       return;
     }
     await this.reportErrors(async () => {
@@ -258,9 +259,7 @@ export class MergeRequestPanel implements OpenPanel {
 
   private async postNote(body: string): Promise<void> {
     await this.draftWrites;
-    const result = await vscode.commands.executeCommand<
-      { posted: boolean; noteId?: number; message?: string } | undefined
-    >('forge.note.add', this.ref(), { body });
+    const result = await addNote(this.deps.context, this.ref(), { body });
     if (result?.posted) {
       this.host.post({ type: 'noteResult', action: 'post', ok: true, ...idOf(result.noteId) });
       await this.refresh();
