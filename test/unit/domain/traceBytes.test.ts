@@ -35,6 +35,21 @@ describe('TraceBytes: the raw trace kept as bytes', () => {
     );
   });
 
+  it('fills a new block only with what is left of the piece', () => {
+    const trace = new TraceBytes(8);
+    trace.append(bytes(1, 2, 3, 4, 5, 6));
+    const kept = trace.append(bytes(7, 8, 9, 10));
+    assert.deepEqual(
+      kept.map((view) => [...view]),
+      [
+        [7, 8],
+        [9, 10],
+      ],
+    );
+    assert.equal(trace.size, 10);
+    assert.deepEqual([...trace.whole()], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it('starts over on clear, leaving the views it handed out as they were', () => {
     const trace = new TraceBytes(8);
     const [kept] = trace.append(bytes(1, 2));

@@ -116,6 +116,29 @@ describe('pagination', () => {
       ItemSchema,
     );
 
+  it('reads a list of one page, with or without totals, with one request', async () => {
+    for (const withTotals of [true, false]) {
+      serveList(server, { total: 7, withTotals });
+      const before = server.seen.length;
+      assert.deepEqual(ids(await jobs().toArray()), oneTo(7));
+      assert.equal(server.seen.length - before, 1);
+    }
+  });
+
+  it('reads a list again through its own next links when they carry what the first request lacks', async () => {
+    // A server whose next links add a cursor: its pages without the cursor are other rows.
+    server.handle((request: SeenRequest, response: ServerResponse) => {
+      const url = new URL(request.url, server.url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const base = url.searchParams.get('cursor') === 'abc' ? 1000 : 0;
+      const next = `<${server.url}${url.pathname}?page=${page + 1}&per_page=100&cursor=abc>; rel="next"`;
+      sendJson(response, 200, [{ id: base + page }], page < 3 ? { link: next } : {});
+    });
+    assert.deepEqual(ids(await jobs().toArray()), [1, 1002, 1003]);
+    // The second read starts pages 2 and 3 at once (a hint from the first), then drops them.
+    assert.deepEqual(ids(await jobs().toArray()), [1, 1002, 1003]);
+  });
+
   it('returns every item in order, fetching known remaining pages concurrently', async () => {
     serveList(server, { total: 950, withTotals: true });
     const items = await jobs().toArray();

@@ -126,6 +126,13 @@ describe('lists that would never end', function () {
     assert.throws(() => guard.check({ items: [{ name: 'b' }] }), RunawayListError);
   });
 
+  it('the guard tells pages whose rows have ids only in part by the rows themselves', () => {
+    const guard = new RunawayGuard('GET x', 10);
+    guard.check({ items: [{ id: 1 }, { name: 'a' }] });
+    guard.check({ items: [{ id: 1 }, { name: 'b' }] });
+    assert.throws(() => guard.check({ items: [{ id: 1 }, { name: 'b' }] }), RunawayListError);
+  });
+
   it('the guard tells a repeated page by its ids, even when a field of a row changed between reads', () => {
     // A server that ignores `page` while a job runs: the same rows, with a longer duration each time.
     const guard = new RunawayGuard('GET jobs', 10);

@@ -351,3 +351,39 @@ describe('transport paths and replies', () => {
     });
   }
 });
+
+describe('transport redirects and streams', () => {
+  it('follows a redirect of a HEAD request as of a GET', async () => {
+    const { http, paths } = transport([
+      { status: 302, headers: { location: 'https://forge.example/api/v4/moved' } },
+      { status: 200, body: '' },
+    ]);
+    const reply = await http.requestText({ method: 'HEAD', path: 'projects' });
+    assert.equal(reply.status, 200);
+    assert.deepEqual(paths, ['/api/v4/projects', '/api/v4/moved']);
+  });
+
+  it('reports a redirected change as a write, with or without a Location, and does not follow it', async () => {
+    for (const headers of [{ location: 'https://forge.example/api/v4/elsewhere' }, {}]) {
+      const { http, paths } = transport([
+        { status: 302, headers },
+        { status: 200, body: '{}' },
+      ]);
+      const error = await failure(http.requestJson({ method: 'POST', path: 'projects', json: {} }));
+      assert.ok(error instanceof RedirectError);
+      assert.equal(error.reason, 'write');
+      assert.deepEqual(paths, ['/api/v4/projects']);
+      if (!('location' in headers)) assert.doesNotMatch(error.message, / to /, 'no made-up target');
+    }
+  });
+
+  it('gives a stream its length only when the server sent one', async () => {
+    const sized = transport([{ status: 200, headers: { 'content-length': '3' }, body: 'abc' }]);
+    assert.equal((await sized.http.requestStream({ method: 'GET', path: 'file' })).contentLength, 3);
+    const unsized = transport([{ status: 200, body: 'abc' }]);
+    assert.equal(
+      (await unsized.http.requestStream({ method: 'GET', path: 'file' })).contentLength,
+      undefined,
+    );
+  });
+});
