@@ -364,7 +364,11 @@ describe('transport redirects and streams', () => {
   });
 
   it('reports a redirected change as a write, with or without a Location, and does not follow it', async () => {
-    for (const headers of [{ location: 'https://forge.example/api/v4/elsewhere' }, {}]) {
+    const withAndWithout: Record<string, string>[] = [
+      { location: 'https://forge.example/api/v4/elsewhere' },
+      {},
+    ];
+    for (const headers of withAndWithout) {
       const { http, paths } = transport([
         { status: 302, headers },
         { status: 200, body: '{}' },
