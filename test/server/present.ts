@@ -746,7 +746,13 @@ function detailedMergeStatus(mergeRequest: MergeRequest, draft: boolean): string
   if (mergeRequest.state !== 'opened') return 'not_open';
   if (draft) return 'draft_status';
   if (mergeRequest.mergeStatus === 'cannot_be_merged') return 'broken_status';
+  if (approvalsLeft(mergeRequest) > 0) return 'not_approved';
   return 'mergeable';
+}
+
+/** Approvals still needed: what is required less who approved. */
+export function approvalsLeft(mergeRequest: MergeRequest): number {
+  return Math.max(0, (mergeRequest.approvalsRequired ?? 0) - (mergeRequest.approvedByIds?.size ?? 0));
 }
 
 function secondsBetween(from: string | null, to: string | null): number | null {

@@ -276,6 +276,10 @@ export interface MergeRequest {
   headSha: string;
   /** Target head when the request was opened: its commits and changes are those of the source beyond this. */
   baseSha: string;
+  /** Who approved (beyond the seed spec; GitLab's approvals API). */
+  approvedByIds?: Set<number>;
+  /** Approvals needed before it can merge: 0 on Free servers; rules set it on Premium. */
+  approvalsRequired?: number;
 }
 
 export type NoteableType = 'Issue' | 'MergeRequest' | 'Snippet';

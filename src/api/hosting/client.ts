@@ -20,7 +20,7 @@ import {
   type BroadcastMessageInput,
 } from './hostingTypes';
 import { projectParam } from './hostingCore';
-import { MergeRequestEndpoints } from './mergeRequestEndpoints';
+import { ReviewEndpoints } from './reviewEndpoints';
 
 export * from './hostingTypes';
 
@@ -29,11 +29,11 @@ const SystemHookCreateReplySchema = z.union([SystemHookSchema, z.array(SystemHoo
 /**
  * The project-hosting REST API v4. Every endpoint of the spec has one method, in a group of its
  * resource: `projectEndpoints.ts` (jobs, projects, branches), `mergeRequestEndpoints.ts` (merge
- * requests, notes, award emoji), and here (boards, triggers, system hooks, todos, broadcast
+ * requests, notes, award emoji), `reviewEndpoints.ts` (approvals, rebase: beyond the spec), and here (boards, triggers, system hooks, todos, broadcast
  * messages, CI templates, SSH keys). Paths come from the registry in `endpoints.ts`; the plumbing is
  * `HostingCore`. A new endpoint goes into its resource's group.
  */
-export class HostingClient extends MergeRequestEndpoints {
+export class HostingClient extends ReviewEndpoints {
   static create(options: Omit<HttpClientOptions, 'apiPrefix'>): HostingClient {
     return new HostingClient(new HttpTransport({ ...options, apiPrefix: '/api/v4' }));
   }

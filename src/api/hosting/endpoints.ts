@@ -199,7 +199,8 @@ export const ENDPOINTS = {
   'keys.get': { method: 'GET', path: '/keys/:id' },
 } as const satisfies Record<string, EndpointDefinition>;
 
-export type EndpointId = keyof typeof ENDPOINTS;
+/** An entry of the spec's registry. */
+export type SpecEndpointId = keyof typeof ENDPOINTS;
 
 export const NOTE_ENDPOINT_PREFIX = {
   issue: 'issueNotes',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BEYOND_SPEC_ENDPOINTS, type BeyondSpecEndpointId } from './beyondSpecEndpoints';
 import {
   type DownloadOptions,
   type DownloadResult,
@@ -12,7 +13,8 @@ import {
   AWARD_ENDPOINT_PREFIX,
   type AwardableKind,
   ENDPOINTS,
-  type EndpointId,
+  type EndpointDefinition,
+  type SpecEndpointId,
   NOTE_ENDPOINT_PREFIX,
   type NoteParentKind,
   type PathParams,
@@ -25,6 +27,18 @@ import {
   type NoteParent,
   type Awardable,
 } from './hostingTypes';
+
+/** An endpoint of the spec's registry or one beyond it. */
+export type EndpointId = SpecEndpointId | BeyondSpecEndpointId;
+
+const DEFINITIONS: Readonly<Record<EndpointId, EndpointDefinition>> = {
+  ...ENDPOINTS,
+  ...BEYOND_SPEC_ENDPOINTS,
+};
+
+function definitionOf(id: EndpointId): EndpointDefinition {
+  return DEFINITIONS[id];
+}
 
 export function projectParam(project: ProjectRef): string {
   return String(project);
@@ -83,7 +97,7 @@ export class HostingCore {
   // ---- plumbing -------------------------------------------------------------------------------
 
   protected label(id: EndpointId): string {
-    const endpoint = ENDPOINTS[id];
+    const endpoint = definitionOf(id);
     return `${endpoint.method} ${endpoint.path}`;
   }
 
@@ -93,7 +107,7 @@ export class HostingCore {
     schema: S,
     options: { query?: Query; body?: object; signal?: AbortSignal } = {},
   ): Promise<z.infer<S>> {
-    const endpoint = ENDPOINTS[id];
+    const endpoint = definitionOf(id);
     const response = await this.transport.requestJson({
       method: endpoint.method,
       path: fillPath(endpoint.path, params),
@@ -111,7 +125,7 @@ export class HostingCore {
     schema: S,
     options: CallOptions = {},
   ): Promise<StateChange<z.infer<S>>> {
-    const endpoint = ENDPOINTS[id];
+    const endpoint = definitionOf(id);
     const response = await this.transport.requestJson({
       method: endpoint.method,
       path: fillPath(endpoint.path, params),
@@ -127,7 +141,7 @@ export class HostingCore {
     params: PathParams,
     options: { query?: Query; body?: object; signal?: AbortSignal } = {},
   ): Promise<void> {
-    const endpoint = ENDPOINTS[id];
+    const endpoint = definitionOf(id);
     await this.transport.requestText({
       method: endpoint.method,
       path: fillPath(endpoint.path, params),
@@ -143,7 +157,7 @@ export class HostingCore {
     schema: S,
     query?: Query,
   ): ListRequest<S> {
-    const endpoint = ENDPOINTS[id];
+    const endpoint = definitionOf(id);
     return new ListRequest(
       this.transport,
       { path: fillPath(endpoint.path, params), query, endpoint: this.label(id) },
@@ -157,7 +171,7 @@ export class HostingCore {
     destination: string,
     options: DownloadOptions & { query?: Query },
   ): Promise<DownloadResult> {
-    const endpoint = ENDPOINTS[id];
+    const endpoint = definitionOf(id);
     const response = await this.transport.requestStream({
       method: endpoint.method,
       path: fillPath(endpoint.path, params),

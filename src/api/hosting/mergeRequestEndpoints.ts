@@ -125,7 +125,7 @@ export class MergeRequestEndpoints extends ProjectEndpoints {
     return this.callStateChange('mergeRequests.createTodo', this.mrParams(project, iid), TodoSchema, options);
   }
 
-  private mrParams(project: ProjectRef, iid: number): PathParams {
+  protected mrParams(project: ProjectRef, iid: number): PathParams {
     return { id: projectParam(project), merge_request_iid: iid };
   }
 

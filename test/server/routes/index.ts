@@ -7,6 +7,7 @@ import { registerBroadcastMessageRoutes } from './broadcastMessages';
 import { registerJobRoutes } from './jobs';
 import { registerKeyRoutes } from './keys';
 import { registerMergeRequestRoutes } from './mergeRequests';
+import { registerApprovalRoutes } from './approvals';
 import { registerMiscRoutes } from './misc';
 import { registerNoteRoutes } from './notes';
 import { registerProjectRoutes } from './projects';
@@ -22,6 +23,7 @@ export function buildRouter(): Router<Handler> {
   registerProjectRoutes(router);
   registerBranchRoutes(router);
   registerMergeRequestRoutes(router);
+  registerApprovalRoutes(router);
   registerNoteRoutes(router);
   registerAwardEmojiRoutes(router);
   registerBoardRoutes(router);

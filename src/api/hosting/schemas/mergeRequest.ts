@@ -90,3 +90,20 @@ export const MergeRequestDiffVersionSchema = z.looseObject({
   diffs: z.array(MergeRequestDiffSchema).optional(),
 });
 export type MergeRequestDiffVersion = z.infer<typeof MergeRequestDiffVersionSchema>;
+
+/**
+ * `GET .../approvals` and the reply of `POST .../approve` (beyond the seed spec). Free servers send
+ * `approved_by` and `approvals_left` 0; rules and `approvals_required` come with Premium.
+ */
+export const MergeRequestApprovalsSchema = z.looseObject({
+  approved: z.boolean().optional(),
+  approvals_required: z.number().int().nullish(),
+  approvals_left: z.number().int().nullish(),
+  approved_by: z.array(z.looseObject({ user: UserSchema })).optional(),
+  user_has_approved: z.boolean().optional(),
+  user_can_approve: z.boolean().optional(),
+});
+export type MergeRequestApprovals = z.infer<typeof MergeRequestApprovalsSchema>;
+
+/** `PUT .../rebase`: accepted, the rebase runs in the background (202). */
+export const RebaseReplySchema = z.looseObject({ rebase_in_progress: z.boolean() });

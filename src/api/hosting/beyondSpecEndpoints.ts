@@ -1,0 +1,38 @@
+/**
+ * Endpoints real servers have that the seed spec does not (GitLab 15-18, from its REST API
+ * documentation), kept apart from the spec's registry (`endpoints.ts`, one entry per spec row).
+ * `since` says from which GitLab version (and tier) a server has it: an older server answers 404,
+ * and the UI says what is unavailable instead of offering the action.
+ */
+import type { EndpointDefinition } from './endpoints';
+
+const MR = '/projects/:id/merge_requests/:merge_request_iid';
+
+export interface BeyondSpecDefinition extends EndpointDefinition {
+  since: string;
+}
+
+export const BEYOND_SPEC_ENDPOINTS = {
+  'mergeRequests.approvals': {
+    method: 'GET',
+    path: `${MR}/approvals`,
+    since: 'GitLab 8.9; who approved and how many are left (rules need Premium, Free has 0 required)',
+  },
+  'mergeRequests.approve': {
+    method: 'POST',
+    path: `${MR}/approve`,
+    since: 'GitLab 8.9 (Free); `sha` must be the head (409 otherwise), 401 when the caller may not approve',
+  },
+  'mergeRequests.unapprove': {
+    method: 'POST',
+    path: `${MR}/unapprove`,
+    since: 'GitLab 9.0 (Free); 404 when the caller had not approved',
+  },
+  'mergeRequests.rebase': {
+    method: 'PUT',
+    path: `${MR}/rebase`,
+    since: 'GitLab 11.6; 202 with `rebase_in_progress`, then the merge request reports the outcome',
+  },
+} as const satisfies Record<string, BeyondSpecDefinition>;
+
+export type BeyondSpecEndpointId = keyof typeof BEYOND_SPEC_ENDPOINTS;

@@ -1,0 +1,43 @@
+import { type CallOptions, type ProjectRef } from './hostingTypes';
+import { MergeRequestEndpoints } from './mergeRequestEndpoints';
+import { MergeRequestApprovalsSchema, RebaseReplySchema } from './schemas';
+
+/**
+ * Reviewing a merge request beyond the seed spec (`beyondSpecEndpoints.ts`): approvals and rebase.
+ * A server without an endpoint answers 404 (`NotFoundError`); callers say what is unavailable.
+ */
+export class ReviewEndpoints extends MergeRequestEndpoints {
+  /** Who approved, and how many approvals are still needed. */
+  getApprovals(project: ProjectRef, iid: number, options?: CallOptions) {
+    return this.call(
+      'mergeRequests.approvals',
+      this.mrParams(project, iid),
+      MergeRequestApprovalsSchema,
+      options,
+    );
+  }
+
+  /**
+   * Approves as the caller. With `sha`, only if it is still the head (409 otherwise): the approval
+   * is for what the reviewer saw.
+   */
+  approve(project: ProjectRef, iid: number, options: CallOptions & { sha?: string } = {}) {
+    return this.call('mergeRequests.approve', this.mrParams(project, iid), MergeRequestApprovalsSchema, {
+      body: options.sha === undefined ? {} : { sha: options.sha },
+      signal: options.signal,
+    });
+  }
+
+  /** Withdraws the caller's approval. */
+  unapprove(project: ProjectRef, iid: number, options?: CallOptions) {
+    return this.callNoContent('mergeRequests.unapprove', this.mrParams(project, iid), options);
+  }
+
+  /** Starts a rebase of the source branch onto the target; the merge request reports when it ends. */
+  rebase(project: ProjectRef, iid: number, options: CallOptions & { skipCi?: boolean } = {}) {
+    return this.call('mergeRequests.rebase', this.mrParams(project, iid), RebaseReplySchema, {
+      body: options.skipCi === undefined ? {} : { skip_ci: options.skipCi },
+      signal: options.signal,
+    });
+  }
+}

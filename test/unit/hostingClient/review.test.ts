@@ -1,0 +1,113 @@
+// Approvals and rebase (beyond the seed spec, as GitLab 15-18 have them) against the fake forge:
+// what the client sends, what it makes of the replies, and the refusals real servers give.
+import assert from 'node:assert/strict';
+import { HostingClient } from '../../../src/api/hosting';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../../src/api/http';
+import { type FakeForge, startFakeForge } from '../../server';
+
+describe('HostingClient: approvals and rebase (beyond the spec)', () => {
+  let forge: FakeForge;
+  let alice: HostingClient;
+  let bob: HostingClient;
+  let root: HostingClient;
+  let web: number;
+  let iid: number;
+
+  const clientOf = (token: string | undefined): HostingClient => {
+    assert.ok(token, 'the seed has the token');
+    return HostingClient.create({
+      baseUrl: forge.url,
+      credentials: { kind: 'private-token', token },
+      retry: { baseDelayMs: 1 },
+    });
+  };
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    alice = clientOf(forge.tokens['alice']);
+    bob = clientOf(forge.tokens['bob']);
+    root = clientOf(forge.tokens['root']);
+    web = forge.fixtures.projects.web;
+    // !1 "Add a login form": bob's, assigned to alice.
+    iid = forge.fixtures.mergeRequests.opened;
+  });
+
+  after(async () => {
+    await Promise.all([alice, bob, root].map((client) => client.close()));
+    await forge.close();
+  });
+
+  afterEach(() => forge.onRequest(undefined));
+
+  const stored = () => {
+    const found = [...forge.state.mergeRequests.values()].find(
+      (each) => each.projectId === web && each.iid === iid,
+    );
+    assert.ok(found);
+    return found;
+  };
+
+  it('approves at the head the reviewer saw, once, and withdraws the approval', async () => {
+    const before = await alice.getApprovals(web, iid);
+    assert.deepEqual(before.approved_by, []);
+    assert.equal(before.user_has_approved, false);
+    await assert.rejects(alice.approve(web, iid, { sha: 'f'.repeat(40) }), (error: unknown) => {
+      assert.ok(error instanceof ConflictError);
+      assert.match(error.message, /SHA does not match HEAD/);
+      return true;
+    });
+    const head = (await alice.getMergeRequest(web, iid)).sha ?? undefined;
+    forge.clearRequests();
+    const approved = await alice.approve(web, iid, { sha: head });
+    const sent = forge.requests.find((request) => request.path.endsWith('/approve'));
+    assert.deepEqual(sent?.body, { sha: head }, 'the head goes with the approval');
+    assert.deepEqual(
+      approved.approved_by?.map(({ user }) => user.username),
+      ['alice'],
+    );
+    assert.equal(approved.user_has_approved, true);
+    await assert.rejects(alice.approve(web, iid), UnauthorizedError, 'a second approval is refused');
+    await alice.unapprove(web, iid);
+    assert.deepEqual((await alice.getApprovals(web, iid)).approved_by, []);
+    await assert.rejects(alice.unapprove(web, iid), NotFoundError, 'nothing to withdraw');
+  });
+
+  it("refuses the author's own approval (401), as GitLab does by default", async () => {
+    await assert.rejects(bob.approve(web, iid), UnauthorizedError);
+    assert.deepEqual((await bob.getApprovals(web, iid)).approved_by, []);
+  });
+
+  it('reports not_approved until the required approvals are in', async () => {
+    stored().approvalsRequired = 1;
+    try {
+      const waiting = await alice.getMergeRequest(web, iid);
+      assert.equal(waiting['detailed_merge_status'], 'not_approved');
+      assert.equal((await alice.getApprovals(web, iid)).approvals_left, 1);
+      const approved = await root.approve(web, iid);
+      assert.equal(approved.approvals_left, 0);
+      assert.equal(approved.approved, true);
+      assert.equal((await alice.getMergeRequest(web, iid))['detailed_merge_status'], 'mergeable');
+      await root.unapprove(web, iid);
+    } finally {
+      stored().approvalsRequired = undefined;
+    }
+  });
+
+  it('starts a rebase: 202, in progress', async () => {
+    forge.clearRequests();
+    const reply = await alice.rebase(web, iid, { skipCi: true });
+    assert.equal(reply.rebase_in_progress, true);
+    const sent = forge.requests.find((request) => request.path.endsWith('/rebase'));
+    assert.equal(sent?.method, 'PUT');
+    assert.deepEqual(sent?.body, { skip_ci: true });
+  });
+
+  it('says NotFoundError where a server has no approvals API (older or reduced servers)', async () => {
+    forge.onRequest((request, response) => {
+      if (!request.url?.includes('/approvals')) return false;
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"404 Not Found"}');
+      return true;
+    });
+    await assert.rejects(alice.getApprovals(web, iid), NotFoundError);
+  });
+});
