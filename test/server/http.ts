@@ -126,6 +126,19 @@ export class Params {
     }
   }
 
+  /** An object parameter: a JSON object, or form fields `name[key]` (as Grape reads both). */
+  object(name: string): Record<string, ParamValue> | undefined {
+    const value = this.values.get(name);
+    if (value !== undefined && value !== null && typeof value === 'object' && !Array.isArray(value))
+      return value;
+    const prefix = `${name}[`;
+    const fields: Record<string, ParamValue> = {};
+    for (const [key, field] of this.values) {
+      if (key.startsWith(prefix) && key.endsWith(']')) fields[key.slice(prefix.length, -1)] = field;
+    }
+    return Object.keys(fields).length > 0 ? fields : undefined;
+  }
+
   string(name: string): string | undefined {
     const value = this.values.get(name);
     if (value === undefined || value === null) return undefined;

@@ -295,6 +295,25 @@ export interface Note {
   system: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Beyond the seed spec: the thread it belongs to (40 hex digits, as GitLab's). */
+  discussionId?: string;
+  /** A comment on a line of the diff (`DiffNote`). */
+  position?: DiffPosition;
+  /** Threads on a merge request can be resolved. */
+  resolvable?: boolean;
+  resolvedById?: number | null;
+}
+
+/** Where a diff comment sits, as GitLab's discussions API takes and returns it. */
+export interface DiffPosition {
+  base_sha: string;
+  start_sha: string;
+  head_sha: string;
+  old_path: string;
+  new_path: string;
+  position_type: 'text';
+  old_line: number | null;
+  new_line: number | null;
 }
 
 export type AwardableType = NoteableType | 'Note';

@@ -33,6 +33,26 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: `${MR}/rebase`,
     since: 'GitLab 11.6; 202 with `rebase_in_progress`, then the merge request reports the outcome',
   },
+  'mergeRequests.discussions': {
+    method: 'GET',
+    path: `${MR}/discussions`,
+    since: 'GitLab 10.0; threads, diff notes with their `position`',
+  },
+  'mergeRequests.createDiscussion': {
+    method: 'POST',
+    path: `${MR}/discussions`,
+    since: 'GitLab 10.0; a `position` on a line the diff does not show is refused (400)',
+  },
+  'mergeRequests.replyToDiscussion': {
+    method: 'POST',
+    path: `${MR}/discussions/:discussion_id/notes`,
+    since: 'GitLab 10.0',
+  },
+  'mergeRequests.resolveDiscussion': {
+    method: 'PUT',
+    path: `${MR}/discussions/:discussion_id`,
+    since: 'GitLab 10.0; `resolved` true or false',
+  },
 } as const satisfies Record<string, BeyondSpecDefinition>;
 
 export type BeyondSpecEndpointId = keyof typeof BEYOND_SPEC_ENDPOINTS;

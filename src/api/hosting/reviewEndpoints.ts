@@ -1,9 +1,16 @@
 import { type CallOptions, type ProjectRef } from './hostingTypes';
 import { MergeRequestEndpoints } from './mergeRequestEndpoints';
-import { MergeRequestApprovalsSchema, RebaseReplySchema } from './schemas';
+import {
+  type DiffPosition,
+  DiscussionNoteSchema,
+  DiscussionSchema,
+  MergeRequestApprovalsSchema,
+  RebaseReplySchema,
+} from './schemas';
 
 /**
- * Reviewing a merge request beyond the seed spec (`beyondSpecEndpoints.ts`): approvals and rebase.
+ * Reviewing a merge request beyond the seed spec (`beyondSpecEndpoints.ts`): approvals, rebase and
+ * discussions (threads, comments on lines of the diff, replies, resolving).
  * A server without an endpoint answers 404 (`NotFoundError`); callers say what is unavailable.
  */
 export class ReviewEndpoints extends MergeRequestEndpoints {
@@ -39,5 +46,53 @@ export class ReviewEndpoints extends MergeRequestEndpoints {
       body: options.skipCi === undefined ? {} : { skip_ci: options.skipCi },
       signal: options.signal,
     });
+  }
+
+  /** Every thread of the merge request, diff threads with their positions. */
+  listDiscussions(project: ProjectRef, iid: number) {
+    return this.list('mergeRequests.discussions', this.mrParams(project, iid), DiscussionSchema);
+  }
+
+  /** Starts a thread; with a `position`, on a line of the diff (400 when the diff does not show it). */
+  createDiscussion(
+    project: ProjectRef,
+    iid: number,
+    input: { body: string; position?: DiffPosition },
+    options?: CallOptions,
+  ) {
+    return this.call('mergeRequests.createDiscussion', this.mrParams(project, iid), DiscussionSchema, {
+      body: input.position ? { body: input.body, position: input.position } : { body: input.body },
+      signal: options?.signal,
+    });
+  }
+
+  replyToDiscussion(
+    project: ProjectRef,
+    iid: number,
+    discussionId: string,
+    body: string,
+    options?: CallOptions,
+  ) {
+    return this.call(
+      'mergeRequests.replyToDiscussion',
+      { ...this.mrParams(project, iid), discussion_id: discussionId },
+      DiscussionNoteSchema,
+      { body: { body }, signal: options?.signal },
+    );
+  }
+
+  resolveDiscussion(
+    project: ProjectRef,
+    iid: number,
+    discussionId: string,
+    resolved: boolean,
+    options?: CallOptions,
+  ) {
+    return this.call(
+      'mergeRequests.resolveDiscussion',
+      { ...this.mrParams(project, iid), discussion_id: discussionId },
+      DiscussionSchema,
+      { body: { resolved }, signal: options?.signal },
+    );
   }
 }

@@ -8,6 +8,7 @@ import { registerJobRoutes } from './jobs';
 import { registerKeyRoutes } from './keys';
 import { registerMergeRequestRoutes } from './mergeRequests';
 import { registerApprovalRoutes } from './approvals';
+import { registerDiscussionRoutes } from './discussions';
 import { registerMiscRoutes } from './misc';
 import { registerNoteRoutes } from './notes';
 import { registerProjectRoutes } from './projects';
@@ -24,6 +25,7 @@ export function buildRouter(): Router<Handler> {
   registerBranchRoutes(router);
   registerMergeRequestRoutes(router);
   registerApprovalRoutes(router);
+  registerDiscussionRoutes(router);
   registerNoteRoutes(router);
   registerAwardEmojiRoutes(router);
   registerBoardRoutes(router);

@@ -2,8 +2,9 @@
 // what the client sends, what it makes of the replies, and the refusals real servers give.
 import assert from 'node:assert/strict';
 import { HostingClient } from '../../../src/api/hosting';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../../../src/api/http';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../../src/api/http';
 import { type FakeForge, startFakeForge } from '../../server';
+import { linesShown } from '../../server/routes/discussions';
 
 describe('HostingClient: approvals and rebase (beyond the spec)', () => {
   let forge: FakeForge;
@@ -109,5 +110,58 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
       return true;
     });
     await assert.rejects(alice.getApprovals(web, iid), NotFoundError);
+  });
+
+  it('starts a thread on a line of the diff, replies, resolves, and refuses a line the diff does not show', async () => {
+    const mr = await alice.getMergeRequestChanges(web, iid);
+    const change = mr.changes?.[0];
+    assert.ok(change);
+    const [line] = [...linesShown(change.diff).new];
+    assert.ok(line !== undefined);
+    const head = mr.sha ?? '';
+    const position = {
+      base_sha: 'b'.repeat(40),
+      start_sha: 'b'.repeat(40),
+      head_sha: head,
+      old_path: change.old_path,
+      new_path: change.new_path,
+      position_type: 'text',
+      new_line: line,
+    };
+    await assert.rejects(
+      alice.createDiscussion(web, iid, {
+        body: 'off the diff',
+        position: { ...position, new_line: 100_000 },
+      }),
+      (error: unknown) => {
+        assert.ok(error instanceof BadRequestError);
+        assert.match(error.message, /valid line code/);
+        return true;
+      },
+    );
+    const thread = await alice.createDiscussion(web, iid, { body: 'Why this name?', position });
+    const [first] = thread.notes;
+    assert.equal(first?.type, 'DiffNote');
+    assert.equal(first?.position?.new_line, line);
+    assert.equal(first?.position?.new_path, change.new_path);
+    const answer = await bob.replyToDiscussion(web, iid, thread.id, 'It matches the form field.');
+    assert.equal(answer.body, 'It matches the form field.');
+    const resolved = await alice.resolveDiscussion(web, iid, thread.id, true);
+    assert.ok(resolved.notes.every((note) => note.resolved === true));
+    const listed = await alice.listDiscussions(web, iid).toArray();
+    const again = listed.find((each) => each.id === thread.id);
+    assert.deepEqual(
+      again?.notes.map((note) => note.body),
+      ['Why this name?', 'It matches the form field.'],
+    );
+    assert.equal((await alice.resolveDiscussion(web, iid, thread.id, false)).notes[0]?.resolved, false);
+    await assert.rejects(alice.replyToDiscussion(web, iid, 'f'.repeat(40), 'lost'), NotFoundError);
+  });
+
+  it('the fake forge reads which lines a diff shows as GitLab does (file headers are no lines)', () => {
+    const diff = '--- a/x\n+++ b/x\n@@ -3,3 +3,4 @@\n keep\n-old\n+new\n+more\n tail\n';
+    const shown = linesShown(diff);
+    assert.deepEqual([...shown.old], [3, 4, 5]);
+    assert.deepEqual([...shown.new], [3, 4, 5, 6]);
   });
 });

@@ -70,3 +70,27 @@ export const CommitCommentSchema = z.looseObject({
   created_at: TimestampSchema.optional(),
 });
 export type CommitComment = z.infer<typeof CommitCommentSchema>;
+
+/** Where a diff comment sits (GitLab's discussions API, beyond the seed spec). */
+export const DiffPositionSchema = z.looseObject({
+  base_sha: z.string(),
+  start_sha: z.string(),
+  head_sha: z.string(),
+  old_path: z.string(),
+  new_path: z.string(),
+  position_type: z.string(),
+  old_line: z.number().int().nullish(),
+  new_line: z.number().int().nullish(),
+});
+export type DiffPosition = z.infer<typeof DiffPositionSchema>;
+
+export const DiscussionNoteSchema = NoteSchema.extend({ position: DiffPositionSchema.nullish() });
+export type DiscussionNote = z.infer<typeof DiscussionNoteSchema>;
+
+/** A thread: one note (`individual_note`) or a discussion with replies. */
+export const DiscussionSchema = z.looseObject({
+  id: z.string(),
+  individual_note: z.boolean().optional(),
+  notes: z.array(DiscussionNoteSchema),
+});
+export type Discussion = z.infer<typeof DiscussionSchema>;
