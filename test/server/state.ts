@@ -304,6 +304,17 @@ export interface Note {
   resolvedById?: number | null;
 }
 
+/** A review comment held until its author publishes the review (GitLab's draft notes API). */
+export interface DraftNote {
+  id: number;
+  mergeRequestId: number;
+  authorId: number;
+  note: string;
+  position?: DiffPosition;
+  /** A reply to this thread, once published. */
+  discussionId?: string;
+}
+
 /** Where a diff comment sits, as GitLab's discussions API takes and returns it. */
 export interface DiffPosition {
   base_sha: string;
@@ -512,6 +523,7 @@ type IdKind =
   | 'label'
   | 'mergeRequest'
   | 'note'
+  | 'draftNote'
   | 'award'
   | 'board'
   | 'boardList'
@@ -543,6 +555,8 @@ export class ForgeState {
   readonly snippets = new Map<number, Snippet>();
   readonly mergeRequests = new Map<number, MergeRequest>();
   readonly notes = new Map<number, Note>();
+  /** Review comments not published yet, each visible to its author only. */
+  readonly draftNotes = new Map<number, DraftNote>();
   readonly awardEmoji = new Map<number, AwardEmoji>();
   readonly boards = new Map<number, Board>();
   readonly triggers = new Map<number, Trigger>();

@@ -53,6 +53,26 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: `${MR}/discussions/:discussion_id`,
     since: 'GitLab 10.0; `resolved` true or false',
   },
+  'mergeRequests.draftNotes': {
+    method: 'GET',
+    path: `${MR}/draft_notes`,
+    since: "GitLab 15.9; the caller's own pending review comments",
+  },
+  'mergeRequests.createDraftNote': {
+    method: 'POST',
+    path: `${MR}/draft_notes`,
+    since: 'GitLab 15.9; the text is `note`, not `body`',
+  },
+  'mergeRequests.deleteDraftNote': {
+    method: 'DELETE',
+    path: `${MR}/draft_notes/:draft_note_id`,
+    since: 'GitLab 15.9',
+  },
+  'mergeRequests.publishDraftNotes': {
+    method: 'POST',
+    path: `${MR}/draft_notes/bulk_publish`,
+    since: "GitLab 15.9; publishes all of the caller's drafts at once (204)",
+  },
 } as const satisfies Record<string, BeyondSpecDefinition>;
 
 export type BeyondSpecEndpointId = keyof typeof BEYOND_SPEC_ENDPOINTS;

@@ -4,13 +4,15 @@ import {
   type DiffPosition,
   DiscussionNoteSchema,
   DiscussionSchema,
+  DraftNoteSchema,
   MergeRequestApprovalsSchema,
   RebaseReplySchema,
 } from './schemas';
 
 /**
  * Reviewing a merge request beyond the seed spec (`beyondSpecEndpoints.ts`): approvals, rebase and
- * discussions (threads, comments on lines of the diff, replies, resolving).
+ * discussions (threads, comments on lines of the diff, replies, resolving), and a review held as
+ * draft notes until it is published at once.
  * A server without an endpoint answers 404 (`NotFoundError`); callers say what is unavailable.
  */
 export class ReviewEndpoints extends MergeRequestEndpoints {
@@ -94,5 +96,40 @@ export class ReviewEndpoints extends MergeRequestEndpoints {
       DiscussionSchema,
       { body: { resolved }, signal: options?.signal },
     );
+  }
+
+  /** The caller's review comments not published yet. */
+  listDraftNotes(project: ProjectRef, iid: number) {
+    return this.list('mergeRequests.draftNotes', this.mrParams(project, iid), DraftNoteSchema);
+  }
+
+  /** Holds a comment for the review: on a line (`position`), as a reply, or on the merge request. */
+  createDraftNote(
+    project: ProjectRef,
+    iid: number,
+    input: { note: string; position?: DiffPosition; inReplyToDiscussionId?: string },
+    options?: CallOptions,
+  ) {
+    return this.call('mergeRequests.createDraftNote', this.mrParams(project, iid), DraftNoteSchema, {
+      body: {
+        note: input.note,
+        ...(input.position ? { position: input.position } : {}),
+        ...(input.inReplyToDiscussionId ? { in_reply_to_discussion_id: input.inReplyToDiscussionId } : {}),
+      },
+      signal: options?.signal,
+    });
+  }
+
+  deleteDraftNote(project: ProjectRef, iid: number, draftNoteId: number, options?: CallOptions) {
+    return this.callNoContent(
+      'mergeRequests.deleteDraftNote',
+      { ...this.mrParams(project, iid), draft_note_id: draftNoteId },
+      options,
+    );
+  }
+
+  /** Publishes every draft of the caller at once: the review is submitted. */
+  publishDraftNotes(project: ProjectRef, iid: number, options?: CallOptions) {
+    return this.callNoContent('mergeRequests.publishDraftNotes', this.mrParams(project, iid), options);
   }
 }

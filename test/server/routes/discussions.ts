@@ -55,7 +55,7 @@ function discussionJson(ctx: RequestContext, id: string, notes: readonly Note[])
   };
 }
 
-function threads(ctx: RequestContext, mergeRequest: MergeRequest): Map<string, Note[]> {
+export function threads(ctx: RequestContext, mergeRequest: MergeRequest): Map<string, Note[]> {
   const byThread = new Map<string, Note[]>();
   for (const note of notesOf(ctx, mergeRequest)) {
     const id = threadOf(note);
@@ -98,7 +98,7 @@ const INVALID_LINE = () =>
   errors.badRequest('400 Bad request - Note {:line_code=>["can\'t be blank", "must be a valid line code"]}');
 
 /** The position as GitLab stores it, or a 400 like GitLab's when it names no line of the diff. */
-function checkedPosition(
+export function checkedPosition(
   ctx: RequestContext,
   mergeRequest: MergeRequest,
   given: Readonly<Record<string, unknown>>,
@@ -140,9 +140,14 @@ function checkedPosition(
   return position;
 }
 
-function addNote(ctx: RequestContext, mergeRequest: MergeRequest, fields: Partial<Note>): Note {
+export function addNote(
+  ctx: RequestContext,
+  mergeRequest: MergeRequest,
+  fields: Partial<Note>,
+  text = ctx.params.string('body'),
+): Note {
   const caller = ctx.requireCaller();
-  const body = ctx.params.string('body');
+  const body = text;
   if (!body) throw errors.badParameter('body is missing');
   const now = ctx.state.now();
   const note: Note = {
@@ -163,13 +168,16 @@ function addNote(ctx: RequestContext, mergeRequest: MergeRequest, fields: Partia
   return note;
 }
 
+/** A new thread id, 40 hex digits as GitLab's. */
+export function newThreadId(ctx: RequestContext): string {
+  return createHash('sha1').update(`discussion-${ctx.state.now()}-${Math.random()}`).digest('hex');
+}
+
 function createDiscussion(ctx: RequestContext): ApiResponse {
   const mergeRequest = findMergeRequest(ctx, ctx.project());
   const raw = ctx.params.object('position');
   const position = raw === undefined ? undefined : checkedPosition(ctx, mergeRequest, raw);
-  const discussionId = createHash('sha1')
-    .update(`discussion-${ctx.state.now()}-${Math.random()}`)
-    .digest('hex');
+  const discussionId = newThreadId(ctx);
   const note = addNote(ctx, mergeRequest, { discussionId, ...(position ? { position } : {}) });
   return created(discussionJson(ctx, discussionId, [note]));
 }

@@ -9,6 +9,7 @@ import { registerKeyRoutes } from './keys';
 import { registerMergeRequestRoutes } from './mergeRequests';
 import { registerApprovalRoutes } from './approvals';
 import { registerDiscussionRoutes } from './discussions';
+import { registerDraftNoteRoutes } from './draftNotes';
 import { registerMiscRoutes } from './misc';
 import { registerNoteRoutes } from './notes';
 import { registerProjectRoutes } from './projects';
@@ -26,6 +27,7 @@ export function buildRouter(): Router<Handler> {
   registerMergeRequestRoutes(router);
   registerApprovalRoutes(router);
   registerDiscussionRoutes(router);
+  registerDraftNoteRoutes(router);
   registerNoteRoutes(router);
   registerAwardEmojiRoutes(router);
   registerBoardRoutes(router);

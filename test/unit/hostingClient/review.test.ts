@@ -164,4 +164,51 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     assert.deepEqual([...shown.old], [3, 4, 5]);
     assert.deepEqual([...shown.new], [3, 4, 5, 6]);
   });
+
+  it("holds a review as draft notes, the author's alone, and publishes them at once", async () => {
+    const mr = await alice.getMergeRequestChanges(web, iid);
+    const change = mr.changes?.[0];
+    assert.ok(change);
+    const [line] = [...linesShown(change.diff).new];
+    assert.ok(line !== undefined);
+    const position = {
+      base_sha: 'b'.repeat(40),
+      start_sha: 'b'.repeat(40),
+      head_sha: mr.sha ?? '',
+      old_path: change.old_path,
+      new_path: change.new_path,
+      position_type: 'text',
+      new_line: line,
+    };
+    forge.clearRequests();
+    const onLine = await alice.createDraftNote(web, iid, { note: 'Rename this?', position });
+    const sent = forge.requests.find((request) => request.path.endsWith('/draft_notes'));
+    assert.deepEqual(Object.keys(sent?.body ?? {}).sort(), ['note', 'position'], 'the text is `note`');
+    assert.equal(onLine.position?.new_line, line);
+    const general = await alice.createDraftNote(web, iid, { note: 'Looks good otherwise.' });
+    const dropped = await alice.createDraftNote(web, iid, { note: 'never mind' });
+    assert.deepEqual(
+      (await bob.listDraftNotes(web, iid).toArray()).length,
+      0,
+      "another's drafts are not shown",
+    );
+    await alice.deleteDraftNote(web, iid, dropped.id);
+    assert.deepEqual(
+      (await alice.listDraftNotes(web, iid).toArray()).map((draft) => draft.note),
+      ['Rename this?', 'Looks good otherwise.'],
+    );
+    const threadsBefore = (await alice.listDiscussions(web, iid).toArray()).length;
+    await alice.publishDraftNotes(web, iid);
+    assert.deepEqual(await alice.listDraftNotes(web, iid).toArray(), []);
+    const after = await alice.listDiscussions(web, iid).toArray();
+    assert.equal(after.length, threadsBefore + 2);
+    const published = after.flatMap((thread) => thread.notes).filter((note) => note.body === 'Rename this?');
+    assert.equal(published[0]?.type, 'DiffNote');
+    assert.equal(general.note, 'Looks good otherwise.');
+    await assert.rejects(
+      alice.deleteDraftNote(web, iid, onLine.id),
+      NotFoundError,
+      'published drafts are gone',
+    );
+  });
 });

@@ -94,3 +94,13 @@ export const DiscussionSchema = z.looseObject({
   notes: z.array(DiscussionNoteSchema),
 });
 export type Discussion = z.infer<typeof DiscussionSchema>;
+
+/** A review comment not published yet (`.../draft_notes`, GitLab 15.9+). */
+export const DraftNoteSchema = z.looseObject({
+  id: IdSchema,
+  note: z.string(),
+  discussion_id: z.string().nullish(),
+  resolve_discussion: z.boolean().optional(),
+  position: DiffPositionSchema.nullish(),
+});
+export type DraftNote = z.infer<typeof DraftNoteSchema>;
