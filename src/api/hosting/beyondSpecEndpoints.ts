@@ -73,6 +73,16 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: `${MR}/draft_notes/bulk_publish`,
     since: "GitLab 15.9; publishes all of the caller's drafts at once (204)",
   },
+  'mergeRequests.versions': {
+    method: 'GET',
+    path: `${MR}/versions`,
+    since: 'GitLab 8.12; each push a version, with its base, start and head commits',
+  },
+  'mergeRequests.diffs': {
+    method: 'GET',
+    path: `${MR}/diffs`,
+    since: 'GitLab 15.7; the files of the diff a page at a time (`.../changes` before)',
+  },
 } as const satisfies Record<string, BeyondSpecDefinition>;
 
 export type BeyondSpecEndpointId = keyof typeof BEYOND_SPEC_ENDPOINTS;

@@ -6,6 +6,8 @@ import {
   DiscussionSchema,
   DraftNoteSchema,
   MergeRequestApprovalsSchema,
+  MergeRequestDiffSchema,
+  MergeRequestVersionSchema,
   RebaseReplySchema,
 } from './schemas';
 
@@ -131,5 +133,15 @@ export class ReviewEndpoints extends MergeRequestEndpoints {
   /** Publishes every draft of the caller at once: the review is submitted. */
   publishDraftNotes(project: ProjectRef, iid: number, options?: CallOptions) {
     return this.callNoContent('mergeRequests.publishDraftNotes', this.mrParams(project, iid), options);
+  }
+
+  /** The versions (one per push), newest first: the SHAs of each diff. */
+  listVersions(project: ProjectRef, iid: number) {
+    return this.list('mergeRequests.versions', this.mrParams(project, iid), MergeRequestVersionSchema);
+  }
+
+  /** The changed files a page at a time (GitLab 15.7+; older servers answer 404: use `.../changes`). */
+  listDiffs(project: ProjectRef, iid: number) {
+    return this.list('mergeRequests.diffs', this.mrParams(project, iid), MergeRequestDiffSchema);
   }
 }

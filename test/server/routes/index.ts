@@ -10,6 +10,7 @@ import { registerMergeRequestRoutes } from './mergeRequests';
 import { registerApprovalRoutes } from './approvals';
 import { registerDiscussionRoutes } from './discussions';
 import { registerDraftNoteRoutes } from './draftNotes';
+import { registerVersionRoutes } from './versions';
 import { registerMiscRoutes } from './misc';
 import { registerNoteRoutes } from './notes';
 import { registerProjectRoutes } from './projects';
@@ -28,6 +29,7 @@ export function buildRouter(): Router<Handler> {
   registerApprovalRoutes(router);
   registerDiscussionRoutes(router);
   registerDraftNoteRoutes(router);
+  registerVersionRoutes(router);
   registerNoteRoutes(router);
   registerAwardEmojiRoutes(router);
   registerBoardRoutes(router);

@@ -211,4 +211,21 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
       'published drafts are gone',
     );
   });
+
+  it('lists the versions (the SHAs of the diff) and the diff a page at a time', async () => {
+    const mr = await alice.getMergeRequestChanges(web, iid);
+    const [version, ...older] = await alice.listVersions(web, iid).toArray();
+    assert.ok(version);
+    assert.deepEqual(older, []);
+    assert.equal(version.head_commit_sha, mr.sha);
+    assert.match(version.base_commit_sha, /^[0-9a-f]{40}$/);
+    assert.equal(version.start_commit_sha, version.base_commit_sha);
+    forge.clearRequests();
+    const diffs = await alice.listDiffs(web, iid).toArray();
+    assert.deepEqual(
+      diffs.map((each) => each.new_path),
+      (mr.changes ?? []).map((each) => each.new_path),
+    );
+    assert.ok(forge.requests.every((request) => request.path.endsWith('/diffs')));
+  });
 });

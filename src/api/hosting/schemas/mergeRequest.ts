@@ -107,3 +107,14 @@ export type MergeRequestApprovals = z.infer<typeof MergeRequestApprovalsSchema>;
 
 /** `PUT .../rebase`: accepted, the rebase runs in the background (202). */
 export const RebaseReplySchema = z.looseObject({ rebase_in_progress: z.boolean() });
+
+/** `GET .../versions`: one per push; the newest first. The SHAs a diff and its comments refer to. */
+export const MergeRequestVersionSchema = z.looseObject({
+  id: IdSchema,
+  head_commit_sha: z.string(),
+  base_commit_sha: z.string(),
+  start_commit_sha: z.string(),
+  created_at: TimestampSchema.optional(),
+  state: z.string().optional(),
+});
+export type MergeRequestVersion = z.infer<typeof MergeRequestVersionSchema>;
