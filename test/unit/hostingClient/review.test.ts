@@ -48,6 +48,25 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     return found;
   };
 
+  /** The first added line of the merge request's first file, as a diff position; and its file. */
+  async function firstLinePosition() {
+    const mr = await alice.getMergeRequestChanges(web, iid);
+    const change = mr.changes?.[0];
+    assert.ok(change);
+    const [line] = [...linesShown(change.diff).new];
+    assert.ok(line !== undefined);
+    const position = {
+      base_sha: 'b'.repeat(40),
+      start_sha: 'b'.repeat(40),
+      head_sha: mr.sha ?? '',
+      old_path: change.old_path,
+      new_path: change.new_path,
+      position_type: 'text',
+      new_line: line,
+    };
+    return { position, change, line };
+  }
+
   it('approves at the head the reviewer saw, once, and withdraws the approval', async () => {
     const before = await alice.getApprovals(web, iid);
     assert.deepEqual(before.approved_by, []);
@@ -113,21 +132,7 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
   });
 
   it('starts a thread on a line of the diff, replies, resolves, and refuses a line the diff does not show', async () => {
-    const mr = await alice.getMergeRequestChanges(web, iid);
-    const change = mr.changes?.[0];
-    assert.ok(change);
-    const [line] = [...linesShown(change.diff).new];
-    assert.ok(line !== undefined);
-    const head = mr.sha ?? '';
-    const position = {
-      base_sha: 'b'.repeat(40),
-      start_sha: 'b'.repeat(40),
-      head_sha: head,
-      old_path: change.old_path,
-      new_path: change.new_path,
-      position_type: 'text',
-      new_line: line,
-    };
+    const { position, change, line } = await firstLinePosition();
     await assert.rejects(
       alice.createDiscussion(web, iid, {
         body: 'off the diff',
@@ -166,20 +171,7 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
   });
 
   it("holds a review as draft notes, the author's alone, and publishes them at once", async () => {
-    const mr = await alice.getMergeRequestChanges(web, iid);
-    const change = mr.changes?.[0];
-    assert.ok(change);
-    const [line] = [...linesShown(change.diff).new];
-    assert.ok(line !== undefined);
-    const position = {
-      base_sha: 'b'.repeat(40),
-      start_sha: 'b'.repeat(40),
-      head_sha: mr.sha ?? '',
-      old_path: change.old_path,
-      new_path: change.new_path,
-      position_type: 'text',
-      new_line: line,
-    };
+    const { position, line } = await firstLinePosition();
     forge.clearRequests();
     const onLine = await alice.createDraftNote(web, iid, { note: 'Rename this?', position });
     const sent = forge.requests.find((request) => request.path.endsWith('/draft_notes'));
