@@ -13,13 +13,6 @@ export function flatCopy(text: string, start = 0, end = text.length): string {
   return ` ${part}`.slice(1);
 }
 
-/** Where a piece of `size` characters from `start` ends without cutting a surrogate pair in two. */
-export function pieceEnd(text: string, start: number, size: number): number {
-  const end = Math.min(text.length, start + Math.max(2, size));
-  const last = text.charCodeAt(end - 1);
-  return end < text.length && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
-}
-
 /** The text of a line without styles. */
 export function plainText(line: TraceLine): string {
   let text = '';

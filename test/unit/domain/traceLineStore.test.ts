@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TraceLineStore, TraceParser, findFirstError, pieceEnd, plainText } from '../../../src/domain/trace';
+import { TraceLineStore, TraceParser, findFirstError, plainText } from '../../../src/domain/trace';
 
 const ESC = '\x1b';
 
@@ -199,24 +199,6 @@ describe('TraceLineStore', () => {
     const store = new TraceLineStore();
     feed(store, text, [333]);
     assertSameAsRetainingParser(store, text);
-  });
-});
-
-describe('pieceEnd', () => {
-  it('cuts text into pieces that each encode to whole characters', () => {
-    const text = `ab😀cd${'😀'.repeat(10)}e`;
-    for (const size of [1, 2, 3, 4, 7]) {
-      const pieces: string[] = [];
-      for (let start = 0; start < text.length;) {
-        const end = pieceEnd(text, start, size);
-        assert.ok(end > start, 'every piece moves on');
-        pieces.push(text.slice(start, end));
-        start = end;
-      }
-      assert.equal(pieces.join(''), text);
-      const decoder = new TextDecoder('utf-8', { fatal: true });
-      for (const piece of pieces) assert.equal(decoder.decode(new TextEncoder().encode(piece)), piece);
-    }
   });
 });
 

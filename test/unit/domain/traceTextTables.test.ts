@@ -1,14 +1,7 @@
 // The plain-text helpers of a trace as tables: escape removal byte by byte, where a piece may end,
 // how strongly a line reads as the failure, and copies that share no memory.
 import assert from 'node:assert/strict';
-import {
-  errorRank,
-  findFirstError,
-  flatCopy,
-  isRed,
-  pieceEnd,
-  stripAnsi,
-} from '../../../src/domain/trace/traceText';
+import { errorRank, findFirstError, flatCopy, isRed, stripAnsi } from '../../../src/domain/trace/traceText';
 import { DEFAULT_STYLE, type TraceLine, type TraceStyle } from '../../../src/domain/trace';
 
 const ESC = '\x1b';
@@ -64,27 +57,6 @@ describe('stripAnsi, byte by byte', () => {
     assert.equal(stripAnsi(`a${ESC}[12`), 'a');
     assert.equal(stripAnsi(`${ESC}[1m${ESC}[0m`), '');
   });
-});
-
-describe('pieceEnd', () => {
-  const table: [string, number, number, number][] = [
-    ['abcdef', 0, 3, 3],
-    ['abcdef', 2, 3, 5],
-    ['abcdef', 4, 10, 6],
-    ['abcdef', 0, 0, 2], // at least two characters, so a piece always moves on
-    ['abcdef', 0, 1, 2],
-    ['a\ud800\udc00b', 0, 2, 1], // would end after a high surrogate: one shorter
-    ['a\udbff\udc00b', 0, 2, 1],
-    ['a\ud7ff\udc00b', 0, 2, 2], // below the high surrogates
-    ['a\udc00\udc00b', 0, 2, 2], // a low surrogate is not held back
-    ['ab\ud800', 0, 3, 3], // the end of the text: nothing follows to keep together
-    ['ab\ud800', 0, 5, 3],
-  ];
-  for (const [text, start, size, expected] of table) {
-    it(`${JSON.stringify(text)} from ${start}, size ${size} -> ${expected}`, () => {
-      assert.equal(pieceEnd(text, start, size), expected);
-    });
-  }
 });
 
 describe('errorRank', () => {
