@@ -29,7 +29,8 @@ function approvalsJson(ctx: RequestContext, mergeRequest: MergeRequest): unknown
     project_id: mergeRequest.projectId,
     title: mergeRequest.title,
     state: mergeRequest.state,
-    approved: left === 0 && (mergeRequest.approvalsRequired ?? 0) > 0 ? true : approvers.length > 0,
+    // With rules, approved once none is left; without (Free), once anyone approved.
+    approved: (mergeRequest.approvalsRequired ?? 0) > 0 ? left === 0 : approvers.length > 0,
     approvals_required: mergeRequest.approvalsRequired ?? 0,
     approvals_left: left,
     approved_by: approvers.map((id) => ({ user: ctx.present.userById(id) })),

@@ -103,6 +103,12 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
       const waiting = await alice.getMergeRequest(web, iid);
       assert.equal(waiting['detailed_merge_status'], 'not_approved');
       assert.equal((await alice.getApprovals(web, iid)).approvals_left, 1);
+      stored().approvalsRequired = 2;
+      const halfway = await root.approve(web, iid);
+      assert.equal(halfway.approvals_left, 1);
+      assert.equal(halfway.approved, false, 'one of two approvals is not approved');
+      await root.unapprove(web, iid);
+      stored().approvalsRequired = 1;
       const approved = await root.approve(web, iid);
       assert.equal(approved.approvals_left, 0);
       assert.equal(approved.approved, true);
