@@ -21,6 +21,10 @@ export interface AccountInfo {
   fromEnvironment?: boolean;
 }
 
+/** What to do when an account's token is missing from secret storage. */
+const missingToken = (account: AccountInfo): string =>
+  `No token is stored for ${account.label}. Run "Forge: Update Token".`;
+
 function environmentAccount(
   environment: NodeJS.ProcessEnv,
   log: vscode.LogOutputChannel,
@@ -73,7 +77,7 @@ export class AccountManager implements vscode.Disposable {
           credentials: { kind: account.tokenKind, token },
           sudo: use === 'session' ? this.sudoUsers.get(account.id) : undefined,
         }),
-      missingSecret: (account) => `No token is stored for ${account.label}. Run "Forge: Update Token".`,
+      missingSecret: missingToken,
     };
     this.store = new AccountStore(context, log, kind, environment);
     this.onDidChange = this.store.onDidChange;
@@ -175,7 +179,7 @@ export class AccountManager implements vscode.Disposable {
     const normalized = normalizeServerUrl(serverUrl);
     if ('problem' in normalized) throw new Error(normalized.problem);
     const token = await this.store.secretOf(account);
-    if (!token) throw new Error(`No token is stored for ${account.label}. Run "Forge: Update Token".`);
+    if (!token) throw new Error(missingToken(account));
     const nextNetwork = network ?? account.network;
     const { identity, client } = await this.check(
       { ...account, serverUrl: normalized.url, network: nextNetwork },

@@ -152,7 +152,7 @@ export class JobTracePanel implements OpenPanel {
     return this.job;
   }
 
-  /** The trace decoded (tests); copy and save use the bytes. */
+  /** The trace decoded (Copy, and tests); Save writes the bytes. */
   get rawTrace(): string {
     return new TextDecoder().decode(this.trace.whole());
   }
@@ -190,7 +190,7 @@ export class JobTracePanel implements OpenPanel {
     }
     this.unsent.push(...this.trace.append(bytes));
     if (!this.flushQueued) {
-      // The follower hands a poll's text on in several calls, synchronously: post once it is done.
+      // The follower hands a read's bytes on in one or more calls, synchronously: post once it is done.
       this.flushQueued = true;
       queueMicrotask(() => this.flushText());
     }
@@ -343,7 +343,7 @@ export class JobTracePanel implements OpenPanel {
         return this.runAction(message.action);
       case 'copy': {
         const tail = new TracePlainTail();
-        const text = tail.push(new TextDecoder().decode(this.trace.whole())) + tail.finish();
+        const text = tail.push(this.rawTrace) + tail.finish();
         await vscode.env.clipboard.writeText(text);
         void showStatusMessage(`Copied the trace of ${jobTitle(this.job)}`, 3000);
         return text.length;
