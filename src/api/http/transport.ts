@@ -282,15 +282,10 @@ export class HttpTransport {
   ): Promise<URL> {
     const idempotent = method === 'GET' || method === 'HEAD';
     const location = headerValue(response.headers, 'location');
-    if (idempotent) {
-      release();
-      await response.body.dump().catch(() => undefined);
-      // Credentials go only to the configured origin; headersFor checks the new URL.
-      if (location && redirects < MAX_REDIRECTS) return new URL(location, url);
-    } else {
-      release();
-      await response.body.dump().catch(() => undefined);
-    }
+    release();
+    await response.body.dump().catch(() => undefined);
+    // Credentials go only to the configured origin; headersFor checks the new URL.
+    if (idempotent && location && redirects < MAX_REDIRECTS) return new URL(location, url);
     throw this.failed(
       new RedirectError(
         method,

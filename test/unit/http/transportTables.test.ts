@@ -381,6 +381,15 @@ describe('transport redirects and streams', () => {
     }
   });
 
+  it('retries a HEAD request as a read: after a 503 and after a reset connection', async () => {
+    const busy = transport([{ status: 503 }, { status: 200, body: '' }]);
+    assert.equal((await busy.http.requestText({ method: 'HEAD', path: 'projects' })).status, 200);
+    assert.equal(busy.paths.length, 2);
+    const reset = transport([{ error: withCode('ECONNRESET') }, { status: 200, body: '' }]);
+    assert.equal((await reset.http.requestText({ method: 'HEAD', path: 'projects' })).status, 200);
+    assert.equal(reset.paths.length, 2);
+  });
+
   it('gives a stream its length only when the server sent one', async () => {
     const sized = transport([{ status: 200, headers: { 'content-length': '3' }, body: 'abc' }]);
     assert.equal((await sized.http.requestStream({ method: 'GET', path: 'file' })).contentLength, 3);
