@@ -1,3 +1,4 @@
+import './l10nSetup';
 import * as vscode from 'vscode';
 import { registerAccountCommands } from './features/accounts';
 import { defineCommand } from './platform/commands/defineCommand';

@@ -4,6 +4,7 @@
  * dist/core.js) the first time a view asks for its items or a command runs. Loading that core takes
  * tens of milliseconds; activation, which holds up VS Code's start-up, does not pay for it.
  */
+import './l10nSetup';
 import * as vscode from 'vscode';
 import type * as CoreModule from './core';
 import type { ForgeWorkbenchApi } from './core';
@@ -53,7 +54,8 @@ class LazyTreeView implements vscode.TreeDataProvider<TreeNode> {
 
   private real(): vscode.TreeDataProvider<TreeNode> {
     if (!this.provider) this.loadCore();
-    if (!this.provider) throw new Error('The extension did not attach a provider to this view.');
+    if (!this.provider)
+      throw new Error(vscode.l10n.t('The extension did not attach a provider to this view.'));
     return this.provider;
   }
 
@@ -95,7 +97,7 @@ function forwardToCore(context: vscode.ExtensionContext, loadCore: () => Core): 
     context.subscriptions.push(
       vscode.commands.registerCommand(command, (...args: unknown[]) => {
         const handler = loadCore().commands.get(command);
-        if (!handler) throw new Error(`The command ${command} has no handler.`);
+        if (!handler) throw new Error(vscode.l10n.t('The command {0} has no handler.', command));
         return handler(...args);
       }),
     );
@@ -118,7 +120,7 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
   const shell: Shell = {
     treeView(viewId, provider) {
       const view = views.get(viewId);
-      if (!view) throw new Error(`No tree view ${viewId} is contributed.`);
+      if (!view) throw new Error(vscode.l10n.t('No tree view {0} is contributed.', viewId));
       return view.attach(provider);
     },
   };

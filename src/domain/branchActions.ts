@@ -5,6 +5,7 @@
  */
 
 import { checkRefName, problemOf } from './inputValidation';
+import * as l10n from '@vscode/l10n';
 
 export interface BranchShape {
   name: string;
@@ -40,13 +41,13 @@ export const LISTED_NAMES = 10;
 /** "a, b, c" — or "a, b, … and 5 more" past `max` names. */
 export function listNames(names: readonly string[], max = LISTED_NAMES): string {
   if (names.length <= max) return names.join(', ');
-  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+  return l10n.t('{0} and {1} more', names.slice(0, max).join(', '), names.length - max);
 }
 
 /** The modal question: "Delete 3 merged branches of acme/web: a, b, c?" */
 export function deleteMergedQuestion(projectPath: string, names: readonly string[]): string {
-  const count = names.length === 1 ? '1 merged branch' : `${names.length} merged branches`;
-  return `Delete ${count} of ${projectPath}: ${listNames(names)}?`;
+  const count = names.length === 1 ? l10n.t('1 merged branch') : l10n.t('{0} merged branches', names.length);
+  return l10n.t('Delete {0} of {1}: {2}?', count, projectPath, listNames(names));
 }
 
 /**
@@ -54,19 +55,21 @@ export function deleteMergedQuestion(projectPath: string, names: readonly string
  * fine. The server has the last word; this only catches typos before a request.
  */
 export function branchNameProblem(name: string): string | undefined {
-  if (name.trim() === '') return 'Enter a name for the new branch';
+  if (name.trim() === '') return l10n.t('Enter a name for the new branch');
   return problemOf(checkRefName(name));
 }
 
 /** Why text is not a commit SHA (7 to 40 hexadecimal digits), or undefined when it is one. */
 export function commitShaProblem(text: string): string | undefined {
-  return /^[0-9a-f]{7,40}$/i.test(text.trim()) ? undefined : 'A commit SHA: 7 to 40 hexadecimal digits';
+  return /^[0-9a-f]{7,40}$/i.test(text.trim())
+    ? undefined
+    : l10n.t('A commit SHA: 7 to 40 hexadecimal digits');
 }
 
 /** The checkable options of "Protect Branch", and what the server is sent. */
 export const PROTECTION_OPTIONS = [
-  { label: 'Developers can push', key: 'developers_can_push' },
-  { label: 'Developers can merge', key: 'developers_can_merge' },
+  { label: l10n.t('Developers can push'), key: 'developers_can_push' },
+  { label: l10n.t('Developers can merge'), key: 'developers_can_merge' },
 ] as const;
 
 export interface ProtectionSettings {
@@ -91,5 +94,5 @@ export function describeProtection(settings: Partial<ProtectionSettings>): strin
     settings.developers_can_push ? 'push' : undefined,
     settings.developers_can_merge ? 'merge' : undefined,
   ].filter(Boolean);
-  return who.length > 0 ? `developers can ${who.join(' and ')}` : 'maintainers only';
+  return who.length > 0 ? l10n.t('developers can {0}', who.join(' and ')) : 'maintainers only';
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /** Broadcast messages: which are showing now, and the times and colours people type for them. */
 
 export interface BroadcastTiming {
@@ -64,7 +65,9 @@ export function parseWhen(input: string, now: number = Date.now()): { date: Date
     const parsed = Date.parse(input.trim().replace(' ', 'T'));
     if (!Number.isNaN(parsed)) return { date: new Date(parsed) };
   }
-  return { problem: 'Type "now", "in 2 hours", "in 3 days", "tomorrow", or a date like 2024-05-01T08:00Z' };
+  return {
+    problem: l10n.t('Type "now", "in 2 hours", "in 3 days", "tomorrow", or a date like 2024-05-01T08:00Z'),
+  };
 }
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -81,11 +84,11 @@ export function describeBroadcastWindow(message: BroadcastTiming, now: number = 
       ? new Date(Date.parse(iso)).toISOString().slice(0, 16).replace('T', ' ')
       : '';
   if (isBroadcastActive(message, now)) {
-    return message.ends_at ? `active · until ${short(message.ends_at)}` : 'active';
+    return message.ends_at ? l10n.t('active · until {0}', short(message.ends_at)) : 'active';
   }
   const starts = message.starts_at ? Date.parse(message.starts_at) : Number.NaN;
-  if (!Number.isNaN(starts) && starts > now) return `scheduled · from ${short(message.starts_at)}`;
-  return message.ends_at ? `ended ${short(message.ends_at)}` : 'inactive';
+  if (!Number.isNaN(starts) && starts > now) return l10n.t('scheduled · from {0}', short(message.starts_at));
+  return message.ends_at ? l10n.t('ended {0}', short(message.ends_at)) : 'inactive';
 }
 
 /**

@@ -4,12 +4,13 @@
  * text, who will see a post, permission names, export sections and safe local file names.
  */
 import { normalizeServerUrl } from './serverUrl';
+import * as l10n from '@vscode/l10n';
 
 /** The address a person typed for a channel server, without `/api/z/1.0`; or what is wrong with it. */
 export function normalizeChannelUrl(input: string): { url: string } | { problem: string } {
   const trimmed = input.trim();
   if (trimmed === '')
-    return { problem: 'Enter the address of the channel server, e.g. https://hub.example.org' };
+    return { problem: l10n.t('Enter the address of the channel server, e.g. https://hub.example.org') };
   const normalized = normalizeServerUrl(trimmed);
   if ('problem' in normalized) return normalized;
   return { url: normalized.url.replace(/\/api\/z\/1\.0$/i, '') };
@@ -46,24 +47,24 @@ export const CHANNEL_PERMISSIONS = [
 ] as const;
 
 const PERMISSION_TEXT: Record<string, string> = {
-  view_stream: 'see my stream and posts',
-  view_profile: 'see my profile',
-  view_contacts: 'see my connections',
-  view_storage: 'see my files and photos',
-  view_pages: 'see my web pages',
-  view_wiki: 'see my wikis',
-  send_stream: 'send me their posts',
-  post_wall: 'post on my channel page',
-  post_comments: 'comment on my posts',
-  post_mail: 'send me private mail',
-  post_like: 'like my posts',
-  tag_deliver: 'deliver to me through tags',
-  chat: 'join my chat rooms',
-  write_storage: 'change my files and photos',
-  write_pages: 'change my web pages',
-  write_wiki: 'change my wikis',
-  republish: 'republish my posts',
-  delegate: 'act as me (delegation)',
+  view_stream: l10n.t('see my stream and posts'),
+  view_profile: l10n.t('see my profile'),
+  view_contacts: l10n.t('see my connections'),
+  view_storage: l10n.t('see my files and photos'),
+  view_pages: l10n.t('see my web pages'),
+  view_wiki: l10n.t('see my wikis'),
+  send_stream: l10n.t('send me their posts'),
+  post_wall: l10n.t('post on my channel page'),
+  post_comments: l10n.t('comment on my posts'),
+  post_mail: l10n.t('send me private mail'),
+  post_like: l10n.t('like my posts'),
+  tag_deliver: l10n.t('deliver to me through tags'),
+  chat: l10n.t('join my chat rooms'),
+  write_storage: l10n.t('change my files and photos'),
+  write_pages: l10n.t('change my web pages'),
+  write_wiki: l10n.t('change my wikis'),
+  republish: l10n.t('republish my posts'),
+  delegate: l10n.t('act as me (delegation)'),
 };
 
 /** "comment on my posts" for `post_comments`; the name itself for permissions not known here. */
@@ -323,9 +324,9 @@ export function describeAudience(acl: AccessLists, nameOf: (hash: string) => str
   const names = (text: string): string[] => parseAclText(text).map((hash) => nameOf(hash) ?? 'someone');
   const allow = [...names(acl.allowGid), ...names(acl.allowCid)];
   const deny = [...names(acl.denyGid), ...names(acl.denyCid)];
-  if (allow.length === 0 && deny.length === 0) return 'everyone (public)';
-  const who = allow.length > 0 ? `only ${allow.join(', ')}` : 'your connections';
-  return deny.length > 0 ? `${who} except ${deny.join(', ')}` : who;
+  if (allow.length === 0 && deny.length === 0) return l10n.t('everyone (public)');
+  const who = allow.length > 0 ? l10n.t('only {0}', allow.join(', ')) : 'your connections';
+  return deny.length > 0 ? l10n.t('{0} except {1}', who, deny.join(', ')) : who;
 }
 
 // ---- files ----------------------------------------------------------------------------------------
@@ -354,18 +355,18 @@ export function fileIcon(filetype: string, isDir: boolean): string {
 
 /** Types the Files filter offers, as mimetype substrings. */
 export const FILE_TYPE_CHOICES: readonly { label: string; filetype: string }[] = [
-  { label: 'Images', filetype: 'image/' },
-  { label: 'Text', filetype: 'text/' },
-  { label: 'PDF documents', filetype: 'application/pdf' },
-  { label: 'Folders', filetype: 'multipart/mixed' },
-  { label: 'Other binary files', filetype: 'application/octet-stream' },
+  { label: l10n.t('Images'), filetype: 'image/' },
+  { label: l10n.t('Text'), filetype: 'text/' },
+  { label: l10n.t('PDF documents'), filetype: 'application/pdf' },
+  { label: l10n.t('Folders'), filetype: 'multipart/mixed' },
+  { label: l10n.t('Other binary files'), filetype: 'application/octet-stream' },
 ];
 
 /** "name contains "notes" · type image/" for a files filter; '' when there is none. */
 export function describeFileFilter(filter: { filename?: string; filetype?: string }): string {
   const parts: string[] = [];
-  if (filter.filename) parts.push(`name contains "${filter.filename}"`);
-  if (filter.filetype) parts.push(`type ${filter.filetype}`);
+  if (filter.filename) parts.push(l10n.t('name contains "{0}"', filter.filename));
+  if (filter.filetype) parts.push(l10n.t('type {0}', filter.filetype));
   return parts.join(' · ');
 }
 

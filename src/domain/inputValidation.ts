@@ -1,5 +1,6 @@
 import { normalizeServerUrl } from './serverUrl';
 import { trimBothOf } from '../api/http/linearText';
+import * as l10n from '@vscode/l10n';
 
 /*
  * Checks on what a person types, made before any request is sent, each answering with the value to use
@@ -56,7 +57,7 @@ const HOST_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/i;
 export function checkServerUrl(input: string): Checked<string> {
   const trimmed = input.trim();
   if (trimmed !== '' && CONTROL_OR_SPACE.test(trimmed)) {
-    return problem('The address cannot contain spaces or invisible characters');
+    return problem(l10n.t('The address cannot contain spaces or invisible characters'));
   }
   const normalized = normalizeServerUrl(trimmed);
   if ('problem' in normalized) return problem(normalized.problem);
@@ -66,7 +67,7 @@ export function checkServerUrl(input: string): Checked<string> {
   if (/^\d+(\.\d+){3}$/.test(host)) return ok(normalized.url);
   const labels = host.replace(/\.$/, '').split('.');
   if (host.length > 253 || labels.some((label) => !HOST_LABEL.test(label))) {
-    return problem(`"${host}" is not a valid host name`);
+    return problem(l10n.t('"{0}" is not a valid host name', host));
   }
   return ok(normalized.url);
 }
@@ -80,32 +81,35 @@ export function checkServerUrl(input: string): Checked<string> {
  */
 export function checkProjectPath(input: string): Checked<string> {
   let path = trimBothOf(input.trim(), '/');
-  if (path === '') return problem('Enter the project path, e.g. acme/web, or its numeric id');
+  if (path === '') return problem(l10n.t('Enter the project path, e.g. acme/web, or its numeric id'));
   if (/^\d+$/.test(path)) {
     return Number(path) > 0 && Number.isSafeInteger(Number(path))
       ? ok(String(Number(path)))
-      : problem('A project id is a positive whole number');
+      : problem(l10n.t('A project id is a positive whole number'));
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || /^[^/@]+@[^/]+:/.test(path)) {
-    return problem('Enter the project path (e.g. acme/web), not the whole address');
+    return problem(l10n.t('Enter the project path (e.g. acme/web), not the whole address'));
   }
   path = path.replace(/\.git$/i, '');
   const bad = [...path].filter((character) => !/[A-Za-z0-9_.\-/]/.test(character));
   if (bad.length > 0) {
     return problem(
-      `A project path can contain only letters, digits, "_", "-", "." and "/"; this one has ${showCharacters(bad)}`,
+      l10n.t(
+        'A project path can contain only letters, digits, "_", "-", "." and "/"; this one has {0}',
+        showCharacters(bad),
+      ),
     );
   }
   const segments = path.split('/');
   if (segments.length < 2)
-    return problem(`"${path}" has no namespace: enter it as group/project, e.g. acme/web`);
+    return problem(l10n.t('"{0}" has no namespace: enter it as group/project, e.g. acme/web', path));
   for (const segment of segments) {
-    if (segment === '') return problem('A project path cannot contain "//"');
+    if (segment === '') return problem(l10n.t('A project path cannot contain "//"'));
     if (segment === '.' || segment === '..')
-      return problem('A project path cannot contain "." or ".." as a part');
-    if (/^[-.]/.test(segment)) return problem(`"${segment}" cannot start with "-" or "."`);
+      return problem(l10n.t('A project path cannot contain "." or ".." as a part'));
+    if (/^[-.]/.test(segment)) return problem(l10n.t('"{0}" cannot start with "-" or "."', segment));
     if (segment.length > MAX_PATH_SEGMENT)
-      return problem(`"${segment.slice(0, 20)}…" is longer than 255 characters`);
+      return problem(l10n.t('"{0}…" is longer than 255 characters', segment.slice(0, 20)));
   }
   return ok(path);
 }
@@ -119,13 +123,17 @@ export function characterCount(text: string): number {
 
 /** A note (comment) body: not blank, at most 1,000,000 characters. Sent as typed. */
 export function checkNoteBody(body: string, limit = MAX_NOTE_LENGTH): Checked<string> {
-  if (body.trim() === '') return problem('Write something first: the comment is empty');
+  if (body.trim() === '') return problem(l10n.t('Write something first: the comment is empty'));
   // UTF-16 units are never fewer than code points: count only when it could matter.
   if (body.length > limit) {
     const count = characterCount(body);
     if (count > limit) {
       return problem(
-        `The comment has ${count.toLocaleString('en-US')} characters; servers accept at most ${limit.toLocaleString('en-US')}. Shorten it, or put the long part in a snippet or file and link to it.`,
+        l10n.t(
+          'The comment has {0} characters; servers accept at most {1}. Shorten it, or put the long part in a snippet or file and link to it.',
+          count.toLocaleString('en-US'),
+          limit.toLocaleString('en-US'),
+        ),
       );
     }
   }
@@ -139,18 +147,18 @@ export function checkNoteBody(body: string, limit = MAX_NOTE_LENGTH): Checked<st
  */
 export function checkRefName(input: string): Checked<string> {
   const ref = input.trim();
-  if (ref === '') return problem('Enter a branch or tag name');
-  if (ref.length > MAX_REF_LENGTH) return problem('A branch or tag name is at most 255 characters');
+  if (ref === '') return problem(l10n.t('Enter a branch or tag name'));
+  if (ref.length > MAX_REF_LENGTH) return problem(l10n.t('A branch or tag name is at most 255 characters'));
   // eslint-disable-next-line no-control-regex
   const bad = [...ref].filter((character) => /[\s\u0000-\u001f\u007f~^:?*[\\]/.test(character));
-  if (bad.length > 0) return problem(`A branch or tag name cannot contain ${showCharacters(bad)}`);
-  if (ref === '@') return problem('"@" alone is not a branch or tag name');
+  if (bad.length > 0) return problem(l10n.t('A branch or tag name cannot contain {0}', showCharacters(bad)));
+  if (ref === '@') return problem(l10n.t('"@" alone is not a branch or tag name'));
   if (ref.includes('..') || ref.includes('@{') || ref.includes('//')) {
-    return problem('A branch or tag name cannot contain "..", "@{" or "//"');
+    return problem(l10n.t('A branch or tag name cannot contain "..", "@{" or "//"'));
   }
   if (/^[-/]|[/.]$|\.lock$/.test(ref) || ref.split('/').some((part) => part.startsWith('.'))) {
     return problem(
-      'A branch or tag name cannot start with "-", "/" or ".", nor end with "/", "." or ".lock"',
+      l10n.t('A branch or tag name cannot start with "-", "/" or ".", nor end with "/", "." or ".lock"'),
     );
   }
   return ok(ref);

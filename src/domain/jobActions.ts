@@ -4,6 +4,7 @@
  */
 import { jobCapabilities, statusAppearance } from './jobStatus';
 import { trimEndOf, trimStartOf } from '../api/http/linearText';
+import * as l10n from '@vscode/l10n';
 
 export interface JobShape {
   id: number;
@@ -51,18 +52,18 @@ export function jobsForAction<T extends JobShape>(jobs: readonly T[], action: Jo
 export function noJobMessage(action: JobAction, projectPath: string): string {
   switch (action) {
     case 'retry':
-      return `None of the recent jobs of ${projectPath} has finished, so none can be retried.`;
+      return l10n.t('None of the recent jobs of {0} has finished, so none can be retried.', projectPath);
     case 'play':
-      return `No recent job of ${projectPath} is waiting to be run by hand.`;
+      return l10n.t('No recent job of {0} is waiting to be run by hand.', projectPath);
     case 'cancel':
-      return `No recent job of ${projectPath} is still running or waiting.`;
+      return l10n.t('No recent job of {0} is still running or waiting.', projectPath);
     case 'erase':
-      return `None of the recent jobs of ${projectPath} has finished, so none can be erased.`;
+      return l10n.t('None of the recent jobs of {0} has finished, so none can be erased.', projectPath);
     case 'keepArtifacts':
     case 'downloadArtifacts':
-      return `None of the recent jobs of ${projectPath} has artifacts.`;
+      return l10n.t('None of the recent jobs of {0} has artifacts.', projectPath);
     case 'openInBrowser':
-      return `${projectPath} has no jobs.`;
+      return l10n.t('{0} has no jobs.', projectPath);
   }
 }
 
@@ -102,7 +103,8 @@ export function refArtifactsFileName(projectPath: string, ref: string, jobName: 
 /** The job's page: its `web_url` when the server sent one, else `<project web_url>/-/jobs/<id>`. */
 export function jobWebUrl(job: Pick<JobShape, 'id' | 'web_url'>, projectWebUrl: string | undefined): string {
   if (job.web_url) return job.web_url;
-  if (!projectWebUrl) throw new Error(`The server sent no web address for job #${job.id} or its project.`);
+  if (!projectWebUrl)
+    throw new Error(l10n.t('The server sent no web address for job #{0} or its project.', job.id));
   return `${trimEndOf(projectWebUrl, '/')}/-/jobs/${job.id}`;
 }
 
@@ -119,23 +121,28 @@ export function jobActionMessage(
   const now = statusAppearance(after.status).label.toLowerCase();
   switch (action) {
     case 'retry':
-      return `Retried ${title}${after.id !== before.id ? ` as #${after.id}` : ''}: now ${now}`;
+      return l10n.t('Retried {0}{1}: now {2}', title, after.id !== before.id ? ` as #${after.id}` : '', now);
     case 'play':
-      return `Started ${title}: now ${now}`;
+      return l10n.t('Started {0}: now {1}', title, now);
     case 'cancel':
       return after.status === 'canceled' || after.status === 'canceling'
-        ? `Canceled ${title}: now ${now}`
-        : `${title} had already finished: ${now}`;
+        ? l10n.t('Canceled {0}: now {1}', title, now)
+        : l10n.t('{0} had already finished: {1}', title, now);
     case 'erase':
-      return `Erased ${title}: its trace and artifacts are deleted`;
+      return l10n.t('Erased {0}: its trace and artifacts are deleted', title);
     case 'keepArtifacts':
-      return `Kept the artifacts of ${title}: they no longer expire`;
+      return l10n.t('Kept the artifacts of {0}: they no longer expire', title);
   }
 }
 
 /** The modal question before erasing: "Erase job lint #12 of acme/web? Its trace and artifacts are deleted." */
 export function eraseQuestion(job: Pick<JobShape, 'id' | 'name'>, projectPath: string): string {
-  return `Erase job ${job.name} #${job.id} of ${projectPath}? Its trace and artifacts are deleted.`;
+  return l10n.t(
+    'Erase job {0} #{1} of {2}? Its trace and artifacts are deleted.',
+    job.name,
+    job.id,
+    projectPath,
+  );
 }
 
 /**
@@ -152,7 +159,15 @@ export function playQuestion(
   job: Pick<JobShape, 'id' | 'name'> & { stage?: string | null },
   projectPath: string,
 ): string {
-  return `Run ${job.name} #${job.id}${job.stage ? ` (stage ${job.stage})` : ''} of ${projectPath}? It looks like a deployment.`;
+  return job.stage
+    ? l10n.t(
+        'Run {0} #{1} (stage {2}) of {3}? It looks like a deployment.',
+        job.name,
+        job.id,
+        job.stage,
+        projectPath,
+      )
+    : l10n.t('Run {0} #{1} of {2}? It looks like a deployment.', job.name, job.id, projectPath);
 }
 
 const UNKNOWN_TOTAL_STEP = 256 * 1024;
@@ -181,13 +196,13 @@ export class DownloadProgressTracker {
     if (percent <= this.reportedPercent && receivedBytes < totalBytes) return undefined;
     const increment = percent - this.reportedPercent;
     this.reportedPercent = percent;
-    return { increment, message: `${percent}% of ${formatBytes(totalBytes)}` };
+    return { increment, message: l10n.t('{0}% of {1}', percent, formatBytes(totalBytes)) };
   }
 }
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(bytes / (1024 * 1024 * 1024)).toFixed(2)} GB`;
+  if (bytes < 1024 * 1024) return l10n.t('{0} KB', (bytes / 1024).toFixed(1));
+  if (bytes < 1024 * 1024 * 1024) return l10n.t('{0} MB', (bytes / (1024 * 1024)).toFixed(1));
+  return l10n.t('{0} GB', (bytes / (1024 * 1024 * 1024)).toFixed(2));
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * How each job status looks: a codicon and a theme colour id, with a fallback for statuses a newer
  * server may add. Views turn these into ThemeIcons; this file knows nothing of VS Code.
@@ -12,30 +13,51 @@ export interface StatusAppearance {
 }
 
 const STATUS_TABLE: Readonly<Record<string, StatusAppearance>> = {
-  created: { label: 'Created', codicon: 'circle-outline', color: 'descriptionForeground', active: true },
+  created: {
+    label: l10n.t('Created'),
+    codicon: 'circle-outline',
+    color: 'descriptionForeground',
+    active: true,
+  },
   waiting_for_resource: {
-    label: 'Waiting for resource',
+    label: l10n.t('Waiting for resource'),
     codicon: 'watch',
     color: 'charts.yellow',
     active: true,
   },
-  preparing: { label: 'Preparing', codicon: 'loading~spin', color: 'charts.yellow', active: true },
-  pending: { label: 'Pending', codicon: 'clock', color: 'charts.yellow', active: true },
-  running: { label: 'Running', codicon: 'sync~spin', color: 'charts.blue', active: true },
-  started: { label: 'Started', codicon: 'sync~spin', color: 'charts.blue', active: true },
-  success: { label: 'Passed', codicon: 'pass-filled', color: 'testing.iconPassed', active: false },
-  failed: { label: 'Failed', codicon: 'error', color: 'testing.iconFailed', active: false },
-  canceling: { label: 'Canceling', codicon: 'circle-slash', color: 'descriptionForeground', active: true },
-  canceled: { label: 'Canceled', codicon: 'circle-slash', color: 'descriptionForeground', active: false },
-  skipped: { label: 'Skipped', codicon: 'debug-step-over', color: 'descriptionForeground', active: false },
-  manual: { label: 'Manual', codicon: 'gear', color: 'charts.purple', active: false },
-  scheduled: { label: 'Scheduled', codicon: 'calendar', color: 'charts.purple', active: false },
+  preparing: { label: l10n.t('Preparing'), codicon: 'loading~spin', color: 'charts.yellow', active: true },
+  pending: { label: l10n.t('Pending'), codicon: 'clock', color: 'charts.yellow', active: true },
+  running: { label: l10n.t('Running'), codicon: 'sync~spin', color: 'charts.blue', active: true },
+  started: { label: l10n.t('Started'), codicon: 'sync~spin', color: 'charts.blue', active: true },
+  success: { label: l10n.t('Passed'), codicon: 'pass-filled', color: 'testing.iconPassed', active: false },
+  failed: { label: l10n.t('Failed'), codicon: 'error', color: 'testing.iconFailed', active: false },
+  canceling: {
+    label: l10n.t('Canceling'),
+    codicon: 'circle-slash',
+    color: 'descriptionForeground',
+    active: true,
+  },
+  canceled: {
+    label: l10n.t('Canceled'),
+    codicon: 'circle-slash',
+    color: 'descriptionForeground',
+    active: false,
+  },
+  skipped: {
+    label: l10n.t('Skipped'),
+    codicon: 'debug-step-over',
+    color: 'descriptionForeground',
+    active: false,
+  },
+  manual: { label: l10n.t('Manual'), codicon: 'gear', color: 'charts.purple', active: false },
+  scheduled: { label: l10n.t('Scheduled'), codicon: 'calendar', color: 'charts.purple', active: false },
 };
 
 export function statusAppearance(status: string): StatusAppearance {
   return (
     STATUS_TABLE[status] ?? {
-      label: status.length > 0 ? status[0]?.toUpperCase() + status.slice(1).replace(/_/g, ' ') : 'Unknown',
+      label:
+        status.length > 0 ? status[0]?.toUpperCase() + status.slice(1).replace(/_/g, ' ') : l10n.t('Unknown'),
       codicon: 'question',
       color: undefined,
       active: false,

@@ -1,4 +1,5 @@
 import { trimBothOf } from '../api/http/linearText';
+import * as l10n from '@vscode/l10n';
 /**
  * How a merge request looks and what can be done with it, as pure functions of its fields: capability
  * tokens for menus, icon and colour, a short merge status, the groups of the Merge Requests view,
@@ -73,16 +74,16 @@ export interface MergeRequestAppearance {
 export function mergeRequestAppearance(mr: MergeRequestFacts): MergeRequestAppearance {
   switch (mr.state) {
     case 'merged':
-      return { codicon: 'git-merge', color: 'charts.purple', label: 'merged' };
+      return { codicon: 'git-merge', color: 'charts.purple', label: l10n.t('merged') };
     case 'closed':
-      return { codicon: 'git-pull-request-closed', color: 'charts.red', label: 'closed' };
+      return { codicon: 'git-pull-request-closed', color: 'charts.red', label: l10n.t('closed') };
     case 'locked':
-      return { codicon: 'lock', color: 'charts.orange', label: 'locked' };
+      return { codicon: 'lock', color: 'charts.orange', label: l10n.t('locked') };
     case 'opened':
     case 'reopened':
       return isDraft(mr)
-        ? { codicon: 'git-pull-request-draft', color: 'descriptionForeground', label: 'draft' }
-        : { codicon: 'git-pull-request', color: 'charts.green', label: 'opened' };
+        ? { codicon: 'git-pull-request-draft', color: 'descriptionForeground', label: l10n.t('draft') }
+        : { codicon: 'git-pull-request', color: 'charts.green', label: l10n.t('opened') };
     default:
       return { codicon: 'git-pull-request', color: 'descriptionForeground', label: mr.state };
   }
@@ -91,7 +92,7 @@ export function mergeRequestAppearance(mr: MergeRequestFacts): MergeRequestAppea
 /** "mergeable", "conflicts", "checking", "merges when pipeline succeeds"; empty once merged or closed. */
 export function describeMergeStatus(mr: MergeRequestFacts): string {
   if (!isOpenState(mr.state)) return '';
-  if (mr.merge_when_pipeline_succeeds) return 'merges when pipeline succeeds';
+  if (mr.merge_when_pipeline_succeeds) return l10n.t('merges when pipeline succeeds');
   switch (mr.merge_status) {
     case 'can_be_merged':
       return isDraft(mr) ? 'draft' : 'mergeable';
@@ -168,20 +169,28 @@ export function mergeFailure(
       const sha = details.currentSha ?? shaInMessage(details.serverMessage ?? '');
       return {
         reason: 'sha-changed',
-        message: `The source branch changed since you looked${sha ? ` (now ${sha.slice(0, 8)})` : ''}. Review the new commits and merge again.`,
+        message: sha
+          ? l10n.t(
+              'The source branch changed since you looked (now {0}). Review the new commits and merge again.',
+              sha.slice(0, 8),
+            )
+          : l10n.t('The source branch changed since you looked. Review the new commits and merge again.'),
       };
     }
     case 405:
       return {
         reason: 'cannot-be-merged',
-        message: `!${mr.iid} cannot be merged: it has conflicts, is a draft, lost its source branch, or needs a successful pipeline first.`,
+        message: l10n.t(
+          '!{0} cannot be merged: it has conflicts, is a draft, lost its source branch, or needs a successful pipeline first.',
+          mr.iid,
+        ),
       };
     case 406:
-      return { reason: 'not-open', message: `!${mr.iid} is already merged or closed.` };
+      return { reason: 'not-open', message: l10n.t('!{0} is already merged or closed.', mr.iid) };
     case 401:
       return {
         reason: 'no-permission',
-        message: `You are not allowed to merge !${mr.iid} into ${mr.target_branch}.`,
+        message: l10n.t('You are not allowed to merge !{0} into {1}.', mr.iid, mr.target_branch),
       };
     default:
       return undefined;
@@ -203,22 +212,22 @@ export function mergeBlocker(
   });
   switch (mr.detailed_merge_status) {
     case 'draft_status':
-      return blocked('is a draft: mark it as ready first.');
+      return blocked(l10n.t('is a draft: mark it as ready first.'));
     case 'broken_status':
     case 'conflict':
-      return blocked(`has conflicts with ${mr.target_branch}: resolve them, then merge.`);
+      return blocked(l10n.t('has conflicts with {0}: resolve them, then merge.', mr.target_branch));
     case 'discussions_not_resolved':
-      return blocked('has unresolved discussions: resolve them first.');
+      return blocked(l10n.t('has unresolved discussions: resolve them first.'));
     case 'not_approved':
-      return blocked('needs approval first.');
+      return blocked(l10n.t('needs approval first.'));
     case 'blocked_status':
-      return blocked('is blocked by another merge request.');
+      return blocked(l10n.t('is blocked by another merge request.'));
     case 'need_rebase':
-      return blocked(`needs a rebase onto ${mr.target_branch} first.`);
+      return blocked(l10n.t('needs a rebase onto {0} first.', mr.target_branch));
     case 'requested_changes':
-      return blocked('has changes requested by a reviewer.');
+      return blocked(l10n.t('has changes requested by a reviewer.'));
     case 'not_open':
-      return { reason: 'not-open', message: `!${mr.iid} is already merged or closed.` };
+      return { reason: 'not-open', message: l10n.t('!{0} is already merged or closed.', mr.iid) };
     case undefined:
     case null:
       break;
@@ -227,8 +236,8 @@ export function mergeBlocker(
       return undefined;
   }
   if (mr.merge_status === 'cannot_be_merged' || mr.has_conflicts === true)
-    return blocked(`has conflicts with ${mr.target_branch}: resolve them, then merge.`);
-  if (isDraft(mr)) return blocked('is a draft: mark it as ready first.');
+    return blocked(l10n.t('has conflicts with {0}: resolve them, then merge.', mr.target_branch));
+  if (isDraft(mr)) return blocked(l10n.t('is a draft: mark it as ready first.'));
   return undefined;
 }
 

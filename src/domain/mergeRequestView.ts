@@ -5,6 +5,7 @@
  * the page renders lazily, award emoji grouped per name, and which links may be followed.
  */
 import { type MergeRequestFacts, isDraft, isOpenState } from './mergeRequestStatus';
+import * as l10n from '@vscode/l10n';
 
 /** The fields the panel reads beyond those of `MergeRequestFacts`. */
 export interface PanelMergeRequestFacts extends MergeRequestFacts {
@@ -52,11 +53,11 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
   const scheduled = mr.merge_when_pipeline_succeeds === true;
   const hasSha = typeof mr.sha === 'string' && mr.sha.length > 0;
   let mergeBlockedReason: string | undefined;
-  if (!opened) mergeBlockedReason = `This merge request is ${mr.state}.`;
-  else if (draft) mergeBlockedReason = 'It is a draft: mark it ready before merging.';
-  else if (conflicts) mergeBlockedReason = 'It has conflicts: resolve them before merging.';
-  else if (scheduled) mergeBlockedReason = 'It merges when the pipeline succeeds.';
-  else if (!hasSha) mergeBlockedReason = 'The server did not say which commit is the head: refresh.';
+  if (!opened) mergeBlockedReason = l10n.t('This merge request is {0}.', mr.state);
+  else if (draft) mergeBlockedReason = l10n.t('It is a draft: mark it ready before merging.');
+  else if (conflicts) mergeBlockedReason = l10n.t('It has conflicts: resolve them before merging.');
+  else if (scheduled) mergeBlockedReason = l10n.t('It merges when the pipeline succeeds.');
+  else if (!hasSha) mergeBlockedReason = l10n.t('The server did not say which commit is the head: refresh.');
   return {
     merge: mergeBlockedReason === undefined,
     ...(mergeBlockedReason !== undefined ? { mergeBlockedReason } : {}),

@@ -1,4 +1,5 @@
 import { trimBothOf } from '../api/http/linearText';
+import * as l10n from '@vscode/l10n';
 /**
  * Pure helpers behind the project commands: access tokens for menus, the URLs a project can be
  * copied as, input checks, and the name of the CI file. No `vscode` here.
@@ -77,10 +78,10 @@ export interface ProjectUrl {
 export function projectUrls(project: ProjectUrlShape): ProjectUrl[] {
   const urls: ProjectUrl[] = [];
   const https = project.http_url_to_repo ?? (project.web_url ? `${project.web_url}.git` : undefined);
-  if (https) urls.push({ kind: 'https', label: 'HTTPS clone URL', url: https });
+  if (https) urls.push({ kind: 'https', label: l10n.t('HTTPS clone URL'), url: https });
   if (project.ssh_url_to_repo)
-    urls.push({ kind: 'ssh', label: 'SSH clone URL', url: project.ssh_url_to_repo });
-  if (project.web_url) urls.push({ kind: 'web', label: 'Web URL', url: project.web_url });
+    urls.push({ kind: 'ssh', label: l10n.t('SSH clone URL'), url: project.ssh_url_to_repo });
+  if (project.web_url) urls.push({ kind: 'web', label: l10n.t('Web URL'), url: project.web_url });
   return urls;
 }
 
@@ -93,10 +94,10 @@ export function memberLabel(member: { name: string; username: string; state?: st
 /** A message for an input box, or undefined when the project name is acceptable. */
 export function validateProjectName(value: string): string | undefined {
   const name = value.trim();
-  if (name === '') return 'Give the project a name';
-  if (name.length > 255) return 'At most 255 characters';
+  if (name === '') return l10n.t('Give the project a name');
+  if (name.length > 255) return l10n.t('At most 255 characters');
   if (!/^[\p{L}\p{N}_][\p{L}\p{N}_. +-]*$/u.test(name)) {
-    return 'Letters, digits, spaces, "_", ".", "-" and "+"; start with a letter, digit or "_"';
+    return l10n.t('Letters, digits, spaces, "_", ".", "-" and "+"; start with a letter, digit or "_"');
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /** "3 minutes ago", "2 days ago": short relative ages for tree descriptions. */
 export function formatAge(iso: string | null | undefined, now: number = Date.now()): string {
   if (!iso) return '';
@@ -15,7 +16,7 @@ export function formatAge(iso: string | null | undefined, now: number = Date.now
   ];
   for (const [size, name] of units) {
     const count = Math.floor(seconds / size);
-    if (count >= 1) return `${count} ${name}${count === 1 ? '' : 's'} ago`;
+    if (count >= 1) return l10n.t('{0} {1}{2} ago', count, name, count === 1 ? '' : 's');
   }
   return 'just now';
 }
@@ -34,7 +35,7 @@ export function formatDuration(
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min ${seconds} s`;
+  if (hours > 0) return l10n.t('{0} h {1} min', hours, minutes);
+  if (minutes > 0) return l10n.t('{0} min {1} s', minutes, seconds);
   return `${seconds} s`;
 }

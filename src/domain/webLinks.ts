@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 // Which links from a server may be opened: web links only. Pure, so every scheme is tested in Node.
 
 export type WebLinkCheck = { ok: true; url: string } | { ok: false; reason: string };
@@ -16,21 +17,24 @@ export function shownLink(link: string): string {
  */
 export function checkWebLink(link: string | null | undefined): WebLinkCheck {
   if (link === null || link === undefined || link.trim() === '') {
-    return { ok: false, reason: 'the server sent no address' };
+    return { ok: false, reason: l10n.t('the server sent no address') };
   }
   let url: URL;
   try {
     url = new URL(link.trim());
   } catch {
-    return { ok: false, reason: 'it is not a complete web address' };
+    return { ok: false, reason: l10n.t('it is not a complete web address') };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, reason: `only http and https links are opened, and this one is ${url.protocol}` };
+    return {
+      ok: false,
+      reason: l10n.t('only http and https links are opened, and this one is {0}', url.protocol),
+    };
   }
-  if (url.hostname === '') return { ok: false, reason: 'it names no host' };
+  if (url.hostname === '') return { ok: false, reason: l10n.t('it names no host') };
   // `https://good.example@evil.example/` reads as the first host and goes to the second.
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, reason: 'it carries a user name before the host, which hides where it goes' };
+    return { ok: false, reason: l10n.t('it carries a user name before the host, which hides where it goes') };
   }
   return { ok: true, url: url.href };
 }

@@ -1,5 +1,6 @@
 import type { AccountInfo, AccountManager } from './accounts';
 import { pickOne, showInformation } from './userMessages';
+import * as l10n from '@vscode/l10n';
 
 /** What the picker shows of an account: both kinds of account (forge, channel) have these. */
 export interface PickableAccount {
@@ -41,6 +42,6 @@ export async function pickAccount(
   return chooseAccount(
     accounts.list().filter(filter),
     placeHolder,
-    'No matching account. Run "Forge: Add Account" first.',
+    l10n.t('No matching account. Run "Forge: Add Account" first.'),
   );
 }

@@ -189,7 +189,7 @@ export class AccountStore<Info extends StoredAccount, Client extends Closable> i
 
   private async buildFor(id: string): Promise<Client> {
     const account = this.get(id);
-    if (!account) throw new Error('That account no longer exists');
+    if (!account) throw new Error(vscode.l10n.t('That account no longer exists'));
     const secret = await this.secretOf(account);
     if (!secret) throw new Error(this.kind.missingSecret(account));
     return this.kind.createClient(account, secret, await this.connection(account), 'session');

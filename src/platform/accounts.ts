@@ -6,6 +6,7 @@ import { normalizeServerUrl } from '../domain/serverUrl';
 import { type AccountKind, AccountStore } from './accountStore';
 import type { AccountNetwork } from './network';
 import { STORED_ACCOUNTS_KEY } from '../shell';
+import * as l10n from '@vscode/l10n';
 
 export type TokenKind = 'private-token' | 'oauth';
 
@@ -23,7 +24,7 @@ export interface AccountInfo {
 
 /** What to do when an account's token is missing from secret storage. */
 const missingToken = (account: AccountInfo): string =>
-  `No token is stored for ${account.label}. Run "Forge: Update Token".`;
+  l10n.t('No token is stored for {0}. Run "Forge: Update Token".', account.label);
 
 function environmentAccount(
   environment: NodeJS.ProcessEnv,
@@ -39,7 +40,7 @@ function environmentAccount(
   }
   const account: AccountInfo = {
     id: 'environment',
-    label: `${new URL(normalized.url).host} (from environment)`,
+    label: l10n.t('{0} (from environment)', new URL(normalized.url).host),
     serverUrl: normalized.url,
     tokenKind: environment['FORGE_TOKEN_KIND'] === 'oauth' ? 'oauth' : 'private-token',
     isAdmin: false,
@@ -156,7 +157,7 @@ export class AccountManager implements vscode.Disposable {
   /** Replaces an account's token after checking it with the server. */
   async updateToken(id: string, token: string): Promise<void> {
     const account = this.get(id);
-    if (!account) throw new Error('That account no longer exists');
+    if (!account) throw new Error(l10n.t('That account no longer exists'));
     const { identity, client } = await this.check(account, token);
     await client.close();
     await this.store.update(id, { isAdmin: identity.isAdmin }, { secret: token });
@@ -173,9 +174,11 @@ export class AccountManager implements vscode.Disposable {
     network?: AccountInfo['network'],
   ): Promise<AccountInfo> {
     const account = this.get(id);
-    if (!account) throw new Error('That account no longer exists');
+    if (!account) throw new Error(l10n.t('That account no longer exists'));
     if (account.fromEnvironment)
-      throw new Error('This account comes from FORGE_SERVER_URL: change the variable and restart VS Code.');
+      throw new Error(
+        l10n.t('This account comes from FORGE_SERVER_URL: change the variable and restart VS Code.'),
+      );
     const normalized = normalizeServerUrl(serverUrl);
     if ('problem' in normalized) throw new Error(normalized.problem);
     const token = await this.store.secretOf(account);

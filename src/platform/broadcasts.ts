@@ -20,7 +20,9 @@ export type ShowBroadcast = (account: AccountInfo, message: BroadcastMessage) =>
 
 /** An information message that does not wait for anyone (never blocks the caller). */
 const notify: ShowBroadcast = (account, message) => {
-  void showInformation(`Broadcast from ${account.label}: ${plainBroadcastText(message.message)}`);
+  void showInformation(
+    vscode.l10n.t('Broadcast from {0}: {1}', account.label, plainBroadcastText(message.message)),
+  );
 };
 
 /**
@@ -129,7 +131,7 @@ export class BroadcastWatcher implements vscode.Disposable {
     } catch (error) {
       const reason =
         error instanceof ForbiddenError || error instanceof UnauthorizedError
-          ? 'not readable with this token'
+          ? vscode.l10n.t('not readable with this token')
           : error instanceof Error
             ? error.message
             : String(error);

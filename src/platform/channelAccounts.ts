@@ -4,6 +4,7 @@ import { ChannelAuthError, ChannelClient, ChannelReplyError } from '../api/chann
 import { type AccountKind, AccountStore } from './accountStore';
 import type { AccountNetwork } from './network';
 import { type AccessLists, normalizeChannelUrl } from '../domain/channel';
+import * as l10n from '@vscode/l10n';
 
 /** Which channel a login belongs to, as the server said at sign-in. Nothing secret. */
 export interface ChannelIdentity {
@@ -79,8 +80,17 @@ function signInProblem(serverUrl: string, login: string, error: unknown): Error 
     const isAddress = host !== undefined && host.toLowerCase() === new URL(serverUrl).host.toLowerCase();
     return new ChannelSignInError(
       isAddress
-        ? `${serverUrl} refused the login "${login}" (401): that is the channel's address, which hubs do not take for signing in; sign in with its nickname "${nickname ?? ''}" (or the account email) and the password.`
-        : `${serverUrl} refused the login "${login}" (401). Check the channel nickname (as in nickname@hub, without the @hub part) or the account email, and the password.`,
+        ? l10n.t(
+            '{0} refused the login "{1}" (401): that is the channel\'s address, which hubs do not take for signing in; sign in with its nickname "{2}" (or the account email) and the password.',
+            serverUrl,
+            login,
+            nickname ?? '',
+          )
+        : l10n.t(
+            '{0} refused the login "{1}" (401). Check the channel nickname (as in nickname@hub, without the @hub part) or the account email, and the password.',
+            serverUrl,
+            login,
+          ),
       { cause: error },
     );
   }
@@ -90,19 +100,29 @@ function signInProblem(serverUrl: string, login: string, error: unknown): Error 
       case 'false':
       case 'nothing-found':
         return new ChannelSignInError(
-          `${serverUrl} did not confirm the login "${login}": it answered with ${error.problem === 'false' ? '`false`' : 'an empty reply'} instead of the channel. ` +
-            'The nickname or password may be wrong, or the channel API may be turned off on this server.',
+          l10n.t(
+            '{0} did not confirm the login "{1}": it answered with {2} instead of the channel. The nickname or password may be wrong, or the channel API may be turned off on this server.',
+            serverUrl,
+            login,
+            error.problem === 'false' ? '`false`' : l10n.t('an empty reply'),
+          ),
           { cause: error },
         );
       case 'not-implemented':
         return new ChannelSignInError(
-          `${serverUrl} has no channel API (/api/z/1.0 answered "not implemented"). Is this a Hubzilla-compatible server?`,
+          l10n.t(
+            '{0} has no channel API (/api/z/1.0 answered "not implemented"). Is this a Hubzilla-compatible server?',
+            serverUrl,
+          ),
           { cause: error },
         );
       default:
-        return new ChannelSignInError(`Could not sign in to ${serverUrl} as "${login}": ${error.detail}`, {
-          cause: error,
-        });
+        return new ChannelSignInError(
+          l10n.t('Could not sign in to {0} as "{1}": {2}', serverUrl, login, error.detail),
+          {
+            cause: error,
+          },
+        );
     }
   }
   return error instanceof Error ? error : new Error(String(error));
@@ -123,7 +143,7 @@ function environmentAccount(
   }
   const account: ChannelAccountInfo = {
     id: 'channel-environment',
-    label: `${login}@${new URL(normalized.url).host} (from environment)`,
+    label: l10n.t('{0}@{1} (from environment)', login, new URL(normalized.url).host),
     serverUrl: normalized.url,
     login,
     fromEnvironment: true,
@@ -162,7 +182,7 @@ export class ChannelAccountManager implements vscode.Disposable {
       createClient: (account, password, connection) =>
         ChannelClient.create({ ...connection, login: account.login, password }),
       missingSecret: (account) =>
-        `No password is stored for ${account.label}. Remove the channel account and add it again.`,
+        l10n.t('No password is stored for {0}. Remove the channel account and add it again.', account.label),
     };
     this.store = new AccountStore(context, log, kind, environment);
     this.onDidChange = this.store.onDidChange;
@@ -195,8 +215,9 @@ export class ChannelAccountManager implements vscode.Disposable {
     const normalized = normalizeChannelUrl(input.serverUrl);
     if ('problem' in normalized) throw new ChannelSignInError(normalized.problem);
     const login = input.login.trim();
-    if (login === '') throw new ChannelSignInError('Enter the channel nickname or the account email.');
-    if (input.password === '') throw new ChannelSignInError('Enter the password.');
+    if (login === '')
+      throw new ChannelSignInError(l10n.t('Enter the channel nickname or the account email.'));
+    if (input.password === '') throw new ChannelSignInError(l10n.t('Enter the password.'));
     const host = new URL(normalized.url).host;
     const candidate: ChannelAccountInfo = {
       id: randomUUID(),
@@ -256,7 +277,7 @@ export class ChannelAccountManager implements vscode.Disposable {
 
   private async fetchProfile(id: string): Promise<ChannelProfile> {
     const account = this.get(id);
-    if (!account) throw new Error('That channel account no longer exists');
+    if (!account) throw new Error(l10n.t('That channel account no longer exists'));
     const profile = await this.probe(await this.client(id), account.serverUrl, account.login);
     // The environment account learns its channel on first use; stored ones knew it when added.
     if (account.fromEnvironment)
@@ -279,7 +300,7 @@ export class ChannelAccountManager implements vscode.Disposable {
     const profile = profileFromExport(reply);
     if (!profile) {
       throw new ChannelSignInError(
-        `${serverUrl} accepted the login "${login}" but did not say which channel it belongs to.`,
+        l10n.t('{0} accepted the login "{1}" but did not say which channel it belongs to.', serverUrl, login),
       );
     }
     return profile;

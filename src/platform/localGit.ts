@@ -50,7 +50,11 @@ export class GitCommandError extends Error {
     readonly exitCode: number | string | undefined,
   ) {
     super(
-      `git ${args.join(' ')} failed${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`,
+      vscode.l10n.t(
+        'git {0} failed{1}',
+        args.join(' '),
+        stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : '',
+      ),
     );
   }
 }
@@ -78,7 +82,7 @@ export function runGit(cwd: string, args: readonly string[], signal?: AbortSigna
           }
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'ENOENT') {
-            reject(new Error('git was not found. Install git or add it to PATH.'));
+            reject(new Error(vscode.l10n.t('git was not found. Install git or add it to PATH.')));
             return;
           }
           reject(new GitCommandError(args, String(stderr), code));

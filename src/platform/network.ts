@@ -85,12 +85,19 @@ export async function confirmPlainHttp(
 ): Promise<AccountNetwork | undefined> {
   if (!isPlainHttpToAnotherMachine(serverUrl) || network.plainHttpConfirmed) return network;
   if (ask) return ask() ? { ...network, plainHttpConfirmed: true } : undefined;
-  const proceed = 'Send It Unencrypted';
+  const proceed = vscode.l10n.t('Send It Unencrypted');
   const answer = await showWarning(
-    `${new URL(serverUrl).host} is reached over plain http: your ${secret} would cross the network unencrypted.`,
+    vscode.l10n.t(
+      '{0} is reached over plain http: your {1} would cross the network unencrypted.',
+      new URL(serverUrl).host,
+      secret,
+    ),
     {
       modal: true,
-      detail: `Anyone on the way (the Wi-Fi, a proxy, the network's operators) could read the ${secret} and act as you. Use an https:// address if the server has one.`,
+      detail: vscode.l10n.t(
+        "Anyone on the way (the Wi-Fi, a proxy, the network's operators) could read the {0} and act as you. Use an https:// address if the server has one.",
+        secret,
+      ),
     },
     proceed,
   );
@@ -116,7 +123,7 @@ export async function offerToTrustCertificate(
     certificate = await inspectCertificate(serverUrl);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    void showError(`${message}. Check the address, or choose the server's CA file instead.`);
+    void showError(vscode.l10n.t("{0}. Check the address, or choose the server's CA file instead.", message));
     return { trusted: false, reason: 'unreadable', message };
   }
   const pinned = pinsFor(network.pinnedCertificates, serverUrl);
@@ -124,13 +131,22 @@ export async function offerToTrustCertificate(
     return { trusted: false, reason: 'already-trusted' };
   }
   const changed = pinned.length > 0;
-  const trust = changed ? 'Trust the New Certificate' : 'Trust This Certificate';
+  const trust = changed
+    ? vscode.l10n.t('Trust the New Certificate')
+    : vscode.l10n.t('Trust This Certificate');
   const accepted = decide
     ? decide(certificate, changed)
     : (await showWarning(
         changed
-          ? `The certificate of ${certificate.host} has CHANGED since you trusted it. This happens when the server gets a new certificate, and when someone intercepts the connection.`
-          : `The certificate of ${certificate.host} is not trusted${certificate.problem ? ` (${certificate.problem})` : ''}. Trust it only if its fingerprint is the one the server's administrator gave you.`,
+          ? vscode.l10n.t(
+              'The certificate of {0} has CHANGED since you trusted it. This happens when the server gets a new certificate, and when someone intercepts the connection.',
+              certificate.host,
+            )
+          : vscode.l10n.t(
+              "The certificate of {0} is not trusted{1}. Trust it only if its fingerprint is the one the server's administrator gave you.",
+              certificate.host,
+              certificate.problem ? ` (${certificate.problem})` : '',
+            ),
         { modal: true, detail: describeCertificate(certificate) },
         trust,
       )) === trust;
@@ -152,9 +168,10 @@ export async function offerToTrustCertificate(
 
 /** A line for an account's description or tooltip: how its connections are protected. */
 export function connectionNote(serverUrl: string, network: AccountNetwork): string | undefined {
-  if (isPlainHttpToAnotherMachine(serverUrl)) return 'unencrypted (http)';
+  if (isPlainHttpToAnotherMachine(serverUrl)) return vscode.l10n.t('unencrypted (http)');
   const pins = pinsFor(network.pinnedCertificates, serverUrl);
-  if (pins.length > 0) return `trusted certificate ${pins[0]?.fingerprint256.slice(0, 11) ?? ''}…`;
+  if (pins.length > 0)
+    return vscode.l10n.t('trusted certificate {0}…', pins[0]?.fingerprint256.slice(0, 11) ?? '');
   return undefined;
 }
 
@@ -201,14 +218,22 @@ export async function applyNetworkOptions(
     if (outcome.trusted) network = outcome.network;
     else if (outcome.reason === 'declined') {
       return {
-        problem: `${
-          replaced
-            ? `The certificate of ${hostOf(serverUrl)} has CHANGED since you trusted it`
-            : `The certificate of ${hostOf(serverUrl)} is not the one given`
-        }: its SHA-256 fingerprint is ${seen}, not ${wanted}; it was not trusted.`,
+        problem: replaced
+          ? vscode.l10n.t(
+              'The certificate of {0} has CHANGED since you trusted it: its SHA-256 fingerprint is {1}, not {2}; it was not trusted.',
+              hostOf(serverUrl),
+              seen,
+              wanted,
+            )
+          : vscode.l10n.t(
+              'The certificate of {0} is not the one given: its SHA-256 fingerprint is {1}, not {2}; it was not trusted.',
+              hostOf(serverUrl),
+              seen,
+              wanted,
+            ),
       };
     } else if (outcome.reason === 'unreadable')
-      return { problem: outcome.message ?? 'The certificate could not be read.' };
+      return { problem: outcome.message ?? vscode.l10n.t('The certificate could not be read.') };
   }
   return { network };
 }
@@ -224,7 +249,11 @@ export function networkForNewAccount(
 ): Promise<{ network: AccountNetwork } | { problem: string }> {
   if (isPlainHttpToAnotherMachine(serverUrl) && !options.confirmPlainHttp) {
     return Promise.resolve({
-      problem: `${new URL(serverUrl).host} is reached over plain http and the ${secret} would cross the network unencrypted. Use https, or confirm plain http.`,
+      problem: vscode.l10n.t(
+        '{0} is reached over plain http and the {1} would cross the network unencrypted. Use https, or confirm plain http.',
+        new URL(serverUrl).host,
+        secret,
+      ),
     });
   }
   return applyNetworkOptions(serverUrl, {}, options);
@@ -234,7 +263,7 @@ export function networkForNewAccount(
 export async function chooseCaFile(): Promise<string | undefined> {
   const files = await vscode.window.showOpenDialog({
     canSelectMany: false,
-    openLabel: 'Use as CA',
+    openLabel: vscode.l10n.t('Use as CA'),
     filters: { Certificates: ['pem', 'crt', 'cer'] },
   });
   return files?.[0]?.fsPath;
@@ -249,18 +278,28 @@ export async function configureNetworkInteractively(
   const pins = pinsFor(current.pinnedCertificates, serverUrl);
   const choice = await pickOne(
     [
-      { label: 'Choose CA file…', description: current.caFile ?? 'none', id: 'ca' as const },
       {
-        label: "Check and trust the server's certificate…",
-        description: pins[0] ? `trusted: ${pins[0].fingerprint256.slice(0, 23)}…` : 'none trusted',
+        label: vscode.l10n.t('Choose CA file…'),
+        description: current.caFile ?? vscode.l10n.t('none'),
+        id: 'ca' as const,
+      },
+      {
+        label: vscode.l10n.t("Check and trust the server's certificate…"),
+        description: pins[0]
+          ? vscode.l10n.t('trusted: {0}…', pins[0].fingerprint256.slice(0, 23))
+          : vscode.l10n.t('none trusted'),
         id: 'trust' as const,
       },
-      ...(pins.length > 0 ? [{ label: 'Forget the trusted certificate', id: 'forget' as const }] : []),
-      { label: 'Reset network settings', id: 'reset' as const },
+      ...(pins.length > 0
+        ? [{ label: vscode.l10n.t('Forget the trusted certificate'), id: 'forget' as const }]
+        : []),
+      { label: vscode.l10n.t('Reset network settings'), id: 'reset' as const },
     ],
     {
-      title: `Network settings for ${label}`,
-      placeHolder: 'The proxy comes from "http.proxy", "http.noProxy" and the HTTPS_PROXY/NO_PROXY variables',
+      title: vscode.l10n.t('Network settings for {0}', label),
+      placeHolder: vscode.l10n.t(
+        'The proxy comes from "http.proxy", "http.noProxy" and the HTTPS_PROXY/NO_PROXY variables',
+      ),
     },
   );
   if (!choice) return undefined;
@@ -269,7 +308,7 @@ export async function configureNetworkInteractively(
   if (choice.id === 'trust') {
     const outcome = await offerToTrustCertificate(serverUrl, current);
     if (!outcome.trusted && outcome.reason === 'already-trusted') {
-      void showInformation(`The certificate ${serverUrl} shows now is the one you trusted.`);
+      void showInformation(vscode.l10n.t('The certificate {0} shows now is the one you trusted.', serverUrl));
     }
     return outcome.trusted ? outcome.network : undefined;
   }

@@ -17,8 +17,8 @@ export async function openServerLink(link: string | null | undefined, what: stri
   if (!check.ok) {
     void showError(
       link
-        ? `Did not open ${what} "${shownLink(link)}": ${check.reason}.`
-        : `Cannot open ${what}: ${check.reason}.`,
+        ? vscode.l10n.t('Did not open {0} "{1}": {2}.', what, shownLink(link), check.reason)
+        : vscode.l10n.t('Cannot open {0}: {1}.', what, check.reason),
     );
     return false;
   }

@@ -1,4 +1,5 @@
 import type { TodoFilter } from '../api/hosting';
+import * as l10n from '@vscode/l10n';
 
 /** The key-value storage the stores need (VS Code's `Memento` fits). */
 export interface KeyValueStorage {
@@ -78,7 +79,9 @@ export function describeTodoFilter(filter: TodoViewFilter): string | undefined {
     filter.state === 'done' ? 'done' : undefined,
     filter.action ? ACTION_LABELS[filter.action] : undefined,
     filter.type ? TYPE_LABELS[filter.type] : undefined,
-    filter.projectId !== undefined ? (filter.projectName ?? `project ${filter.projectId}`) : undefined,
+    filter.projectId !== undefined
+      ? (filter.projectName ?? l10n.t('project {0}', filter.projectId))
+      : undefined,
   ].filter((part): part is string => part !== undefined);
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }

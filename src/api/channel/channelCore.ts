@@ -11,6 +11,7 @@ import {
 import { channelEndpoint, type ChannelEndpointId, channelEndpointLabel } from './endpoints';
 import { ChannelAuthError, ChannelReplyError } from './errors';
 import { StreamItemSchema } from './schemas';
+import * as l10n from '@vscode/l10n';
 
 export const PAGE_SIZE = 50;
 /** Items per `item/export_page` request. */
@@ -36,7 +37,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function decodeBase64(text: string, what: string): Buffer {
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) {
-    throw new Error(`${what} is not valid base64`);
+    throw new Error(l10n.t('{0} is not valid base64', what));
   }
   return Buffer.from(compact, 'base64');
 }
@@ -87,17 +88,29 @@ export class ChannelCore {
       throw new ChannelReplyError(
         label,
         'empty',
-        `the server answered 200 with an empty body, which is how it reports an error: ${spec.emptyMeans}`,
+        l10n.t(
+          'the server answered 200 with an empty body, which is how it reports an error: {0}',
+          spec.emptyMeans,
+        ),
       );
     }
     if (data === false) {
-      throw new ChannelReplyError(label, 'false', `the server answered \`false\`: ${spec.emptyMeans}`);
+      throw new ChannelReplyError(
+        label,
+        'false',
+        l10n.t('the server answered `false`: {0}', spec.emptyMeans),
+      );
     }
     if (isRecord(data) && data['success'] === false) {
       const message = data['message'];
       if (typeof message !== 'string' && spec.allowUnsuccessful) return data;
-      const reason = typeof message === 'string' && message.trim() !== '' ? message : 'no reason given';
-      throw new ChannelReplyError(label, 'refused', `the server refused: ${redact(reason, this.secrets)}`);
+      const reason =
+        typeof message === 'string' && message.trim() !== '' ? message : l10n.t('no reason given');
+      throw new ChannelReplyError(
+        label,
+        'refused',
+        l10n.t('the server refused: {0}', redact(reason, this.secrets)),
+      );
     }
     return data;
   }
@@ -117,7 +130,11 @@ export class ChannelCore {
       return new ChannelAuthError(
         label,
         'unauthorized',
-        `the server refused the login "${this.login}" (401${said ? `: ${said}` : ''}). Check the channel nickname or account email and the password.`,
+        l10n.t(
+          'the server refused the login "{0}" (401{1}). Check the channel nickname or account email and the password.',
+          this.login,
+          said ? `: ${said}` : '',
+        ),
         { cause: error },
       );
     }
@@ -125,7 +142,9 @@ export class ChannelCore {
       return new ChannelReplyError(
         label,
         'not-implemented',
-        'the server does not offer this endpoint (404 not implemented); it may run an older or differently configured version',
+        l10n.t(
+          'the server does not offer this endpoint (404 not implemented); it may run an older or differently configured version',
+        ),
         { cause: error },
       );
     }

@@ -32,6 +32,7 @@ import {
   type NetworkStreamPage,
 } from './channelTypes';
 import { ChannelCore, EXPORT_PAGE_RECORDS, PAGE_SIZE, decodeBase64 } from './channelCore';
+import * as l10n from '@vscode/l10n';
 
 /** The channel's own export and streams, and its files. */
 export class ChannelFileEndpoints extends ChannelCore {
@@ -51,7 +52,7 @@ export class ChannelFileEndpoints extends ChannelCore {
         posts: options.posts === undefined ? undefined : options.posts ? 1 : 0,
       },
       signal: options.signal,
-      emptyMeans: 'the export could not be made',
+      emptyMeans: l10n.t('the export could not be made'),
     });
     return parseReply(StreamItemSchema, data, channelEndpointLabel('channel.exportBasic'));
   }
@@ -73,7 +74,7 @@ export class ChannelFileEndpoints extends ChannelCore {
         until: options.until === undefined ? undefined : formatChannelDate(options.until),
       },
       signal: options.signal,
-      emptyMeans: 'the posts could not be exported',
+      emptyMeans: l10n.t('the posts could not be exported'),
     });
     const items =
       typeof reply === 'object' && reply !== null ? (reply as { item?: unknown }).item : undefined;
@@ -112,7 +113,7 @@ export class ChannelFileEndpoints extends ChannelCore {
     return this.records('channel.stream', {
       query: { mindate },
       signal: options.signal,
-      emptyMeans: 'the stream could not be read',
+      emptyMeans: l10n.t('the stream could not be read'),
     });
   }
 
@@ -138,7 +139,7 @@ export class ChannelFileEndpoints extends ChannelCore {
         records: page.records,
       },
       signal: options.signal,
-      emptyMeans: 'the stream could not be read',
+      emptyMeans: l10n.t('the stream could not be read'),
     });
     const threads = new Set(items.map((item) => streamItemKeys(item).top ?? streamItemKeys(item).id)).size;
     return {
@@ -175,7 +176,7 @@ export class ChannelFileEndpoints extends ChannelCore {
         records: page.records,
       },
       signal: options.signal,
-      emptyMeans: 'the file list could not be read',
+      emptyMeans: l10n.t('the file list could not be read'),
     });
     const records = page.records;
     return {
@@ -196,13 +197,16 @@ export class ChannelFileEndpoints extends ChannelCore {
     range: { start?: number; length?: number } = {},
     options: ChannelCallOptions = {},
   ): Promise<FileChunk> {
-    if (fileId === '') throw new RangeError('getFileData needs a file id');
+    if (fileId === '') throw new RangeError(l10n.t('getFileData needs a file id'));
     const reply = await this.call('files.data', FiledataReplySchema, {
       query: { file_id: fileId, start: range.start, length: range.length },
       signal: options.signal,
-      emptyMeans: `no file whose id starts with "${fileId}"`,
+      emptyMeans: l10n.t('no file whose id starts with "{0}"', fileId),
     });
-    const bytes = decodeBase64(reply.attach.content, `${channelEndpointLabel('files.data')} content`);
+    const bytes = decodeBase64(
+      reply.attach.content,
+      l10n.t('{0} content', channelEndpointLabel('files.data')),
+    );
     return { attach: reply.attach, bytes };
   }
 
@@ -216,7 +220,7 @@ export class ChannelFileEndpoints extends ChannelCore {
     destination: string,
     options: ChunkedDownloadOptions = {},
   ): Promise<ChunkedDownloadResult> {
-    if (fileId === '') throw new RangeError('downloadFile needs a file id');
+    if (fileId === '') throw new RangeError(l10n.t('downloadFile needs a file id'));
     return await downloadInChunks(
       fileId,
       destination,
@@ -231,7 +235,7 @@ export class ChannelFileEndpoints extends ChannelCore {
     return this.request('files.meta', {
       query: { file_id: hash },
       signal: options.signal,
-      emptyMeans: `no file with the hash "${hash}" (filemeta needs the whole hash)`,
+      emptyMeans: l10n.t('no file with the hash "{0}" (filemeta needs the whole hash)', hash),
     });
   }
 
@@ -240,13 +244,13 @@ export class ChannelFileEndpoints extends ChannelCore {
     const reply = await this.request('files.export', {
       query: { file_id: hash },
       signal: options.signal,
-      emptyMeans: `no file with the hash "${hash}"`,
+      emptyMeans: l10n.t('no file with the hash "{0}"', hash),
     });
     // Real hubs answer an unknown hash with an empty success.
     const attach =
       typeof reply === 'object' && reply !== null ? (reply as { attach?: unknown }).attach : undefined;
     if (!Array.isArray(attach) || attach.length === 0) {
-      throw this.notFound('files.export', `no file with the hash "${hash}"`);
+      throw this.notFound('files.export', l10n.t('no file with the hash "{0}"', hash));
     }
     return reply;
   }
@@ -255,7 +259,7 @@ export class ChannelFileEndpoints extends ChannelCore {
     return new ChannelReplyError(
       channelEndpointLabel(id),
       'not-found',
-      `${what} (the server answered an empty success)`,
+      l10n.t('{0} (the server answered an empty success)', what),
     );
   }
 
@@ -267,10 +271,13 @@ export class ChannelFileEndpoints extends ChannelCore {
     const reply = await this.request('files.get', {
       query: { file_id: hash },
       signal: options.signal,
-      emptyMeans: `no file with the hash "${hash}" (file needs the whole hash)`,
+      emptyMeans: l10n.t('no file with the hash "{0}" (file needs the whole hash)', hash),
     });
     const parsed = parseReply(FileDetailReplySchema, reply, channelEndpointLabel('files.get'));
-    const bytes = decodeBase64(parsed.attach.content ?? '', `${channelEndpointLabel('files.get')} content`);
+    const bytes = decodeBase64(
+      parsed.attach.content ?? '',
+      l10n.t('{0} content', channelEndpointLabel('files.get')),
+    );
     return { reply, bytes };
   }
 }

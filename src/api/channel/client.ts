@@ -35,6 +35,7 @@ import {
 } from './channelTypes';
 import { type RequestSpec, decodeBase64 } from './channelCore';
 import { ChannelFileEndpoints } from './channelFileEndpoints';
+import * as l10n from '@vscode/l10n';
 
 export * from './channelTypes';
 export { FileListRequest } from './channelFileEndpoints';
@@ -61,7 +62,7 @@ export class ChannelClient extends ChannelFileEndpoints {
   async listAlbums(options: ChannelCallOptions = {}): Promise<Album[]> {
     const reply = await this.call('albums.list', AlbumsReplySchema, {
       signal: options.signal,
-      emptyMeans: 'the albums could not be listed',
+      emptyMeans: l10n.t('the albums could not be listed'),
     });
     return reply.albums;
   }
@@ -73,12 +74,12 @@ export class ChannelClient extends ChannelFileEndpoints {
     const reply = await this.call('photos.list', PhotosReplySchema, {
       query: { album: options.album },
       signal: options.signal,
-      emptyMeans: 'the photos could not be listed',
+      emptyMeans: l10n.t('the photos could not be listed'),
       allowUnsuccessful: true,
     });
     // An unknown album is an empty success on real hubs (a channel without photos says success: false).
     if (options.album !== undefined && reply.success === true && (reply.photos ?? []).length === 0) {
-      throw this.notFound('photos.list', `no album "${options.album}"`);
+      throw this.notFound('photos.list', l10n.t('no album "{0}"', options.album));
     }
     return reply.photos ?? [];
   }
@@ -91,12 +92,15 @@ export class ChannelClient extends ChannelFileEndpoints {
     const reply = await this.request('photos.get', {
       query: { photo_id: photoId, scale: options.scale },
       signal: options.signal,
-      emptyMeans: `no photo "${photoId}"${options.scale === undefined ? '' : ` at scale ${options.scale}`}`,
+      emptyMeans:
+        options.scale === undefined
+          ? l10n.t('no photo "{0}"', photoId)
+          : l10n.t('no photo "{0}" at scale {1}', photoId, options.scale),
     });
     const parsed = parseReply(PhotoReplySchema, reply, channelEndpointLabel('photos.get'));
     return {
       reply,
-      bytes: decodeBase64(parsed.photo.content, `${channelEndpointLabel('photos.get')} content`),
+      bytes: decodeBase64(parsed.photo.content, l10n.t('{0} content', channelEndpointLabel('photos.get'))),
     };
   }
 
@@ -105,30 +109,31 @@ export class ChannelClient extends ChannelFileEndpoints {
   listGroups(options: ChannelCallOptions = {}): Promise<PrivacyGroup[]> {
     return this.call('groups.list', PrivacyGroupsReplySchema, {
       signal: options.signal,
-      emptyMeans: 'the privacy groups could not be listed',
+      emptyMeans: l10n.t('the privacy groups could not be listed'),
     });
   }
 
   listGroupMembers(group: GroupRef, options: ChannelCallOptions = {}): Promise<GroupMember[]> {
     const query = 'id' in group ? { group_id: group.id } : { group_name: group.name };
-    const which = 'id' in group ? `id ${group.id}` : `"${group.name}"`;
+    const which = 'id' in group ? l10n.t('id {0}', group.id) : `"${group.name}"`;
     return this.call('groups.members', GroupMembersReplySchema, {
       query,
       signal: options.signal,
-      emptyMeans: `no privacy group ${which}`,
+      emptyMeans: l10n.t('no privacy group {0}', which),
     });
   }
 
   /** `xchan`: a channel identity by exactly one of address, hash or guid. */
   async getXchan(lookup: XchanLookup, options: ChannelCallOptions = {}): Promise<Xchan> {
     const keys = Object.keys(lookup).filter((key) => ['address', 'hash', 'guid'].includes(key));
-    if (keys.length !== 1) throw new RangeError('getXchan needs exactly one of address, hash or guid');
+    if (keys.length !== 1)
+      throw new RangeError(l10n.t('getXchan needs exactly one of address, hash or guid'));
     const [key] = keys as ['address' | 'hash' | 'guid'];
     const value = (lookup as Record<string, string>)[key] ?? '';
     return await this.call('xchan.get', XchanSchema, {
       query: { [key]: value },
       signal: options.signal,
-      emptyMeans: `no channel identity with the ${key} "${value}"`,
+      emptyMeans: l10n.t('no channel identity with the {0} "{1}"', key, value),
     });
   }
 
@@ -139,11 +144,11 @@ export class ChannelClient extends ChannelFileEndpoints {
     const rows = await this.records('abook.list', {
       query: { abook_id: options.abookId },
       signal: options.signal,
-      emptyMeans: 'the connections could not be listed',
+      emptyMeans: l10n.t('the connections could not be listed'),
     });
     // An unknown `abook_id` is an empty success on real hubs.
     if (options.abookId !== undefined && rows.length === 0) {
-      throw this.notFound('abook.list', `no connection ${options.abookId}`);
+      throw this.notFound('abook.list', l10n.t('no connection {0}', options.abookId));
     }
     return rows;
   }
@@ -175,7 +180,7 @@ export class ChannelClient extends ChannelFileEndpoints {
     return this.records('abconfig.list', {
       query: { abook_id: options.abookId },
       signal: options.signal,
-      emptyMeans: 'the connection settings could not be read',
+      emptyMeans: l10n.t('the connection settings could not be read'),
     });
   }
 
@@ -193,7 +198,7 @@ export class ChannelClient extends ChannelFileEndpoints {
     return this.call('permissions.allowed', z.array(PermissionAllowedSchema), {
       query,
       signal: options.signal,
-      emptyMeans: 'no such connection or identity',
+      emptyMeans: l10n.t('no such connection or identity'),
     });
   }
 
@@ -208,7 +213,9 @@ export class ChannelClient extends ChannelFileEndpoints {
     const spec: RequestSpec = {
       signal: options.signal,
       emptyMeans:
-        input.post_id === undefined ? 'the item was not created' : `item ${input.post_id} was not updated`,
+        input.post_id === undefined
+          ? l10n.t('the item was not created')
+          : l10n.t('item {0} was not updated', input.post_id),
     };
     if (input.media === undefined) {
       const form: Record<string, string | string[]> = {};
@@ -243,7 +250,9 @@ export class ChannelClient extends ChannelFileEndpoints {
         throw new ChannelReplyError(
           error.endpoint,
           'duplicate',
-          'the hub suppressed this post as a duplicate of one posted in the last couple of minutes (it answered "operation cancelled"); change the text, or wait a few minutes',
+          l10n.t(
+            'the hub suppressed this post as a duplicate of one posted in the last couple of minutes (it answered "operation cancelled"); change the text, or wait a few minutes',
+          ),
           { cause: error },
         );
       }
@@ -258,18 +267,18 @@ export class ChannelClient extends ChannelFileEndpoints {
     options: ChannelCallOptions = {},
   ): Promise<{ reply: unknown; items: StreamItem[] }> {
     const query = 'mid' in ref ? { mid: ref.mid } : { item_id: ref.itemId };
-    const which = 'mid' in ref ? `message ${ref.mid}` : `item ${ref.itemId}`;
+    const which = 'mid' in ref ? l10n.t('message {0}', ref.mid) : l10n.t('item {0}', ref.itemId);
     const label = channelEndpointLabel('items.full');
     const reply = await this.request('items.full', {
       query,
       signal: options.signal,
-      emptyMeans: `no ${which}`,
+      emptyMeans: l10n.t('no {0}', which),
     });
     if (Array.isArray(reply) && reply.length === 0) {
       throw new ChannelReplyError(
         label,
         'nothing-found',
-        `the server answered \`[]\`: no ${which} visible to this channel`,
+        l10n.t('the server answered `[]`: no {0} visible to this channel', which),
       );
     }
     return { reply, items: parseReply(ItemFullReplySchema, reply, label).item };

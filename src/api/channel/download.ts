@@ -2,6 +2,7 @@ import { type FileHandle, open, readFile, rename, rm, stat, writeFile } from 'no
 import { CancelledError, type DownloadProgress } from '../http';
 import { ChannelDownloadError } from './errors';
 import type { Attach } from './schemas';
+import * as l10n from '@vscode/l10n';
 
 /** One chunk as `filedata` returned it, bytes decoded. */
 export interface FileChunk {
@@ -115,7 +116,12 @@ async function resumePoint(
 function refuseOtherFile(label: string, fileId: string, attach: FileChunk['attach']): void {
   if (!attach.hash.startsWith(fileId)) {
     throw new ChannelDownloadError(
-      `${label}: asked for file ${fileId} but the server sent ${attach.hash}; nothing was saved`,
+      l10n.t(
+        '{0}: asked for file {1} but the server sent {2}; nothing was saved',
+        label,
+        fileId,
+        attach.hash,
+      ),
       0,
     );
   }
@@ -124,19 +130,34 @@ function refuseOtherFile(label: string, fileId: string, attach: FileChunk['attac
 function refuseFolder(label: string, attach: FileChunk['attach']): void {
   if (attach.is_dir === true) {
     throw new ChannelDownloadError(
-      `${label}: ${attach.filename} is a folder, not a file; nothing was saved`,
+      l10n.t('{0}: {1} is a folder, not a file; nothing was saved', label, attach.filename),
       0,
     );
   }
 }
 
+function wrongSize(label: string, hash: string, bytes: number, expected: number): ChannelDownloadError {
+  return new ChannelDownloadError(
+    l10n.t(
+      '{0}: {1} came to {2} bytes but {3} were expected; the file was discarded',
+      label,
+      hash.slice(0, 12),
+      bytes,
+      expected,
+    ),
+    0,
+  );
+}
+
 /** A chunk must start where the last ended and carry as many bytes as it says. */
 function checkPlacement(attach: FileChunk['attach'], bytes: Uint8Array, offset: number): void {
   if (attach.start !== undefined && attach.start !== offset) {
-    throw new Error(`the server sent the chunk at byte ${attach.start} instead of ${offset}`);
+    throw new Error(l10n.t('the server sent the chunk at byte {0} instead of {1}', attach.start, offset));
   }
   if (attach.length !== undefined && attach.length !== bytes.length) {
-    throw new Error(`the chunk at byte ${offset} says ${attach.length} bytes but carries ${bytes.length}`);
+    throw new Error(
+      l10n.t('the chunk at byte {0} says {1} bytes but carries {2}', offset, attach.length, bytes.length),
+    );
   }
 }
 
@@ -147,7 +168,11 @@ function changedSince(state: ResumeState, attach: FileChunk['attach'], edited: s
 function refuseEndlessRestarts(label: string, restarts: number): void {
   if (restarts > MAX_RESTARTS) {
     throw new ChannelDownloadError(
-      `${label}: the file kept changing on the server while it was downloaded (${restarts} times); nothing was saved, try again when it is finished`,
+      l10n.t(
+        '{0}: the file kept changing on the server while it was downloaded ({1} times); nothing was saved, try again when it is finished',
+        label,
+        restarts,
+      ),
       0,
     );
   }
@@ -180,13 +205,23 @@ async function failure(
   }
   if (offset === 0) {
     await discard();
-    return new ChannelDownloadError(`${label} failed before any byte was saved: ${describe(error)}`, 0, {
-      cause: error,
-    });
+    return new ChannelDownloadError(
+      l10n.t('{0} failed before any byte was saved: {1}', label, describe(error)),
+      0,
+      {
+        cause: error,
+      },
+    );
   }
   return new ChannelDownloadError(
-    `${label} broke off after ${offset} of ${context.filesize ?? '?'} bytes (${describe(error)}); ` +
-      `the bytes are kept in ${partial} and the next download of this file resumes there`,
+    l10n.t(
+      '{0} broke off after {1} of {2} bytes ({3}); the bytes are kept in {4} and the next download of this file resumes there',
+      label,
+      offset,
+      context.filesize ?? '?',
+      describe(error),
+      partial,
+    ),
     offset,
     { cause: error },
   );
@@ -272,10 +307,7 @@ export async function downloadInChunks(
     const expected = options.expectedSize ?? state.filesize;
     if (offset !== expected) {
       await discard();
-      throw new ChannelDownloadError(
-        `${label}: ${state.hash.slice(0, 12)} came to ${offset} bytes but ${expected} were expected; the file was discarded`,
-        0,
-      );
+      throw wrongSize(label, state.hash, offset, expected);
     }
     await rename(partial, destination);
     await rm(sidecar, { force: true });

@@ -1,4 +1,5 @@
 import { ForgeError } from '../http';
+import * as l10n from '@vscode/l10n';
 
 /**
  * Why a channel reply counts as a failure. Channel servers answer most application errors with
@@ -33,7 +34,7 @@ export class ChannelReplyError extends ForgeError {
     readonly detail: string,
     options?: { cause?: unknown },
   ) {
-    super(`Channel ${endpoint} failed: ${detail}`, options);
+    super(l10n.t('Channel {0} failed: {1}', endpoint, detail), options);
   }
 }
 

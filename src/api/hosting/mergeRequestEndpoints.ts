@@ -23,6 +23,7 @@ import {
 } from './hostingTypes';
 import { awardEndpoint, awardableParams, noteEndpoint, noteParentParams, projectParam } from './hostingCore';
 import { ProjectEndpoints } from './projectEndpoints';
+import * as l10n from '@vscode/l10n';
 
 /** Merge requests, notes (on merge requests, issues and snippets) and award emoji. */
 export class MergeRequestEndpoints extends ProjectEndpoints {
@@ -70,7 +71,7 @@ export class MergeRequestEndpoints extends ProjectEndpoints {
   ): Promise<MergeRequest> {
     if (Object.values(input).every((value) => value === undefined)) {
       // Rejected, not thrown: callers chaining .catch() on the promise must see it too.
-      return Promise.reject(new Error('Nothing to update: give at least one field'));
+      return Promise.reject(new Error(l10n.t('Nothing to update: give at least one field')));
     }
     return this.call('mergeRequests.update', this.mrParams(project, iid), MergeRequestSchema, {
       body: input,

@@ -12,6 +12,7 @@ import { BodyCollector } from './bodyCollector';
 
 import { errorCode, headerValue } from './requestRules';
 import type { BodyRead, HttpResponseInfo } from './transportTypes';
+import * as l10n from '@vscode/l10n';
 
 export async function readBody(
   body: Readable,
@@ -62,7 +63,7 @@ export async function readBody(
       read.method,
       path(),
       code,
-      `the reply was cut off after ${collector.size} bytes`,
+      l10n.t('the reply was cut off after {0} bytes', collector.size),
       read.attempts,
       'reply',
     );

@@ -15,6 +15,7 @@ import {
 } from 'node:tls';
 import { ForgeError } from './errors';
 import { isIpAddress } from './hostNames';
+import * as l10n from '@vscode/l10n';
 
 /** A certificate the user chose to trust for one host. */
 export interface PinnedCertificate {
@@ -120,7 +121,11 @@ export function inspectCertificate(
       socket.destroy();
       reject(
         new ForgeError(
-          `Could not read the certificate of ${host}: no answer within ${options.timeoutMs ?? 10_000} ms`,
+          l10n.t(
+            'Could not read the certificate of {0}: no answer within {1} ms',
+            host,
+            options.timeoutMs ?? 10_000,
+          ),
         ),
       );
     }, options.timeoutMs ?? 10_000);
@@ -145,7 +150,7 @@ export function inspectCertificate(
     });
     socket.once('error', (error: Error) => {
       clearTimeout(timer);
-      reject(new ForgeError(`Could not read the certificate of ${host}: ${error.message}`));
+      reject(new ForgeError(l10n.t('Could not read the certificate of {0}: {1}', host, error.message)));
     });
   });
 }
@@ -164,13 +169,15 @@ export function pinOf(info: CertificateInfo): PinnedCertificate {
 /** The lines shown before the user decides: host, subject, issuer, validity, fingerprint, name. */
 export function describeCertificate(info: CertificateInfo): string {
   return [
-    `Host: ${info.host}`,
-    `Subject: ${info.subject || '(none)'}`,
-    `Issuer: ${info.issuer || '(none)'}${info.selfSigned ? ' (self-signed)' : ''}`,
-    `Valid: ${info.validFrom} to ${info.validTo}`,
-    `SHA-256: ${info.fingerprint256}`,
+    l10n.t('Host: {0}', info.host),
+    l10n.t('Subject: {0}', info.subject || l10n.t('(none)')),
+    info.selfSigned
+      ? l10n.t('Issuer: {0} (self-signed)', info.issuer || l10n.t('(none)'))
+      : l10n.t('Issuer: {0}', info.issuer || l10n.t('(none)')),
+    l10n.t('Valid: {0} to {1}', info.validFrom, info.validTo),
+    l10n.t('SHA-256: {0}', info.fingerprint256),
     info.nameMatches
-      ? `Name: matches ${info.host.replace(/:\d+$/, '')}`
-      : `Name: does NOT match ${info.host.replace(/:\d+$/, '')}`,
+      ? l10n.t('Name: matches {0}', info.host.replace(/:\d+$/, ''))
+      : l10n.t('Name: does NOT match {0}', info.host.replace(/:\d+$/, '')),
   ].join('\n');
 }

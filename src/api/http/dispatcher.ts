@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type PinnedCertificate, tlsOptionsFor } from './certificates';
 import { type Dispatcher, loadUndici } from './undici';
 import { ForgeError } from './errors';
+import * as l10n from '@vscode/l10n';
 
 export interface NetworkSettings {
   /** The server the connections are for: pinned certificates count for its host only. */
@@ -24,7 +25,11 @@ export async function createDispatcher(settings: NetworkSettings): Promise<Dispa
       ca = await readFile(settings.caFile, 'utf8');
     } catch (error) {
       throw new ForgeError(
-        `Cannot read the CA file ${settings.caFile}: ${error instanceof Error ? error.message : String(error)}. Check the path in the account's network settings.`,
+        l10n.t(
+          "Cannot read the CA file {0}: {1}. Check the path in the account's network settings.",
+          settings.caFile,
+          error instanceof Error ? error.message : String(error),
+        ),
       );
     }
   }

@@ -4,6 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CancelledError, ForgeError } from './errors';
 import type { StreamResponse } from './transport';
+import * as l10n from '@vscode/l10n';
 
 export interface DownloadProgress {
   receivedBytes: number;
@@ -37,7 +38,10 @@ export async function saveStreamToFile(
   // undici's own idle timer ticks about every half second and fires up to a second late; this one
   // gives up on a stalled body when the idle timeout says.
   const idle = setTimeout(
-    () => response.body.destroy(new Error(`Body Timeout Error: nothing for ${response.idleTimeoutMs} ms`)),
+    () =>
+      response.body.destroy(
+        new Error(l10n.t('Body Timeout Error: nothing for {0} ms', response.idleTimeoutMs)),
+      ),
     response.idleTimeoutMs,
   );
   const counter = new Transform({
@@ -52,7 +56,7 @@ export async function saveStreamToFile(
     await pipeline(response.body, counter, createWriteStream(partial), { signal: options.signal });
     if (totalBytes !== undefined && receivedBytes !== totalBytes) {
       throw new ForgeError(
-        `${label}: received ${receivedBytes} of ${totalBytes} bytes; the file was discarded`,
+        l10n.t('{0}: received {1} of {2} bytes; the file was discarded', label, receivedBytes, totalBytes),
       );
     }
     await rename(partial, destination);
@@ -64,7 +68,12 @@ export async function saveStreamToFile(
     if (options.signal?.aborted) throw new CancelledError('GET', label.replace(/^GET /, ''));
     if (error instanceof ForgeError) throw error;
     throw new ForgeError(
-      `${label} broke off after ${receivedBytes} bytes (${error instanceof Error ? error.message : String(error)}); nothing was saved`,
+      l10n.t(
+        '{0} broke off after {1} bytes ({2}); nothing was saved',
+        label,
+        receivedBytes,
+        error instanceof Error ? error.message : String(error),
+      ),
     );
   } finally {
     clearTimeout(idle);

@@ -1,4 +1,5 @@
 import { firstTagText } from './linearText';
+import * as l10n from '@vscode/l10n';
 /**
  * Errors raised by the HTTP core. One class per status class so callers can `instanceof` on what
  * they can act on (an expired token, a conflict, a rate limit) without reading numbers.
@@ -33,17 +34,19 @@ export class HttpError extends ForgeError {
     /** How many times the request was sent (more than 1 when it was retried before giving up). */
     readonly attempts = 1,
   ) {
-    super(`${method} ${path} failed with ${status}: ${serverMessage}${triedTimes(attempts)}`);
+    super(
+      l10n.t('{0} {1} failed with {2}: {3}{4}', method, path, status, serverMessage, triedTimes(attempts)),
+    );
   }
 }
 
 /** `30 s`, or `250 ms` below a second. */
 function duration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 1000)} s`;
+  return ms < 1000 ? l10n.t('{0} ms', Math.round(ms)) : `${Math.round(ms / 1000)} s`;
 }
 
 function triedTimes(attempts: number): string {
-  return attempts > 1 ? ` (tried ${attempts} times)` : '';
+  return attempts > 1 ? l10n.t(' (tried {0} times)', attempts) : '';
 }
 
 export class BadRequestError extends HttpError {
@@ -125,8 +128,22 @@ export class NetworkError extends ForgeError {
   ) {
     super(
       stage === 'reply'
-        ? `${method} ${path}: the connection broke while the reply was being read (${code}): ${detail}${triedTimes(attempts)}`
-        : `${method} ${path} could not reach the server (${code}): ${detail}${triedTimes(attempts)}`,
+        ? l10n.t(
+            '{0} {1}: the connection broke while the reply was being read ({2}): {3}{4}',
+            method,
+            path,
+            code,
+            detail,
+            triedTimes(attempts),
+          )
+        : l10n.t(
+            '{0} {1} could not reach the server ({2}): {3}{4}',
+            method,
+            path,
+            code,
+            detail,
+            triedTimes(attempts),
+          ),
     );
   }
 }
@@ -138,7 +155,7 @@ export class TimeoutError extends ForgeError {
     readonly path: string,
     readonly timeoutMs: number,
   ) {
-    super(`${method} ${path} timed out after ${duration(timeoutMs)}`);
+    super(l10n.t('{0} {1} timed out after {2}', method, path, duration(timeoutMs)));
   }
 }
 
@@ -149,7 +166,7 @@ export class CancelledError extends ForgeError {
     readonly method: HttpMethod,
     readonly path: string,
   ) {
-    super(`${method} ${path} was cancelled`);
+    super(l10n.t('{0} {1} was cancelled', method, path));
   }
 }
 
@@ -168,8 +185,18 @@ export class UncertainWriteError extends ForgeError {
   ) {
     super(
       timeoutMs === undefined
-        ? `${method} ${path}: the connection broke (${code}) after the request was sent, so the server may have acted. Check before trying again.`
-        : `${method} ${path}: no answer within ${duration(timeoutMs)} after the request was sent, so the server may have acted. Check before trying again.`,
+        ? l10n.t(
+            '{0} {1}: the connection broke ({2}) after the request was sent, so the server may have acted. Check before trying again.',
+            method,
+            path,
+            code,
+          )
+        : l10n.t(
+            '{0} {1}: no answer within {2} after the request was sent, so the server may have acted. Check before trying again.',
+            method,
+            path,
+            duration(timeoutMs),
+          ),
     );
   }
 }
@@ -192,10 +219,19 @@ export class MalformedReplyError extends ForgeError {
   ) {
     const accepted =
       method !== 'GET' && method !== 'HEAD' && status < 300
-        ? '. The server did accept the request: refresh to see the result rather than sending it again'
+        ? l10n.t(
+            '. The server did accept the request: refresh to see the result rather than sending it again',
+          )
         : '';
     super(
-      `${method} ${path} answered ${status} with ${describeMalformation(problem, bytes, contentType)}${accepted}`,
+      l10n.t(
+        '{0} {1} answered {2} with {3}{4}',
+        method,
+        path,
+        status,
+        describeMalformation(problem, bytes, contentType),
+        accepted,
+      ),
     );
   }
 }
@@ -203,11 +239,15 @@ export class MalformedReplyError extends ForgeError {
 function describeMalformation(problem: MalformedReplyProblem, bytes: number, contentType?: string): string {
   switch (problem) {
     case 'html':
-      return 'an HTML page instead of JSON: a proxy or sign-in page may be in the way, or the server address does not point at the API';
+      return l10n.t(
+        'an HTML page instead of JSON: a proxy or sign-in page may be in the way, or the server address does not point at the API',
+      );
     case 'cut-off':
-      return `JSON that stops part-way (${bytes} bytes): the reply was cut off, perhaps by a proxy`;
+      return l10n.t('JSON that stops part-way ({0} bytes): the reply was cut off, perhaps by a proxy', bytes);
     case 'not-json':
-      return `a body that is not valid JSON (${contentType ?? 'no content type'}, ${bytes} bytes)`;
+      return contentType === undefined
+        ? l10n.t('a body that is not valid JSON (no content type, {0} bytes)', bytes)
+        : l10n.t('a body that is not valid JSON ({0}, {1} bytes)', contentType, bytes);
   }
 }
 
@@ -224,18 +264,29 @@ export class ReplyTooLargeError extends ForgeError {
     readonly declaredBytes?: number,
   ) {
     super(
-      `${method} ${path}: the reply is larger than the ${megabytes(limitBytes)} limit for ${kind} replies` +
-        (declaredBytes !== undefined
-          ? ` (the server announced ${megabytes(declaredBytes)}); it was not read`
-          : '; reading stopped at the limit') +
-        '. A reply this large is not a normal answer: check the server address, or narrow the request',
+      declaredBytes !== undefined
+        ? l10n.t(
+            '{0} {1}: the reply is larger than the {2} limit for {3} replies (the server announced {4}); it was not read. A reply this large is not a normal answer: check the server address, or narrow the request',
+            method,
+            path,
+            megabytes(limitBytes),
+            kind,
+            megabytes(declaredBytes),
+          )
+        : l10n.t(
+            '{0} {1}: the reply is larger than the {2} limit for {3} replies; reading stopped at the limit. A reply this large is not a normal answer: check the server address, or narrow the request',
+            method,
+            path,
+            megabytes(limitBytes),
+            kind,
+          ),
     );
   }
 }
 
 function megabytes(bytes: number): string {
   const mb = bytes / 1024 / 1024;
-  return mb >= 10 ? `${Math.round(mb)} MB` : `${Math.round(mb * 10) / 10} MB`;
+  return mb >= 10 ? l10n.t('{0} MB', Math.round(mb)) : l10n.t('{0} MB', Math.round(mb * 10) / 10);
 }
 
 /** A reply whose body does not fit the schema the code relies on. */
@@ -246,7 +297,7 @@ export class SchemaMismatchError extends ForgeError {
     readonly fieldPath: string,
     readonly problem: string,
   ) {
-    super(`Unexpected reply from ${endpoint}: field "${fieldPath}" ${problem}`);
+    super(l10n.t('Unexpected reply from {0}: field "{1}" {2}', endpoint, fieldPath, problem));
   }
 }
 
@@ -259,7 +310,11 @@ export class CrossOriginError extends ForgeError {
     readonly foreignOrigin: string,
   ) {
     super(
-      `${context}: the server pointed to another site (${foreignOrigin}); not followed, so your token stays with your server`,
+      l10n.t(
+        '{0}: the server pointed to another site ({1}); not followed, so your token stays with your server',
+        context,
+        foreignOrigin,
+      ),
     );
   }
 }
@@ -274,13 +329,19 @@ export class RedirectError extends ForgeError {
     readonly reason: 'write' | 'too-many' | 'no-location',
     location: string,
   ) {
-    const where = location ? ` to ${location.split('?')[0] ?? ''}` : '';
+    const where = location ? l10n.t(' to {0}', location.split('?')[0] ?? '') : '';
     super(
       reason === 'write'
-        ? `${method} ${path}: the server redirected this change${where} (HTTP ${status}) instead of making it; it was not sent again. Check the account's server address (http or https, the path)`
+        ? l10n.t(
+            "{0} {1}: the server redirected this change{2} (HTTP {3}) instead of making it; it was not sent again. Check the account's server address (http or https, the path)",
+            method,
+            path,
+            where,
+            status,
+          )
         : reason === 'too-many'
-          ? `${method} ${path}: too many redirects (the server kept redirecting${where})`
-          : `${method} ${path}: the server redirected (HTTP ${status}) without saying where`,
+          ? l10n.t('{0} {1}: too many redirects (the server kept redirecting{2})', method, path, where)
+          : l10n.t('{0} {1}: the server redirected (HTTP {2}) without saying where', method, path, status),
     );
   }
 }
@@ -294,7 +355,7 @@ export class RunawayListError extends ForgeError {
     readonly reason: 'repeated-page' | 'past-total' | 'cap',
     detail: string,
   ) {
-    super(`${context}: ${detail}; listing stopped`);
+    super(l10n.t('{0}: {1}; listing stopped', context, detail));
   }
 }
 
@@ -308,14 +369,14 @@ export function readServerMessage(body: string, status: number, statusText = '')
   } catch (error) {
     // A body nested deeper than anything can walk (a hostile server's 10,000 levels) says no more
     // than its status; never a RangeError in place of the error the status means.
-    if (error instanceof RangeError) return { text: statusText || `HTTP ${status}` };
+    if (error instanceof RangeError) return { text: statusText || l10n.t('HTTP {0}', status) };
     throw error;
   }
 }
 
 function readMessage(body: string, status: number, statusText: string): ServerMessage {
   const trimmed = body.trim();
-  if (trimmed === '') return { text: statusText || `HTTP ${status}` };
+  if (trimmed === '') return { text: statusText || l10n.t('HTTP {0}', status) };
   if (/^<(?:!doctype|html|head|body)\b/i.test(trimmed))
     return { text: htmlHeadline(trimmed, status, statusText) };
   let parsed: unknown;
@@ -326,7 +387,7 @@ function readMessage(body: string, status: number, statusText: string): ServerMe
   }
   if (typeof parsed === 'string') return { text: parsed };
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { text: statusText || `HTTP ${status}` };
+    return { text: statusText || l10n.t('HTTP {0}', status) };
   }
   const record = parsed as Record<string, unknown>;
   const { message, error } = record;
@@ -336,14 +397,14 @@ function readMessage(body: string, status: number, statusText: string): ServerMe
     const text = Object.entries(fieldErrors)
       .map(([field, problems]) => `${field} ${problems.join(', ')}`)
       .join('; ');
-    return { text: text || statusText || `HTTP ${status}`, fieldErrors };
+    return { text: text || statusText || l10n.t('HTTP {0}', status), fieldErrors };
   }
   if (Array.isArray(message)) return { text: message.map(plainValue).join('; ') };
   if (typeof error === 'string') {
     const description = record['error_description'];
     return { text: typeof description === 'string' ? `${error}: ${description}` : error };
   }
-  return { text: statusText || `HTTP ${status}` };
+  return { text: statusText || l10n.t('HTTP {0}', status) };
 }
 
 /** Field errors are read this deep at most; real servers nest two or three levels. */
@@ -374,7 +435,11 @@ function flattenFieldErrors(source: Record<string, unknown>, prefix = '', depth 
 function htmlHeadline(html: string, status: number, statusText: string): string {
   const found = firstTagText(html, 'title') ?? firstTagText(html, 'h1');
   const text = found?.replace(/\s+/g, ' ').trim();
-  return text ? `${text} (an HTML error page)` : `${statusText || `HTTP ${status}`} (an HTML error page)`;
+  return text
+    ? l10n.t('{0} (an HTML error page)', text)
+    : statusText
+      ? l10n.t('{0} (an HTML error page)', statusText)
+      : l10n.t('HTTP {0} (an HTML error page)', status);
 }
 
 function firstLine(text: string): string {

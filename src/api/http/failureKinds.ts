@@ -4,6 +4,7 @@ import { redact } from './redact';
 
 import { CONNECTION_RESET_CODES, CERTIFICATE_CODES, NEVER_CONNECTED_CODES, errorCode } from './requestRules';
 import type { RequestOptions } from './transportTypes';
+import * as l10n from '@vscode/l10n';
 
 export function classifyFailure(
   error: unknown,
@@ -28,7 +29,7 @@ export function classifyFailure(
   if (CONNECTION_RESET_CODES.has(code)) {
     if (!idempotent) return { error: new UncertainWriteError(method, path, code), retryable: false };
     return {
-      error: new NetworkError(method, path, code, 'the connection was reset', attempts),
+      error: new NetworkError(method, path, code, l10n.t('the connection was reset'), attempts),
       retryable: true,
     };
   }
@@ -38,7 +39,9 @@ export function classifyFailure(
         method,
         path,
         code,
-        "the server's certificate is not trusted. Check its fingerprint and trust that certificate, or add its CA file, in the account's network settings",
+        l10n.t(
+          "the server's certificate is not trusted. Check its fingerprint and trust that certificate, or add its CA file, in the account's network settings",
+        ),
       ),
       retryable: false,
     };
@@ -49,7 +52,7 @@ export function classifyFailure(
       method,
       path,
       code,
-      NEVER_CONNECTED_CODES.has(code) ? 'the server is unreachable' : detail,
+      NEVER_CONNECTED_CODES.has(code) ? l10n.t('the server is unreachable') : detail,
       attempts,
     ),
     retryable: false,

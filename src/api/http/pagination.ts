@@ -5,6 +5,7 @@ import { linkedAbort } from './linkedAbort';
 import { RunawayGuard } from './runawayGuard';
 import { type HttpTransport, type Query, type ResponseHeaders, headerValue } from './transport';
 import { parseReply } from './validate';
+import * as l10n from '@vscode/l10n';
 
 export const MAX_PER_PAGE = 100;
 /**
@@ -93,9 +94,11 @@ async function fetchPageAt<S extends z.ZodType>(
   const response = await transport.requestJson({ method: 'GET', path: url.toString(), signal });
   const data = response.data ?? [];
   if (!Array.isArray(data)) {
-    throw new ForgeError(`Unexpected reply from ${endpoint}: expected a list`);
+    throw new ForgeError(l10n.t('Unexpected reply from {0}: expected a list', endpoint));
   }
-  const items = data.map((item, index) => parseReply(itemSchema, item, `${endpoint} [item ${index}]`));
+  const items = data.map((item, index) =>
+    parseReply(itemSchema, item, l10n.t('{0} [item {1}]', endpoint, index)),
+  );
   const { headers } = response;
   return {
     items,

@@ -1,4 +1,5 @@
 import { RunawayListError } from './errors';
+import * as l10n from '@vscode/l10n';
 
 /** Identity of a page's rows: their ids when every row has one, else the rows themselves. */
 function fingerprint(items: readonly unknown[]): string {
@@ -35,7 +36,11 @@ export class RunawayGuard {
         throw new RunawayListError(
           this.context,
           'repeated-page',
-          `the server sent the same ${page.items.length} rows on page ${this.pages} as on the page before (it may ignore the page parameter)`,
+          l10n.t(
+            'the server sent the same {0} rows on page {1} as on the page before (it may ignore the page parameter)',
+            page.items.length,
+            this.pages,
+          ),
         );
       }
       this.previous = current;
@@ -45,14 +50,18 @@ export class RunawayGuard {
       throw new RunawayListError(
         this.context,
         'past-total',
-        `the server announced ${this.announcedPages} pages and kept sending more (page ${this.pages})`,
+        l10n.t(
+          'the server announced {0} pages and kept sending more (page {1})',
+          this.announcedPages,
+          this.pages,
+        ),
       );
     }
     if (this.pages > this.maxPages) {
       throw new RunawayListError(
         this.context,
         'cap',
-        `more than ${this.maxPages} pages; raise "forge.maxListPages" to read longer lists`,
+        l10n.t('more than {0} pages; raise "forge.maxListPages" to read longer lists', this.maxPages),
       );
     }
   }

@@ -45,6 +45,7 @@ import {
   type StreamResponse,
   type TextResponse,
 } from './transportTypes';
+import * as l10n from '@vscode/l10n';
 
 export * from './transportTypes';
 export { appendQuery, headerValue, parseRetryAfter } from './requestRules';
@@ -65,7 +66,9 @@ export class HttpTransport {
   constructor(private readonly options: HttpClientOptions) {
     const base = new URL(options.baseUrl);
     if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-      throw new ForgeError(`The server address must start with http:// or https:// (got ${base.protocol})`);
+      throw new ForgeError(
+        l10n.t('The server address must start with http:// or https:// (got {0})', base.protocol),
+      );
     }
     const basePath = trimEndOf(base.pathname, '/');
     this.apiRoot = new URL(`${basePath}${trimEndOf(options.apiPrefix, '/')}/`, base.origin);
@@ -96,7 +99,10 @@ export class HttpTransport {
     if (!/^https?:\/\//i.test(path) && hasDotSegment(path)) {
       // `.`/`..` (also as %2e) would be resolved away by the URL parser and reach another endpoint.
       throw new ForgeError(
-        `Refused to send a request for ${redact(path, this.secrets())}: a name in it is "." or "..", which would address a different endpoint`,
+        l10n.t(
+          'Refused to send a request for {0}: a name in it is "." or "..", which would address a different endpoint',
+          redact(path, this.secrets()),
+        ),
       );
     }
     const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(path.replace(/^\/+/, ''), this.apiRoot);

@@ -31,14 +31,17 @@ import {
 
 async function askToken(serverUrl: string, kind: TokenKind): Promise<string | undefined> {
   return askText({
-    title: 'Add Account (3/3)',
+    title: vscode.l10n.t('Add Account (3/3)'),
     prompt:
       kind === 'oauth'
-        ? `OAuth access token for ${serverUrl}`
-        : `Personal access token for ${serverUrl} (scope "api"); create one under User Settings → Access Tokens`,
+        ? vscode.l10n.t('OAuth access token for {0}', serverUrl)
+        : vscode.l10n.t(
+            'Personal access token for {0} (scope "api"); create one under User Settings → Access Tokens',
+            serverUrl,
+          ),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? 'Paste the token' : undefined),
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Paste the token') : undefined),
   });
 }
 
@@ -70,11 +73,11 @@ async function addAccountWithOptions(
 ): Promise<AddAccountResult> {
   const serverUrl = valueOrThrow(checkServerUrl(options.serverUrl ?? ''));
   const token = options.token?.trim();
-  if (!token) throw new InvalidInputError('Give the access token of the account');
+  if (!token) throw new InvalidInputError(vscode.l10n.t('Give the access token of the account'));
   try {
     const applied = await networkForNewAccount(serverUrl, options, 'token');
     if ('problem' in applied) {
-      const message = `Account not added: ${applied.problem}`;
+      const message = vscode.l10n.t('Account not added: {0}', applied.problem);
       void showError(message);
       return { added: false, message };
     }
@@ -85,11 +88,11 @@ async function addAccountWithOptions(
       label: options.label,
       network: applied.network,
     });
-    void showInformation(`Signed in to ${account.label}.`);
+    void showInformation(vscode.l10n.t('Signed in to {0}.', account.label));
     return { added: true, accountId: account.id };
   } catch (error) {
     if (error instanceof CancelledError) throw error;
-    const message = `Account not added: ${describeSignInError(error, serverUrl)}`;
+    const message = vscode.l10n.t('Account not added: {0}', describeSignInError(error, serverUrl));
     void showError(message);
     return { added: false, message };
   }
@@ -97,8 +100,8 @@ async function addAccountWithOptions(
 
 async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promise<void> {
   const serverInput = await askText({
-    title: 'Add Account (1/3)',
-    prompt: 'Address of the server',
+    title: vscode.l10n.t('Add Account (1/3)'),
+    prompt: vscode.l10n.t('Address of the server'),
     placeHolder: 'https://gitlab.example.com',
     value: initialUrl,
     ignoreFocusOut: true,
@@ -111,13 +114,21 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
   const kindPick = await pickOne(
     [
       {
-        label: 'Personal access token',
-        description: 'sent as PRIVATE-TOKEN',
+        label: vscode.l10n.t('Personal access token'),
+        description: vscode.l10n.t('sent as PRIVATE-TOKEN'),
         tokenKind: 'private-token' as const,
       },
-      { label: 'OAuth token', description: 'sent as Authorization: Bearer', tokenKind: 'oauth' as const },
+      {
+        label: vscode.l10n.t('OAuth token'),
+        description: vscode.l10n.t('sent as Authorization: Bearer'),
+        tokenKind: 'oauth' as const,
+      },
     ],
-    { title: 'Add Account (2/3)', placeHolder: 'Kind of token', ignoreFocusOut: true },
+    {
+      title: vscode.l10n.t('Add Account (2/3)'),
+      placeHolder: vscode.l10n.t('Kind of token'),
+      ignoreFocusOut: true,
+    },
   );
   if (!kindPick) return;
   const token = await askToken(normalized.url, kindPick.tokenKind);
@@ -126,24 +137,12 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
   if (!network) return;
   for (;;) {
     try {
-      const account = await withCancellableProgress(
-        `Checking the token with ${normalized.url}…`,
-        (signal) => {
-          const sameHost = accounts
-            .list()
-            .filter((existing) => new URL(existing.serverUrl).host === new URL(normalized.url).host);
-          return accounts.add({
-            serverUrl: normalized.url,
-            token: token.trim(),
-            tokenKind: kindPick.tokenKind,
-            label:
-              sameHost.length > 0 ? `${new URL(normalized.url).host} (${sameHost.length + 1})` : undefined,
-            network: network ?? {},
-            signal,
-          });
-        },
+      const account = await signIn(accounts, normalized.url, token.trim(), kindPick.tokenKind, network);
+      void showInformation(
+        account.isAdmin
+          ? vscode.l10n.t('Signed in to {0} as an administrator.', account.label)
+          : vscode.l10n.t('Signed in to {0}.', account.label),
       );
-      void showInformation(`Signed in to ${account.label}${account.isAdmin ? ' as an administrator' : ''}.`);
       return;
     } catch (error) {
       const certificateProblem = isCertificateError(error);
@@ -155,20 +154,36 @@ async function addAccountFlow(accounts: AccountManager, initialUrl = ''): Promis
           continue;
         }
       }
-      const actions = certificateProblem ? ['Choose CA File…'] : ['Try Again'];
+      const actions = certificateProblem ? [vscode.l10n.t('Choose CA File…')] : [vscode.l10n.t('Try Again')];
       const choice = await showError(
-        `Account not added: ${describeSignInError(error, normalized.url)}`,
+        vscode.l10n.t('Account not added: {0}', describeSignInError(error, normalized.url)),
         ...actions,
       );
-      if (choice === 'Choose CA File…') {
+      if (choice === vscode.l10n.t('Choose CA File…')) {
         const caFile = await chooseCaFile();
         if (!caFile) return;
         network = { ...network, caFile };
-      } else if (choice === 'Try Again') {
+      } else if (choice === vscode.l10n.t('Try Again')) {
         return addAccountFlow(accounts, normalized.url);
       } else return;
     }
   }
+}
+
+/** Adds the account once the server accepts the token, with a cancellable progress notification. */
+function signIn(
+  accounts: AccountManager,
+  serverUrl: string,
+  token: string,
+  tokenKind: 'private-token' | 'oauth',
+  network: NonNullable<AccountInfo['network']>,
+): Thenable<AccountInfo> {
+  return withCancellableProgress(vscode.l10n.t('Checking the token with {0}…', serverUrl), (signal) => {
+    const host = new URL(serverUrl).host;
+    const sameHost = accounts.list().filter((existing) => new URL(existing.serverUrl).host === host);
+    const label = sameHost.length > 0 ? `${host} (${sameHost.length + 1})` : undefined;
+    return accounts.add({ serverUrl, token, tokenKind, label, network, signal });
+  });
 }
 
 /** Add, remove and move accounts, their tokens, network settings and sudo. */
@@ -223,33 +238,33 @@ async function removeAccount(
   given: AccountArgument,
   confirmed: boolean,
 ): Promise<void> {
-  const account = await accountTarget(accounts, given, 'Account to remove');
+  const account = await accountTarget(accounts, given, vscode.l10n.t('Account to remove'));
   if (!account) return;
   const confirm = confirmed
     ? 'Remove'
     : await showWarning(
-        `Remove the account ${account.label}? Its token is deleted from this machine.`,
+        vscode.l10n.t('Remove the account {0}? Its token is deleted from this machine.', account.label),
         { modal: true },
-        'Remove',
+        vscode.l10n.t('Remove'),
       );
-  if (confirm !== 'Remove') return;
+  if (confirm !== vscode.l10n.t('Remove')) return;
   await accounts.remove(account.id);
-  void showInformation(`Removed ${account.label}.`);
+  void showInformation(vscode.l10n.t('Removed {0}.', account.label));
 }
 
 async function updateToken(accounts: AccountManager, given: AccountArgument): Promise<void> {
-  const account = await accountTarget(accounts, given, 'Account whose token to update');
+  const account = await accountTarget(accounts, given, vscode.l10n.t('Account whose token to update'));
   if (!account) return;
   const token = await askToken(account.serverUrl, account.tokenKind);
   if (!token) return;
   await withProgress(
     {
       location: vscode.ProgressLocation.Notification,
-      title: `Checking the new token with ${account.serverUrl}…`,
+      title: vscode.l10n.t('Checking the new token with {0}…', account.serverUrl),
     },
     () => accounts.updateToken(account.id, token.trim()),
   );
-  void showInformation(`Token updated for ${account.label}.`);
+  void showInformation(vscode.l10n.t('Token updated for {0}.', account.label));
 }
 
 async function actAs(
@@ -268,28 +283,44 @@ async function actAs(
   const chosen =
     username ??
     (await askText({
-      title: `Act as another user on ${account.label}`,
-      prompt: 'User name or id to act as for this session; leave empty to act as yourself again',
+      title: vscode.l10n.t('Act as another user on {0}', account.label),
+      prompt: vscode.l10n.t(
+        'User name or id to act as for this session; leave empty to act as yourself again',
+      ),
       value: current ?? '',
-      validateInput: (value) => (/^[\w.-]*$/.test(value.trim()) ? undefined : 'A user name or a numeric id'),
+      validateInput: (value) =>
+        /^[\w.-]*$/.test(value.trim()) ? undefined : vscode.l10n.t('A user name or a numeric id'),
     }));
   if (chosen === undefined) return;
   const user = chosen.trim() || undefined;
   try {
-    await withProgress({ location: vscode.ProgressLocation.Window, title: 'Checking the user' }, () =>
-      accounts.setSudo(account.id, user),
+    await withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the user') },
+      () => accounts.setSudo(account.id, user),
     );
   } catch (error) {
     void showError(
-      `Could not act as ${user ?? 'yourself'} on ${account.label}: ${describeError(error)} Check the user name; you still act as ${current ?? 'yourself'}.`,
+      vscode.l10n.t(
+        'Could not act as {0} on {1}: {2} Check the user name; you still act as {3}.',
+        user ?? 'yourself',
+        account.label,
+        describeError(error),
+        current ?? 'yourself',
+      ),
     );
     return;
   }
   const admin = accounts.actsAsAdmin(account);
   void showInformation(
     user
-      ? `Acting as ${user} on ${account.label} until VS Code restarts${admin ? '' : ` (not an administrator: the Admin view is hidden until you act as yourself again)`}.`
-      : `Acting as yourself on ${account.label}.`,
+      ? admin
+        ? vscode.l10n.t('Acting as {0} on {1} until VS Code restarts.', user, account.label)
+        : vscode.l10n.t(
+            'Acting as {0} on {1} until VS Code restarts (not an administrator: the Admin view is hidden until you act as yourself again).',
+            user,
+            account.label,
+          )
+      : vscode.l10n.t('Acting as yourself on {0}.', account.label),
   );
 }
 
@@ -326,22 +357,26 @@ async function changeServerAddress(
   const account = await accountTarget(
     accounts,
     given,
-    'Account whose server address to change',
+    vscode.l10n.t('Account whose server address to change'),
     (candidate) => !candidate.fromEnvironment,
   );
   if (!account) return undefined;
   const serverUrl =
     options?.serverUrl ??
     (await askText({
-      title: `New address of ${account.label}`,
-      prompt: 'The server moved, or is reached another way: its new web address. The token stays.',
+      title: vscode.l10n.t('New address of {0}', account.label),
+      prompt: vscode.l10n.t(
+        'The server moved, or is reached another way: its new web address. The token stays.',
+      ),
       value: account.serverUrl,
       validateInput: (value) => problemOf(checkServerUrl(value)),
     }));
   if (serverUrl === undefined || serverUrl.trim() === account.serverUrl) return undefined;
   const checked = checkServerUrl(serverUrl);
   if (!checked.ok) {
-    void showError(`${account.label} still connects to ${account.serverUrl}: ${checked.problem}.`);
+    void showError(
+      vscode.l10n.t('{0} still connects to {1}: {2}.', account.label, account.serverUrl, checked.problem),
+    );
     return undefined;
   }
   const network = await confirmPlainHttp(
@@ -355,15 +390,20 @@ async function changeServerAddress(
     const moved = await withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Checking the token with ${serverUrl.trim()}…`,
+        title: vscode.l10n.t('Checking the token with {0}…', serverUrl.trim()),
       },
       () => accounts.changeServerUrl(account.id, serverUrl.trim(), network),
     );
-    void showInformation(`${moved.label} now connects to ${moved.serverUrl}.`);
+    void showInformation(vscode.l10n.t('{0} now connects to {1}.', moved.label, moved.serverUrl));
     return moved;
   } catch (error) {
     void showError(
-      `${account.label} still connects to ${account.serverUrl}: ${describeSignInError(error, serverUrl.trim())}`,
+      vscode.l10n.t(
+        '{0} still connects to {1}: {2}',
+        account.label,
+        account.serverUrl,
+        describeSignInError(error, serverUrl.trim()),
+      ),
     );
     return undefined;
   }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import type { BroadcastMessageInput, SystemHook, SystemHookTest } from '../../api/hosting';
 import { NotFoundError } from '../../api/http';
 import { parseWhen } from '../../domain/broadcasts';
@@ -64,8 +65,13 @@ export function changedFields(input: BroadcastMessageInput): Partial<BroadcastMe
 }
 
 export function describeSample(hook: SystemHook | undefined, sample: SystemHookTest): string {
-  return (
-    `${hook ? `${hook.url}: ` : ''}the server answered a sample "${sample.event_name}" event ` +
-    `for the project "${sample.name}" (${sample.path}), owner ${sample.owner_name} <${sample.owner_email}>.`
+  const answer = l10n.t(
+    'the server answered a sample "{0}" event for the project "{1}" ({2}), owner {3} <{4}>.',
+    sample.event_name,
+    sample.name,
+    sample.path,
+    sample.owner_name,
+    sample.owner_email,
   );
+  return hook ? `${hook.url}: ${answer}` : answer;
 }

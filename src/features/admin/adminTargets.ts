@@ -9,6 +9,7 @@ import {
   SystemHookNode,
   SystemHooksFolder,
 } from './adminTreeProvider';
+import * as l10n from '@vscode/l10n';
 
 const ADMIN_ROWS = [
   AdminAccountNode,
@@ -27,7 +28,7 @@ export const AdminTargetSchema = z
   .union([
     z.string(),
     z.custom<AdminRow>((value) => ADMIN_ROWS.some((rowClass) => value instanceof rowClass), {
-      error: 'expected a row of the Admin view or an account id',
+      error: l10n.t('expected a row of the Admin view or an account id'),
     }),
   ])
   .optional();
@@ -40,7 +41,7 @@ export function adminAccount(
   if (target !== undefined && typeof target !== 'string') return Promise.resolve(target.account);
   return pickAccount(
     accounts,
-    'Which administrator account?',
+    l10n.t('Which administrator account?'),
     (account) => accounts.actsAsAdmin(account),
     target,
   );

@@ -67,7 +67,7 @@ abstract class AdminFolder<T> implements TreeNode {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.nodeId;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = `adminFolder ${this.kind}`;
+    item.contextValue = vscode.l10n.t('adminFolder {0}', this.kind);
     return item;
   }
 
@@ -90,7 +90,7 @@ export class BroadcastMessagesFolder extends AdminFolder<BroadcastMessage> {
   readonly label = 'Broadcast Messages';
   readonly icon = 'broadcast';
   readonly kind = 'broadcastMessages';
-  readonly emptyMessage = 'No broadcast messages';
+  readonly emptyMessage = vscode.l10n.t('No broadcast messages');
 
   protected request(client: HostingClient): ListRequest<z.ZodType<BroadcastMessage>> {
     return client.listBroadcastMessages();
@@ -115,17 +115,17 @@ export class BroadcastMessageNode implements TreeNode {
     const { message } = this;
     const text = plainBroadcastText(message.message, 80);
     const active = isBroadcastActive(message);
-    const item = new vscode.TreeItem(text || `Message ${message.id}`);
+    const item = new vscode.TreeItem(text || vscode.l10n.t('Message {0}', message.id));
     item.id = `${this.folder.nodeId}/${message.id}`;
     item.description = [describeBroadcastWindow(message), message.color].filter(Boolean).join(' · ');
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(plainBroadcastText(message.message, 2000)).appendMarkdown('\n\n');
     tooltip.appendText(
       [
-        `Starts ${message.starts_at ?? 'now'}`,
-        `ends ${message.ends_at ?? 'never'}`,
-        message.color ? `background ${message.color}` : undefined,
-        message.font ? `text ${message.font}` : undefined,
+        vscode.l10n.t('Starts {0}', message.starts_at ?? 'now'),
+        vscode.l10n.t('ends {0}', message.ends_at ?? 'never'),
+        message.color ? vscode.l10n.t('background {0}', message.color) : undefined,
+        message.font ? vscode.l10n.t('text {0}', message.font) : undefined,
       ]
         .filter(Boolean)
         .join(' · '),
@@ -135,7 +135,7 @@ export class BroadcastMessageNode implements TreeNode {
       'broadcast',
       new vscode.ThemeColor(active ? 'charts.green' : 'disabledForeground'),
     );
-    item.contextValue = `broadcastMessage ${active ? 'active' : 'inactive'}`;
+    item.contextValue = vscode.l10n.t('broadcastMessage {0}', active ? 'active' : 'inactive');
     return item;
   }
 }
@@ -144,7 +144,7 @@ export class SystemHooksFolder extends AdminFolder<SystemHook> {
   readonly label = 'System Hooks';
   readonly icon = 'plug';
   readonly kind = 'systemHooks';
-  readonly emptyMessage = 'No system hooks';
+  readonly emptyMessage = vscode.l10n.t('No system hooks');
 
   protected request(client: HostingClient): ListRequest<z.ZodType<SystemHook>> {
     return client.listSystemHooks();
@@ -162,8 +162,8 @@ export function describeHookEvents(hook: SystemHook): string {
     hook.tag_push_events ? 'tag push' : undefined,
   ].filter(Boolean);
   return [
-    events.length > 0 ? events.join(', ') : 'no push events',
-    hook.enable_ssl_verification === false ? 'SSL not verified' : undefined,
+    events.length > 0 ? events.join(', ') : vscode.l10n.t('no push events'),
+    hook.enable_ssl_verification === false ? vscode.l10n.t('SSL not verified') : undefined,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -185,9 +185,9 @@ export class SystemHookNode implements TreeNode {
     item.id = `${this.folder.nodeId}/${hook.id}`;
     item.description = describeHookEvents(hook);
     item.tooltip = [
-      `System hook ${hook.id}: ${hook.url}`,
+      vscode.l10n.t('System hook {0}: {1}', hook.id, hook.url),
       describeHookEvents(hook),
-      hook.created_at ? `Added ${formatAge(hook.created_at)}` : undefined,
+      hook.created_at ? vscode.l10n.t('Added {0}', formatAge(hook.created_at)) : undefined,
     ]
       .filter(Boolean)
       .join('\n');
@@ -205,13 +205,13 @@ export class SshKeyLookupNode implements TreeNode {
   constructor(readonly account: AccountInfo) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Look up SSH key by id…');
+    const item = new vscode.TreeItem(vscode.l10n.t('Look up SSH key by id…'));
     item.id = `admin/account/${this.account.id}/sshKeyLookup`;
     item.iconPath = new vscode.ThemeIcon('key');
     item.contextValue = 'sshKeyLookup';
     item.command = {
       command: 'forge.sshKey.lookup',
-      title: 'Look Up SSH Key by ID',
+      title: vscode.l10n.t('Look Up SSH Key by ID'),
       arguments: [this.account.id],
     };
     return item;

@@ -8,6 +8,7 @@ import { askText, pickOne, showInformation, showWarning, withProgress } from '..
 import { changedFields, optionTime } from './actions';
 import { AdminTargetSchema, adminAccount } from './adminTargets';
 import { BroadcastMessageNode, type AdminTreeProvider } from './adminTreeProvider';
+import * as l10n from '@vscode/l10n';
 
 /**
  * Trailing options of the broadcast message commands, for tests and automation. When given,
@@ -28,11 +29,11 @@ const BroadcastOptionsSchema = z
 type BroadcastCommandOptions = z.output<typeof BroadcastOptionsSchema>;
 
 const COLORS = [
-  { label: 'Orange', color: '#E75E40', description: 'the default' },
-  { label: 'Blue', color: '#1068BF' },
-  { label: 'Green', color: '#217645' },
-  { label: 'Purple', color: '#6666C4' },
-  { label: 'Grey', color: '#535158' },
+  { label: l10n.t('Orange'), color: '#E75E40', description: l10n.t('the default') },
+  { label: l10n.t('Blue'), color: '#1068BF' },
+  { label: l10n.t('Green'), color: '#217645' },
+  { label: l10n.t('Purple'), color: '#6666C4' },
+  { label: l10n.t('Grey'), color: '#535158' },
 ];
 
 async function askWhen(
@@ -67,18 +68,18 @@ async function askColor(current?: string | null): Promise<string | undefined> {
       })),
       {
         icon: 'edit',
-        label: 'Other colour…',
+        label: l10n.t('Other colour…'),
         description: current ? current : undefined,
         color: undefined,
         picked: false,
       },
     ],
-    { placeHolder: 'Background colour of the banner' },
+    { placeHolder: l10n.t('Background colour of the banner') },
   );
   if (!picked) return undefined;
   if (picked.color) return picked.color;
   const typed = await askText({
-    prompt: 'Background colour as a hex code',
+    prompt: l10n.t('Background colour as a hex code'),
     value: current ?? '#',
     validateInput: (text) => (isHexColor(text) ? undefined : 'Like #E75E40 or #abc'),
   });
@@ -89,18 +90,22 @@ async function askColor(current?: string | null): Promise<string | undefined> {
 async function askNewBroadcast(
   account: AccountInfo,
 ): Promise<(BroadcastMessageInput & { message: string }) | undefined> {
-  const title = `New broadcast message on ${account.label}`;
+  const title = l10n.t('New broadcast message on {0}', account.label);
   const message = await askText({
     title,
-    prompt: 'The message everybody sees in a banner',
-    validateInput: (text) => (text.trim() === '' ? 'Type the message' : undefined),
+    prompt: l10n.t('The message everybody sees in a banner'),
+    validateInput: (text) => (text.trim() === '' ? l10n.t('Type the message') : undefined),
   });
   if (!message?.trim()) return undefined;
-  const startsAt = await askWhen(title, 'When it starts: "now", "in 2 hours", or 2024-05-01T08:00Z', 'now');
+  const startsAt = await askWhen(
+    title,
+    l10n.t('When it starts: "now", "in 2 hours", or 2024-05-01T08:00Z'),
+    'now',
+  );
   if (!startsAt) return undefined;
   const endsAt = await askWhen(
     title,
-    'When it ends; "in …" counts from the start',
+    l10n.t('When it ends; "in …" counts from the start'),
     'in 1 hour',
     Date.parse(startsAt),
   );
@@ -112,19 +117,19 @@ async function askNewBroadcast(
 
 /** What changed of an existing message, asked field by field with the current values. */
 async function askBroadcastChanges(message: BroadcastMessage): Promise<BroadcastMessageInput | undefined> {
-  const title = `Edit broadcast message ${message.id}`;
+  const title = l10n.t('Edit broadcast message {0}', message.id);
   const text = await askText({
     title,
-    prompt: 'The message',
+    prompt: l10n.t('The message'),
     value: message.message,
-    validateInput: (value) => (value.trim() === '' ? 'Type the message' : undefined),
+    validateInput: (value) => (value.trim() === '' ? l10n.t('Type the message') : undefined),
   });
   if (text === undefined) return undefined;
-  const startsAt = await askWhen(title, 'When it starts', message.starts_at ?? 'now');
+  const startsAt = await askWhen(title, l10n.t('When it starts'), message.starts_at ?? 'now');
   if (!startsAt) return undefined;
   const endsAt = await askWhen(
     title,
-    'When it ends; "in …" counts from the start',
+    l10n.t('When it ends; "in …" counts from the start'),
     message.ends_at ?? 'in 1 hour',
     Date.parse(startsAt),
   );
@@ -191,11 +196,11 @@ async function broadcastTarget(
     .then((page) =>
       page.items.map((message) => ({
         label: plainBroadcastText(message.message, 80),
-        description: isBroadcastActive(message) ? 'active' : undefined,
+        description: isBroadcastActive(message) ? l10n.t('active') : undefined,
         message,
       })),
     );
-  const picked = await pickOne(items, { placeHolder: 'Broadcast message' });
+  const picked = await pickOne(items, { placeHolder: l10n.t('Broadcast message') });
   return picked ? { account, message: picked.message } : undefined;
 }
 
@@ -205,7 +210,7 @@ function showActiveBroadcastsCommand(watcher: BroadcastWatcher): CommandDeclarat
     args: [],
     run: async (): Promise<number[]> => {
       const shown: ShownBroadcast[] = await watcher.check(true);
-      if (shown.length === 0) void showInformation('No new broadcast messages.');
+      if (shown.length === 0) void showInformation(l10n.t('No new broadcast messages.'));
       return shown.map((entry) => entry.id);
     },
   });
@@ -221,13 +226,13 @@ function createBroadcastCommand(room: BroadcastRoom): CommandDeclaration {
       let input: (BroadcastMessageInput & { message: string }) | undefined;
       if (options) {
         const message = options.message?.trim();
-        if (!message) throw new Error('A broadcast message needs a text.');
+        if (!message) throw new Error(l10n.t('A broadcast message needs a text.'));
         input = { ...inputFromOptions(options, new Date().toISOString()), message };
       } else input = await askNewBroadcast(account);
       if (!input) return undefined;
       const client = await room.accounts.client(account.id);
       const created = await withProgress(
-        { location: { viewId: 'forge.admin' }, title: 'Creating the broadcast message…' },
+        { location: { viewId: 'forge.admin' }, title: l10n.t('Creating the broadcast message…') },
         () => client.createBroadcastMessage(input),
       );
       // Whoever wrote it needs no announcement of it.
@@ -235,8 +240,8 @@ function createBroadcastCommand(room: BroadcastRoom): CommandDeclaration {
       reloadMessages(room, account);
       void showInformation(
         isBroadcastActive(created)
-          ? 'The broadcast message is showing now.'
-          : `The broadcast message will show from ${created.starts_at ?? 'its start'}.`,
+          ? l10n.t('The broadcast message is showing now.')
+          : l10n.t('The broadcast message will show from {0}.', created.starts_at ?? 'its start'),
       );
       return created;
     },
@@ -257,7 +262,7 @@ function editBroadcastCommand(room: BroadcastRoom): CommandDeclaration {
       if (!input) return undefined;
       const changes = changedFields(input);
       if (Object.keys(changes).length === 0) {
-        void showInformation('Nothing changed.');
+        void showInformation(l10n.t('Nothing changed.'));
         return undefined;
       }
       const client = await room.accounts.client(account.id);
@@ -277,11 +282,11 @@ function deleteBroadcastCommand(room: BroadcastRoom): CommandDeclaration {
       if (!target) return false;
       if (!options?.confirmed) {
         const answer = await showWarning(
-          `Delete the broadcast message "${plainBroadcastText(target.message.message, 60)}"?`,
-          { modal: true, detail: 'Nobody will see it any more.' },
-          'Delete Message',
+          l10n.t('Delete the broadcast message "{0}"?', plainBroadcastText(target.message.message, 60)),
+          { modal: true, detail: l10n.t('Nobody will see it any more.') },
+          l10n.t('Delete Message'),
         );
-        if (answer !== 'Delete Message') return false;
+        if (answer !== l10n.t('Delete Message')) return false;
       }
       const client = await room.accounts.client(target.account.id);
       await client.deleteBroadcastMessage(target.message.id);

@@ -13,6 +13,7 @@ import { AdminTargetSchema, adminAccount } from './adminTargets';
 import { AdminTreeProvider, BroadcastMessagesFolder, SystemHooksFolder } from './adminTreeProvider';
 import { broadcastCommands } from './broadcastCommands';
 import { systemHookCommands } from './systemHookCommands';
+import * as l10n from '@vscode/l10n';
 
 /*
  * The Admin feature: the Admin view (broadcast messages, system hooks, SSH key lookup per
@@ -66,9 +67,10 @@ function sshKeyLookupCommand(accounts: AccountManager): CommandDeclaration {
       let id = options?.id;
       if (id === undefined) {
         const typed = await askText({
-          title: `Look up an SSH key on ${account.label}`,
-          prompt: 'The id of the SSH key (for example from an audit log)',
-          validateInput: (text) => (parseId(text) === undefined ? 'A positive whole number' : undefined),
+          title: l10n.t('Look up an SSH key on {0}', account.label),
+          prompt: l10n.t('The id of the SSH key (for example from an audit log)'),
+          validateInput: (text) =>
+            parseId(text) === undefined ? l10n.t('A positive whole number') : undefined,
         });
         if (typed === undefined) return undefined;
         id = parseId(typed);
@@ -76,16 +78,16 @@ function sshKeyLookupCommand(accounts: AccountManager): CommandDeclaration {
       if (id === undefined) return undefined;
       const summary = await lookUpSshKey(accounts, account.id, id);
       if (!summary) {
-        void showError(`No SSH key with id ${id}.`);
+        void showError(l10n.t('No SSH key with id {0}.', id));
         return undefined;
       }
       // Not awaited: the dialog stays until dismissed and the command's result is ready now.
-      void showInformation(`SSH key ${summary.id}: ${summary.title}`, {
+      void showInformation(l10n.t('SSH key {0}: {1}', summary.id, summary.title), {
         modal: true,
         detail: [
-          `Owner: ${summary.owner ?? 'unknown'}`,
-          summary.createdAt ? `Created: ${summary.createdAt}` : undefined,
-          `Key: ${summary.keyStart}`,
+          l10n.t('Owner: {0}', summary.owner ?? 'unknown'),
+          summary.createdAt ? l10n.t('Created: {0}', summary.createdAt) : undefined,
+          l10n.t('Key: {0}', summary.keyStart),
         ]
           .filter(Boolean)
           .join('\n'),

@@ -13,6 +13,7 @@ import {
 import { describeSample } from './actions';
 import { AdminTargetSchema, adminAccount } from './adminTargets';
 import { type AdminTreeProvider, SystemHookNode, describeHookEvents } from './adminTreeProvider';
+import * as l10n from '@vscode/l10n';
 
 /** Trailing options of forge.systemHook.create/delete, for tests and automation (no prompts). */
 const SystemHookOptionsSchema = z
@@ -45,27 +46,29 @@ function isWebAddress(text: string): boolean {
 }
 
 async function askNewHook(account: AccountInfo): Promise<SystemHookInput | undefined> {
-  const title = `New system hook on ${account.label}`;
+  const title = l10n.t('New system hook on {0}', account.label);
   const url = await askText({
     title,
-    prompt: 'The URL the server posts events to',
+    prompt: l10n.t('The URL the server posts events to'),
     placeHolder: 'https://hooks.example.com/forge',
-    validateInput: (text) => (isWebAddress(text) ? undefined : 'An http or https URL'),
+    validateInput: (text) => (isWebAddress(text) ? undefined : l10n.t('An http or https URL')),
   });
   if (!url) return undefined;
   const token = await askText({
     title,
-    prompt: 'Secret token sent with each event so the receiver can check it (optional; leave empty for none)',
+    prompt: l10n.t(
+      'Secret token sent with each event so the receiver can check it (optional; leave empty for none)',
+    ),
     password: true,
   });
   if (token === undefined) return undefined;
   const flags = await pickMany(
     [
-      { label: 'Push events', flag: 'push', picked: true },
-      { label: 'Tag push events', flag: 'tag', picked: false },
-      { label: 'Verify SSL certificates', flag: 'ssl', picked: true },
+      { label: l10n.t('Push events'), flag: 'push', picked: true },
+      { label: l10n.t('Tag push events'), flag: 'tag', picked: false },
+      { label: l10n.t('Verify SSL certificates'), flag: 'ssl', picked: true },
     ],
-    { title, placeHolder: 'Events to send, and certificate checking' },
+    { title, placeHolder: l10n.t('Events to send, and certificate checking') },
   );
   if (!flags) return undefined;
   const chosen = new Set(flags.map((flag) => flag.flag));
@@ -107,7 +110,7 @@ async function hookTarget(
     .then((page) =>
       page.items.map((hook) => ({ label: hook.url, description: describeHookEvents(hook), hook })),
     );
-  const picked = await pickOne(items, { placeHolder: 'System hook' });
+  const picked = await pickOne(items, { placeHolder: l10n.t('System hook') });
   return picked ? { account, hook: picked.hook } : undefined;
 }
 
@@ -120,7 +123,7 @@ function createHookCommand(accounts: AccountManager, provider: AdminTreeProvider
       if (!account) return undefined;
       let input: SystemHookInput | undefined;
       if (options) {
-        if (!options.url) throw new Error('A system hook needs a URL.');
+        if (!options.url) throw new Error(l10n.t('A system hook needs a URL.'));
         input = {
           url: options.url,
           token: options.token || undefined,
@@ -132,11 +135,11 @@ function createHookCommand(accounts: AccountManager, provider: AdminTreeProvider
       if (!input) return undefined;
       const client = await accounts.client(account.id);
       const hook = await withProgress(
-        { location: { viewId: 'forge.admin' }, title: 'Adding the system hook…' },
+        { location: { viewId: 'forge.admin' }, title: l10n.t('Adding the system hook…') },
         () => client.createSystemHook(input),
       );
       reloadHooks(provider, account);
-      void showInformation(`Added the system hook ${hook.url} (${describeHookEvents(hook)}).`);
+      void showInformation(l10n.t('Added the system hook {0} ({1}).', hook.url, describeHookEvents(hook)));
       return hook;
     },
   });
@@ -151,7 +154,7 @@ function testHookCommand(accounts: AccountManager): CommandDeclaration {
       if (!target) return undefined;
       const client = await accounts.client(target.account.id);
       const sample = await withProgress(
-        { location: { viewId: 'forge.admin' }, title: 'Testing the system hook…' },
+        { location: { viewId: 'forge.admin' }, title: l10n.t('Testing the system hook…') },
         () => client.testSystemHook(target.hook.id),
       );
       void showInformation(describeSample(target.hook, sample));
@@ -169,11 +172,11 @@ function deleteHookCommand(accounts: AccountManager, provider: AdminTreeProvider
       if (!target) return false;
       if (!options?.confirmed) {
         const answer = await showWarning(
-          `Delete the system hook ${target.hook.url}?`,
-          { modal: true, detail: 'The server stops sending it events.' },
-          'Delete Hook',
+          l10n.t('Delete the system hook {0}?', target.hook.url),
+          { modal: true, detail: l10n.t('The server stops sending it events.') },
+          l10n.t('Delete Hook'),
         );
-        if (answer !== 'Delete Hook') return false;
+        if (answer !== l10n.t('Delete Hook')) return false;
       }
       const client = await accounts.client(target.account.id);
       await client.deleteSystemHook(target.hook.id);

@@ -16,6 +16,7 @@ import {
   showWarning,
   withProgress,
 } from '../../platform/userMessages';
+import * as l10n from '@vscode/l10n';
 
 /** Trailing options of the board commands, for tests and automation: they skip the prompts. */
 const BoardOptionsSchema = z
@@ -33,8 +34,8 @@ const BoardOptionsSchema = z
 const BoardArgumentSchema = z
   .union([
     rowOf(BoardNode, 'a board'),
-    rowOf(BoardListNode, 'a board list'),
-    rowOf(BoardsFolder, 'a Boards folder'),
+    rowOf(BoardListNode, l10n.t('a board list')),
+    rowOf(BoardsFolder, l10n.t('a Boards folder')),
     rowOf(ProjectNode, 'a project'),
   ])
   .optional();
@@ -65,7 +66,11 @@ async function boardTarget(services: Services, arg: BoardArgument): Promise<Boar
     };
   }
   const folder = arg instanceof BoardsFolder ? arg : undefined;
-  const target = await projectTarget(services, folder ? folder.owner : arg, 'Project whose board to change');
+  const target = await projectTarget(
+    services,
+    folder ? folder.owner : arg,
+    l10n.t('Project whose board to change'),
+  );
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
   const boards = client
@@ -73,15 +78,15 @@ async function boardTarget(services: Services, arg: BoardArgument): Promise<Boar
     .page({ perPage: 100 })
     .then((page) => {
       if (page.items.length === 0) {
-        void showInformation(`${projectLabel(target)} has no issue board.`);
+        void showInformation(l10n.t('{0} has no issue board.', projectLabel(target)));
       }
       return page.items.map((board) => ({
         label: boardTitle(board),
-        description: `${board.lists.length} lists`,
+        description: l10n.t('{0} lists', board.lists.length),
         board,
       }));
     });
-  const picked = await pickOne(boards, { placeHolder: 'Board' });
+  const picked = await pickOne(boards, { placeHolder: l10n.t('Board') });
   return picked ? { ...target, board: picked.board, folder } : undefined;
 }
 
@@ -100,16 +105,16 @@ async function boardListTarget(services: Services, arg: BoardArgument): Promise<
   if (!target) return undefined;
   const lists = sortedLists(target.board);
   if (lists.length === 0) {
-    void showInformation(`The board "${boardTitle(target.board)}" has no lists.`);
+    void showInformation(l10n.t('The board "{0}" has no lists.', boardTitle(target.board)));
     return undefined;
   }
   const picked = await pickOne(
     lists.map((list) => ({
       label: boardListTitle(list),
-      description: `position ${list.position}`,
+      description: l10n.t('position {0}', list.position),
       list,
     })),
-    { placeHolder: 'List' },
+    { placeHolder: l10n.t('List') },
   );
   return picked ? { ...target, list: picked.list } : undefined;
 }
@@ -145,13 +150,19 @@ function addListCommand(services: Services): CommandDeclaration {
           .filter((label) => label?.id !== undefined)
           .map((label) => `${label?.name} = ${label?.id}`);
         const typed = await askText({
-          title: `Add a list to "${boardTitle(target.board)}"`,
+          title: l10n.t('Add a list to "{0}"', boardTitle(target.board)),
           prompt:
-            'Id of the project label the new list shows (Project → Manage → Labels lists the ids)' +
-            (known.length > 0 ? `. Already lists: ${known.join(', ')}` : ''),
-          placeHolder: 'e.g. 12',
+            known.length > 0
+              ? l10n.t(
+                  'Id of the project label the new list shows (Project → Manage → Labels lists the ids). Already lists: {0}',
+                  known.join(', '),
+                )
+              : l10n.t(
+                  'Id of the project label the new list shows (Project → Manage → Labels lists the ids)',
+                ),
+          placeHolder: l10n.t('e.g. 12'),
           validateInput: (value) =>
-            parseId(value) === undefined ? 'A label id: a positive whole number' : undefined,
+            parseId(value) === undefined ? l10n.t('A label id: a positive whole number') : undefined,
         });
         if (typed === undefined) return undefined;
         labelId = parseId(typed);
@@ -160,18 +171,20 @@ function addListCommand(services: Services): CommandDeclaration {
       const client = await services.accounts.client(target.account.id);
       let created: BoardList;
       try {
-        created = await inProjectsView('Adding the board list…', () =>
+        created = await inProjectsView(l10n.t('Adding the board list…'), () =>
           client.createBoardList(target.project.id, target.board.id, labelId),
         );
       } catch (error) {
         if (error instanceof NotFoundError && /label/i.test(error.serverMessage)) {
-          void showError(`No label with id ${labelId} in ${projectLabel(target)}.`);
+          void showError(l10n.t('No label with id {0} in {1}.', labelId, projectLabel(target)));
           return undefined;
         }
         throw error;
       }
       refresh(services, target.folder);
-      void showInformation(`Added the list "${boardListTitle(created)}" to "${boardTitle(target.board)}".`);
+      void showInformation(
+        l10n.t('Added the list "{0}" to "{1}".', boardListTitle(created), boardTitle(target.board)),
+      );
       return created;
     },
   });
@@ -189,24 +202,32 @@ function moveListCommand(services: Services): CommandDeclaration {
       if (position === undefined) {
         const picked = await pickOne(
           lists.map((list, index) => ({
-            label: `Position ${index}`,
-            description: list.id === target.list.id ? 'where it is now' : `now "${boardListTitle(list)}"`,
+            label: l10n.t('Position {0}', index),
+            description:
+              list.id === target.list.id
+                ? l10n.t('where it is now')
+                : l10n.t('now "{0}"', boardListTitle(list)),
             position: index,
           })),
-          { title: `Move "${boardListTitle(target.list)}"`, placeHolder: 'New position (0 is leftmost)' },
+          {
+            title: l10n.t('Move "{0}"', boardListTitle(target.list)),
+            placeHolder: l10n.t('New position (0 is leftmost)'),
+          },
         );
         if (!picked) return undefined;
         position = picked.position;
       }
       if (parsePosition(String(position), lists.length) === undefined) {
-        throw new Error(`The position must be between 0 and ${lists.length - 1}.`);
+        throw new Error(l10n.t('The position must be between 0 and {0}.', lists.length - 1));
       }
       if (position === target.list.position) {
-        void showInformation(`"${boardListTitle(target.list)}" is already at position ${position}.`);
+        void showInformation(
+          l10n.t('"{0}" is already at position {1}.', boardListTitle(target.list), position),
+        );
         return undefined;
       }
       const client = await services.accounts.client(target.account.id);
-      const moved = await inProjectsView('Moving the board list…', () =>
+      const moved = await inProjectsView(l10n.t('Moving the board list…'), () =>
         client.moveBoardList(target.project.id, target.board.id, target.list.id, position),
       );
       refresh(services, target.folder);
@@ -225,14 +246,14 @@ function deleteListCommand(services: Services): CommandDeclaration {
       const title = boardListTitle(target.list);
       if (!options.confirmed) {
         const answer = await showWarning(
-          `Delete the list "${title}" from the board "${boardTitle(target.board)}"?`,
-          { modal: true, detail: 'Issues keep their labels; only the column goes away.' },
-          'Delete List',
+          l10n.t('Delete the list "{0}" from the board "{1}"?', title, boardTitle(target.board)),
+          { modal: true, detail: l10n.t('Issues keep their labels; only the column goes away.') },
+          l10n.t('Delete List'),
         );
-        if (answer !== 'Delete List') return false;
+        if (answer !== l10n.t('Delete List')) return false;
       }
       const client = await services.accounts.client(target.account.id);
-      await inProjectsView('Deleting the board list…', () =>
+      await inProjectsView(l10n.t('Deleting the board list…'), () =>
         client.deleteBoardList(target.project.id, target.board.id, target.list.id),
       );
       refresh(services, target.folder);

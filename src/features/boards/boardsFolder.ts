@@ -41,12 +41,14 @@ export function createBoardsFolder(owner: ProjectNode, context: FolderContext): 
 }
 
 export function boardTitle(board: Board): string {
-  return board.name || `Board ${board.id}`;
+  return board.name || vscode.l10n.t('Board {0}', board.id);
 }
 
 /** What a list is about: its label, or the milestone or assignee of other list kinds. */
 export function boardListTitle(list: BoardList): string {
-  return list.label?.name ?? list.milestone?.title ?? list.assignee?.name ?? `List ${list.id}`;
+  return (
+    list.label?.name ?? list.milestone?.title ?? list.assignee?.name ?? vscode.l10n.t('List {0}', list.id)
+  );
 }
 
 export class BoardNode implements TreeNode {
@@ -68,7 +70,7 @@ export class BoardNode implements TreeNode {
     const count = this.board.lists.length;
     const item = new vscode.TreeItem(boardTitle(this.board), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.folder.nodeId}/board/${this.board.id}`;
-    item.description = `${count} list${count === 1 ? '' : 's'}`;
+    item.description = vscode.l10n.t('{0} list{1}', count, count === 1 ? '' : 's');
     item.iconPath = new vscode.ThemeIcon('project');
     item.contextValue = ['board', this.folder.capabilities.editBoardLists ? 'editable' : ''].join(' ').trim();
     return item;
@@ -76,7 +78,8 @@ export class BoardNode implements TreeNode {
 
   getChildren(): Promise<TreeNode[]> {
     const lists = this.lists;
-    if (lists.length === 0) return Promise.resolve([new MessageNode('No lists; add one from a label')]);
+    if (lists.length === 0)
+      return Promise.resolve([new MessageNode(vscode.l10n.t('No lists; add one from a label'))]);
     return Promise.resolve(lists.map((list) => new BoardListNode(this, list, lists.length)));
   }
 }
@@ -99,14 +102,17 @@ export class BoardListNode implements TreeNode {
     const item = new vscode.TreeItem(title);
     item.id = `${this.folder.nodeId}/board/${this.boardNode.board.id}/list/${list.id}`;
     const color = list.label?.color;
-    item.description = [color, `position ${list.position}`].filter(Boolean).join(' · ');
+    item.description = [color, vscode.l10n.t('position {0}', list.position)].filter(Boolean).join(' · ');
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown('**').appendText(title).appendMarkdown('**');
     if (list.label?.description) tooltip.appendMarkdown('\n\n').appendText(list.label.description);
     tooltip
       .appendMarkdown('\n\n')
       .appendText(
-        [color ? `Colour ${color}` : undefined, `Position ${list.position} of 0–${this.count - 1}`]
+        [
+          color ? vscode.l10n.t('Colour {0}', color) : undefined,
+          vscode.l10n.t('Position {0} of 0–{1}', list.position, this.count - 1),
+        ]
           .filter(Boolean)
           .join(' · '),
       );

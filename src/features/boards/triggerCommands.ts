@@ -21,8 +21,8 @@ const TriggerOptionsSchema = z
 /** A trigger's row, the Pipeline Triggers folder, a project's row, or nothing (pick a project). */
 const TriggerArgumentSchema = z
   .union([
-    rowOf(TriggerNode, 'a pipeline trigger'),
-    rowOf(TriggersFolder, 'a Pipeline Triggers folder'),
+    rowOf(TriggerNode, vscode.l10n.t('a pipeline trigger')),
+    rowOf(TriggersFolder, vscode.l10n.t('a Pipeline Triggers folder')),
     rowOf(ProjectNode, 'a project'),
   ])
   .optional();
@@ -44,7 +44,11 @@ async function triggerTarget(services: Services, arg: TriggerArgument): Promise<
     };
   }
   const folder = arg instanceof TriggersFolder ? arg : undefined;
-  const target = await projectTarget(services, folder ? folder.owner : arg, 'Project of the trigger');
+  const target = await projectTarget(
+    services,
+    folder ? folder.owner : arg,
+    vscode.l10n.t('Project of the trigger'),
+  );
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
   const items = client
@@ -53,11 +57,13 @@ async function triggerTarget(services: Services, arg: TriggerArgument): Promise<
     .then((page) =>
       page.items.map((trigger) => ({
         label: triggerTitle(trigger),
-        description: trigger.owner ? `owned by ${trigger.owner.name}` : 'no owner',
+        description: trigger.owner
+          ? vscode.l10n.t('owned by {0}', trigger.owner.name)
+          : vscode.l10n.t('no owner'),
         trigger,
       })),
     );
-  const picked = await pickOne(items, { placeHolder: 'Pipeline trigger' });
+  const picked = await pickOne(items, { placeHolder: vscode.l10n.t('Pipeline trigger') });
   return picked ? { ...target, trigger: picked.trigger, folder } : undefined;
 }
 
@@ -76,22 +82,25 @@ function refresh(services: Services, folder: TriggersFolder | undefined): void {
 function askDescription(title: string, value = ''): Thenable<string | undefined> {
   return askText({
     title,
-    prompt: 'What the trigger is for (shown in the trigger list)',
+    prompt: vscode.l10n.t('What the trigger is for (shown in the trigger list)'),
     value,
-    validateInput: (text) => (text.trim() === '' ? 'Describe the trigger' : undefined),
+    validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('Describe the trigger') : undefined),
   });
 }
 
 async function copyToken(trigger: Trigger): Promise<boolean> {
   if (!isFullTriggerToken(trigger.token)) {
     void showWarning(
-      `The server shows the token of "${triggerTitle(trigger)}" only to its owner. Take ownership to use it.`,
+      vscode.l10n.t(
+        'The server shows the token of "{0}" only to its owner. Take ownership to use it.',
+        triggerTitle(trigger),
+      ),
     );
     return false;
   }
   await vscode.env.clipboard.writeText(trigger.token);
   // Never the token itself: messages end up in screenshots and logs.
-  void showInformation('Token copied');
+  void showInformation(vscode.l10n.t('Token copied'));
   return true;
 }
 
@@ -121,22 +130,25 @@ function createTriggerCommand(services: Services): CommandDeclaration {
       const target = await projectTarget(
         services,
         folder ? folder.owner : arg,
-        'Project to add a trigger to',
+        vscode.l10n.t('Project to add a trigger to'),
       );
       if (!target) return undefined;
-      const description = (options.description ?? (await askDescription('New pipeline trigger')))?.trim();
+      const description = (
+        options.description ?? (await askDescription(vscode.l10n.t('New pipeline trigger')))
+      )?.trim();
       if (!description) return undefined;
       const client = await services.accounts.client(target.account.id);
       const trigger = await withProgress(
-        { location: { viewId: 'forge.projects' }, title: 'Creating the trigger…' },
+        { location: { viewId: 'forge.projects' }, title: vscode.l10n.t('Creating the trigger…') },
         () => client.createTrigger(target.project.id, description),
       );
       // The creator owns the new trigger: that tells who the caller is.
       folder?.learnCaller(trigger.owner?.id);
       refresh(services, folder);
-      void showInformation(`Created the pipeline trigger "${triggerTitle(trigger)}".`, 'Copy Token').then(
-        (choice) => (choice === 'Copy Token' ? copyToken(trigger) : undefined),
-      );
+      void showInformation(
+        vscode.l10n.t('Created the pipeline trigger "{0}".', triggerTitle(trigger)),
+        vscode.l10n.t('Copy Token'),
+      ).then((choice) => (choice === vscode.l10n.t('Copy Token') ? copyToken(trigger) : undefined));
       return trigger;
     },
   });
@@ -151,7 +163,10 @@ function editTriggerCommand(services: Services): CommandDeclaration {
       if (!target) return undefined;
       const description = (
         options.description ??
-        (await askDescription(`Edit "${triggerTitle(target.trigger)}"`, target.trigger.description))
+        (await askDescription(
+          vscode.l10n.t('Edit "{0}"', triggerTitle(target.trigger)),
+          target.trigger.description,
+        ))
       )?.trim();
       if (!description || description === target.trigger.description) return undefined;
       const client = await services.accounts.client(target.account.id);
@@ -172,17 +187,21 @@ function takeOwnershipCommand(services: Services): CommandDeclaration {
       const previous = target.trigger.owner;
       if (previous && !options.confirmed) {
         const answer = await showWarning(
-          `Take ownership of the trigger "${triggerTitle(target.trigger)}" from ${previous.name}?`,
-          { modal: true, detail: 'Pipelines it starts will then run as you.' },
-          'Take Ownership',
+          vscode.l10n.t(
+            'Take ownership of the trigger "{0}" from {1}?',
+            triggerTitle(target.trigger),
+            previous.name,
+          ),
+          { modal: true, detail: vscode.l10n.t('Pipelines it starts will then run as you.') },
+          vscode.l10n.t('Take Ownership'),
         );
-        if (answer !== 'Take Ownership') return undefined;
+        if (answer !== vscode.l10n.t('Take Ownership')) return undefined;
       }
       const client = await services.accounts.client(target.account.id);
       const updated = await client.takeTriggerOwnership(target.project.id, target.trigger.id);
       target.folder?.learnCaller(updated.owner?.id);
       refresh(services, target.folder);
-      void showInformation(`You now own "${triggerTitle(updated)}".`);
+      void showInformation(vscode.l10n.t('You now own "{0}".', triggerTitle(updated)));
       return updated;
     },
   });
@@ -197,11 +216,14 @@ function deleteTriggerCommand(services: Services): CommandDeclaration {
       if (!target) return false;
       if (!options.confirmed) {
         const answer = await showWarning(
-          `Delete the pipeline trigger "${triggerTitle(target.trigger)}"?`,
-          { modal: true, detail: 'Anything that starts pipelines with its token will stop working.' },
-          'Delete Trigger',
+          vscode.l10n.t('Delete the pipeline trigger "{0}"?', triggerTitle(target.trigger)),
+          {
+            modal: true,
+            detail: vscode.l10n.t('Anything that starts pipelines with its token will stop working.'),
+          },
+          vscode.l10n.t('Delete Trigger'),
         );
-        if (answer !== 'Delete Trigger') return false;
+        if (answer !== vscode.l10n.t('Delete Trigger')) return false;
       }
       const client = await services.accounts.client(target.account.id);
       await client.deleteTrigger(target.project.id, target.trigger.id);

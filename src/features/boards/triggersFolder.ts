@@ -18,7 +18,7 @@ type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 export class TriggersFolder extends ProjectFolder<Trigger> {
   readonly label = 'Pipeline Triggers';
   readonly icon = 'zap';
-  readonly emptyMessage = 'No pipeline triggers';
+  readonly emptyMessage = vscode.l10n.t('No pipeline triggers');
   /** The caller's user id, to tell owned triggers; undefined until known (or if unknowable). */
   callerId: number | undefined;
   private callerLookup: Promise<void> | undefined;
@@ -74,7 +74,7 @@ export function createTriggersFolder(owner: ProjectNode, context: FolderContext)
 }
 
 export function triggerTitle(trigger: Trigger): string {
-  return trigger.description || `Trigger ${trigger.id}`;
+  return trigger.description || vscode.l10n.t('Trigger {0}', trigger.id);
 }
 
 export class TriggerNode implements TreeNode {
@@ -95,16 +95,18 @@ export class TriggerNode implements TreeNode {
     const { trigger } = this;
     const item = new vscode.TreeItem(triggerTitle(trigger));
     item.id = `${this.folder.nodeId}/trigger/${trigger.id}`;
-    const used = trigger.last_used ? `used ${formatAge(trigger.last_used)}` : 'never used';
+    const used = trigger.last_used ? vscode.l10n.t('used {0}', formatAge(trigger.last_used)) : 'never used';
     item.description = [trigger.owner ? trigger.owner.name : 'no owner', used].join(' · ');
     // Never the token: tooltips end up in screenshots and screen shares.
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown('**').appendText(triggerTitle(trigger)).appendMarkdown('**\n\n');
     tooltip.appendText(
       [
-        trigger.owner ? `Owner: ${trigger.owner.name} (@${trigger.owner.username})` : 'No owner',
-        trigger.created_at ? `Created ${formatAge(trigger.created_at)}` : undefined,
-        trigger.last_used ? `Last used ${formatAge(trigger.last_used)}` : 'Never used',
+        trigger.owner
+          ? vscode.l10n.t('Owner: {0} (@{1})', trigger.owner.name, trigger.owner.username)
+          : 'No owner',
+        trigger.created_at ? vscode.l10n.t('Created {0}', formatAge(trigger.created_at)) : undefined,
+        trigger.last_used ? vscode.l10n.t('Last used {0}', formatAge(trigger.last_used)) : 'Never used',
       ]
         .filter(Boolean)
         .join(' · '),

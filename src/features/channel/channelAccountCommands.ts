@@ -23,6 +23,7 @@ import {
   networkForNewAccount,
   offerToTrustCertificate,
 } from '../../platform/network';
+import * as l10n from '@vscode/l10n';
 
 export async function addAccount(
   context: ChannelCommandContext,
@@ -41,15 +42,15 @@ export async function addAccount(
       label: options.label,
       network: applied.network,
     });
-    void showInformation(`Signed in to the channel ${channelName(account)}.`);
+    void showInformation(l10n.t('Signed in to the channel {0}.', channelName(account)));
     return { added: true, accountId: account.id };
   }
   let serverUrl = '';
   let login = '';
   for (;;) {
     const serverInput = await askText({
-      title: 'Add Channel Account (1/3)',
-      prompt: 'Address of the channel server (Hubzilla-compatible)',
+      title: l10n.t('Add Channel Account (1/3)'),
+      prompt: l10n.t('Address of the channel server (Hubzilla-compatible)'),
       placeHolder: 'https://hub.example.org',
       value: serverUrl,
       ignoreFocusOut: true,
@@ -61,20 +62,20 @@ export async function addAccount(
     if (!normalized || 'problem' in normalized) return { added: false };
     serverUrl = normalized.url;
     const loginInput = await askText({
-      title: 'Add Channel Account (2/3)',
-      prompt: `Channel nickname or account email on ${serverUrl}`,
+      title: l10n.t('Add Channel Account (2/3)'),
+      prompt: l10n.t('Channel nickname or account email on {0}', serverUrl),
       value: login,
       ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() === '' ? 'Enter the nickname or the email' : undefined),
+      validateInput: (value) => (value.trim() === '' ? l10n.t('Enter the nickname or the email') : undefined),
     });
     if (loginInput === undefined) return { added: false };
     login = loginInput.trim();
     const password = await askText({
-      title: 'Add Channel Account (3/3)',
-      prompt: `Password of ${login} on ${serverUrl} (kept in VS Code's secret storage)`,
+      title: l10n.t('Add Channel Account (3/3)'),
+      prompt: l10n.t("Password of {0} on {1} (kept in VS Code's secret storage)", login, serverUrl),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (value) => (value === '' ? 'Enter the password' : undefined),
+      validateInput: (value) => (value === '' ? l10n.t('Enter the password') : undefined),
     });
     if (password === undefined) return { added: false };
     const network: AccountNetwork | undefined = await confirmPlainHttp(serverUrl, {}, 'password');
@@ -96,10 +97,11 @@ async function signInChannel(
   let network = startNetwork;
   for (;;) {
     try {
-      const account = await withCancellableProgress(`Checking the login with ${input.serverUrl}…`, (signal) =>
-        context.accounts.add({ ...input, network, signal }),
+      const account = await withCancellableProgress(
+        l10n.t('Checking the login with {0}…', input.serverUrl),
+        (signal) => context.accounts.add({ ...input, network, signal }),
       );
-      void showInformation(`Signed in to the channel ${channelName(account)}.`);
+      void showInformation(l10n.t('Signed in to the channel {0}.', channelName(account)));
       return account;
     } catch (error) {
       if (error instanceof CancelledError) return undefined;
@@ -110,7 +112,7 @@ async function signInChannel(
           continue;
         }
       }
-      await showError(`Channel account not added: ${describeError(error)}`, 'Try Again');
+      await showError(l10n.t('Channel account not added: {0}', describeError(error)), l10n.t('Try Again'));
       return undefined;
     }
   }
@@ -141,19 +143,19 @@ export async function removeAccount(
   arg: ChannelArgument,
   options: { confirmed?: boolean | undefined } | undefined,
 ): Promise<{ removed: boolean }> {
-  const account = await pickChannelAccount(context.accounts, 'Channel account to remove', arg);
+  const account = await pickChannelAccount(context.accounts, l10n.t('Channel account to remove'), arg);
   if (!account) return { removed: false };
   const confirm = options?.confirmed
     ? 'Remove'
     : await showWarning(
-        `Remove the channel account ${account.label}? Its password is deleted from this machine.`,
+        l10n.t('Remove the channel account {0}? Its password is deleted from this machine.', account.label),
         { modal: true },
-        'Remove',
+        l10n.t('Remove'),
       );
-  if (confirm !== 'Remove') return { removed: false };
+  if (confirm !== l10n.t('Remove')) return { removed: false };
   await context.accounts.remove(account.id);
   for (const key of context.drafts.keysOf(account.id)) await context.drafts.delete(key);
   await context.itemIds.forget(account.id);
-  void showInformation(`Removed the channel account ${account.label}.`);
+  void showInformation(l10n.t('Removed the channel account {0}.', account.label));
   return { removed: true };
 }

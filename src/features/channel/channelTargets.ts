@@ -43,13 +43,13 @@ export async function pickChannelAccount(
   const id = accountId ?? (typeof arg === 'string' ? arg : undefined);
   if (id !== undefined) {
     const account = accounts.get(id);
-    if (!account) throw new Error('That channel account no longer exists.');
+    if (!account) throw new Error(vscode.l10n.t('That channel account no longer exists.'));
     return account;
   }
   return chooseAccount(
     accounts.list(),
     placeHolder,
-    'No channel account yet. Run "Forge: Add Channel Account" first.',
+    vscode.l10n.t('No channel account yet. Run "Forge: Add Channel Account" first.'),
   );
 }
 

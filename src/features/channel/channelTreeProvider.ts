@@ -33,9 +33,11 @@ export class ChannelAccountNode implements TreeNode {
     const connection = connectionNote(this.account.serverUrl, this.account.network ?? {});
     item.description = [this.account.serverUrl, connection].filter(Boolean).join(' · ');
     item.tooltip = new vscode.MarkdownString()
-      .appendText(`${this.account.channel?.name ?? this.account.login} on ${this.account.serverUrl}`)
+      .appendText(
+        vscode.l10n.t('{0} on {1}', this.account.channel?.name ?? this.account.login, this.account.serverUrl),
+      )
       .appendMarkdown('\n\n')
-      .appendText(`Signed in as ${this.account.login}`);
+      .appendText(vscode.l10n.t('Signed in as {0}', this.account.login));
     item.iconPath = new vscode.ThemeIcon('radio-tower');
     item.contextValue = `channelAccount${this.account.fromEnvironment ? ' environment' : ''}`;
     return item;

@@ -10,12 +10,12 @@ import { type TreeNode, isTreeNode } from '../../platform/tree/treeNode';
 
 /** Any row of the Channel view. */
 export const ChannelRowSchema = z.custom<TreeNode>(isTreeNode, {
-  error: 'expected a row of the Channel view',
+  error: vscode.l10n.t('expected a row of the Channel view'),
 });
 
 /** The row a command was run on, the id of a channel account, or nothing. */
 export const ChannelArgumentSchema = z
-  .union([ChannelRowSchema, z.string({ error: 'expected a channel account id' })])
+  .union([ChannelRowSchema, z.string({ error: vscode.l10n.t('expected a channel account id') })])
   .optional();
 export type ChannelArgument = z.output<typeof ChannelArgumentSchema>;
 
@@ -106,7 +106,9 @@ export const PostOptionsSchema = z.strictObject({
 });
 export type PostOptions = z.output<typeof PostOptionsSchema>;
 
-const UriSchema = z.custom<vscode.Uri>((value) => value instanceof vscode.Uri, { error: 'expected a file' });
+const UriSchema = z.custom<vscode.Uri>((value) => value instanceof vscode.Uri, {
+  error: vscode.l10n.t('expected a file'),
+});
 
 /**
  * What `forge.channel.post` is run on: a row, an account id, a file (the explorer's and the editor's
@@ -116,7 +118,7 @@ export const PostArgumentSchema = z
   .union([
     ChannelRowSchema,
     UriSchema,
-    z.string({ error: 'expected a channel account id' }),
+    z.string({ error: vscode.l10n.t('expected a channel account id') }),
     PostOptionsSchema,
   ])
   .optional();

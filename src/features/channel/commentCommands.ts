@@ -67,7 +67,7 @@ function flatten(
         entry,
         commentsClosed: thread.top.entry.commentsClosed,
         own: isOwnEntry(entry, identity),
-        label: `"${firstTextLine(entry.title || bbcodeToText(entry.body), 60) || '(no text)'}"`,
+        label: `"${firstTextLine(entry.title || bbcodeToText(entry.body), 60) || vscode.l10n.t('(no text)')}"`,
       });
       node.replies.forEach(visit);
     };
@@ -104,12 +104,15 @@ async function pickItem(
   if (mid !== undefined) {
     const thread = await client.getItem({ mid });
     const found = flatten(account, thread.items, identity, false).find((target) => target.entry.mid === mid);
-    if (!found) throw new Error(`No item with the message id ${mid} is visible to ${channelName(account)}.`);
+    if (!found)
+      throw new Error(
+        vscode.l10n.t('No item with the message id {0} is visible to {1}.', mid, channelName(account)),
+      );
     return found;
   }
   const items =
     purpose === 'edit'
-      ? await withCancellableProgress('Loading your channel stream…', (signal) =>
+      ? await withCancellableProgress(vscode.l10n.t('Loading your channel stream…'), (signal) =>
           client.channelStream({ mindate: '1970-01-01 00:00:00' }).toArray({ signal }),
         )
       : (await client.fetchNetworkStreamPage({}, { start: 0, records: 20 })).items;
@@ -118,7 +121,9 @@ async function pickItem(
   );
   if (candidates.length === 0) {
     void showInformation(
-      purpose === 'edit' ? 'You have no posts or comments to edit.' : 'Nothing to comment on.',
+      purpose === 'edit'
+        ? vscode.l10n.t('You have no posts or comments to edit.')
+        : vscode.l10n.t('Nothing to comment on.'),
     );
     return undefined;
   }
@@ -131,7 +136,8 @@ async function pickItem(
       target,
     })),
     {
-      placeHolder: purpose === 'edit' ? 'Edit which item?' : 'Comment on which item?',
+      placeHolder:
+        purpose === 'edit' ? vscode.l10n.t('Edit which item?') : vscode.l10n.t('Comment on which item?'),
       matchOnDescription: true,
     },
   );
@@ -145,10 +151,16 @@ export async function comment(
 ): Promise<PostResult> {
   // A given text is checked before the item is looked up (that lookup is already a request).
   if (options?.body !== undefined) valueOrThrow(checkNoteBody(options.body));
-  const target = await itemTarget(context, arg, options, 'comment', 'Comment on which channel?');
+  const target = await itemTarget(
+    context,
+    arg,
+    options,
+    'comment',
+    vscode.l10n.t('Comment on which channel?'),
+  );
   if (!target) return { posted: false, reason: 'cancelled' };
   if (target.commentsClosed) {
-    const message = `Comments are turned off on ${target.label}.`;
+    const message = vscode.l10n.t('Comments are turned off on {0}.', target.label);
     void showInformation(message);
     return { posted: false, reason: 'cancelled', message };
   }
@@ -156,11 +168,13 @@ export async function comment(
   const key = ChannelDrafts.commentKey(account.id, target.entry.mid);
   const draft = context.drafts.get(key);
   let body = options ? (options.body ?? draft?.body) : undefined;
-  if (options && body === undefined) throw new Error('No comment text given and no unsent comment to send.');
+  if (options && body === undefined)
+    throw new Error(vscode.l10n.t('No comment text given and no unsent comment to send.'));
   const restoredDraft = draft !== undefined && (options?.body === undefined || options.body === draft.body);
-  if (draft && options?.body === undefined) void showInformation('Your unsent comment was restored.');
+  if (draft && options?.body === undefined)
+    void showInformation(vscode.l10n.t('Your unsent comment was restored.'));
   if (body === undefined) {
-    body = await askBody(`Comment on ${target.label}`, draft?.body ?? '');
+    body = await askBody(vscode.l10n.t('Comment on {0}', target.label), draft?.body ?? '');
     if (body === undefined) return { posted: false, reason: 'cancelled' };
   }
   const text = valueOrThrow(checkNoteBody(body));
@@ -168,7 +182,7 @@ export async function comment(
   let result;
   try {
     result = await withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Commenting on ${target.label}…` },
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Commenting on {0}…', target.label) },
       () =>
         context.drafts.sendWithDraft(key, { body: text }, () =>
           client.updateItem({ body: text, parent_mid: target.entry.mid }),
@@ -180,9 +194,9 @@ export async function comment(
       `forge.channel.comment: ${error instanceof Error ? error.message : String(error)}`,
     );
     const message = draftKeptMessage(error, {
-      kept: 'Your comment was kept as a draft',
-      where: `the comments on ${target.label}`,
-      resend: `comment on ${target.label} again`,
+      kept: vscode.l10n.t('Your comment was kept as a draft'),
+      where: vscode.l10n.t('the comments on {0}', target.label),
+      resend: vscode.l10n.t('comment on {0} again', target.label),
     });
     void showError(message);
     return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
@@ -190,7 +204,7 @@ export async function comment(
   await context.itemIds.remember(account.id, result.item.mid, result.itemId);
   if (target.node) target.node.folder.reload();
   else reloadStreams(context, account);
-  void showInformation(`Commented on ${target.label}.`);
+  void showInformation(vscode.l10n.t('Commented on {0}.', target.label));
   return { posted: true, itemId: result.itemId, mid: result.item.mid, restoredDraft };
 }
 
@@ -223,8 +237,12 @@ async function knownItemId(
 async function editInEditor(text: string, what: string): Promise<string | undefined> {
   const document = await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' });
   await vscode.window.showTextDocument(document, { preview: false });
-  const choice = await showInformation(`Edit ${what} in the editor, then press Send.`, 'Send', 'Cancel');
-  if (choice !== 'Send') return undefined;
+  const choice = await showInformation(
+    vscode.l10n.t('Edit {0} in the editor, then press Send.', what),
+    vscode.l10n.t('Send'),
+    vscode.l10n.t('Cancel'),
+  );
+  if (choice !== vscode.l10n.t('Send')) return undefined;
   return document.getText();
 }
 
@@ -238,19 +256,25 @@ export async function editItem(
   itemId?: number;
 }> {
   if (options?.body !== undefined) valueOrThrow(checkNoteBody(options.body));
-  const target = await itemTarget(context, arg, options, 'edit', 'Edit in which channel?');
+  const target = await itemTarget(context, arg, options, 'edit', vscode.l10n.t('Edit in which channel?'));
   if (!target) return { edited: false, reason: 'cancelled' };
   if (!target.own)
-    throw new Error(`Only your own posts and comments can be edited; ${target.label} is not yours.`);
+    throw new Error(
+      vscode.l10n.t('Only your own posts and comments can be edited; {0} is not yours.', target.label),
+    );
   const client = await context.accounts.client(target.account.id);
   let itemId = options?.itemId ?? (await knownItemId(context, client, target));
   if (itemId === undefined) {
-    if (options) throw new Error(`The server does not say the number of ${target.label}; pass it as itemId.`);
+    if (options)
+      throw new Error(
+        vscode.l10n.t('The server does not say the number of {0}; pass it as itemId.', target.label),
+      );
     const answer = await askText({
-      title: `Edit ${target.label}`,
-      prompt:
+      title: vscode.l10n.t('Edit {0}', target.label),
+      prompt: vscode.l10n.t(
         'The server does not tell the number of this item (it is in the item’s address on the web, e.g. …/item/1234). Its number:',
-      validateInput: (value) => (/^\d+$/.test(value.trim()) ? undefined : 'A whole number'),
+      ),
+      validateInput: (value) => (/^\d+$/.test(value.trim()) ? undefined : vscode.l10n.t('A whole number')),
     });
     if (answer === undefined) return { edited: false, reason: 'cancelled' };
     itemId = Number(answer.trim());
@@ -262,11 +286,11 @@ export async function editItem(
     const current = target.entry.body;
     body = current.includes('\n')
       ? await editInEditor(current, target.label)
-      : await askBody(`Edit ${target.label}`, current);
+      : await askBody(vscode.l10n.t('Edit {0}', target.label), current);
     if (body === undefined) return { edited: false, reason: 'cancelled' };
     if (isTop) {
       title = await askText({
-        title: `Edit ${target.label}: title`,
+        title: vscode.l10n.t('Edit {0}: title', target.label),
         value: target.entry.title,
         ignoreFocusOut: true,
       });
@@ -279,7 +303,7 @@ export async function editItem(
     return { edited: false, reason: 'unchanged' };
   }
   const result = await withProgress(
-    { location: vscode.ProgressLocation.Window, title: `Saving ${target.label}…` },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Saving {0}…', target.label) },
     () =>
       client.updateItem({
         body: body ?? target.entry.body,
@@ -290,6 +314,6 @@ export async function editItem(
   await context.itemIds.remember(target.account.id, result.item.mid, result.itemId);
   if (target.node) target.node.folder.reload();
   else reloadStreams(context, target.account);
-  void showInformation(`Saved your changes to ${target.label}.`);
+  void showInformation(vscode.l10n.t('Saved your changes to {0}.', target.label));
   return { edited: true, itemId: result.itemId };
 }

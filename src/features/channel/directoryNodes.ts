@@ -46,7 +46,7 @@ abstract class ListFolder<T> implements TreeNode {
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.nodeId;
     item.iconPath = new vscode.ThemeIcon(icon);
-    item.contextValue = `channelFolder ${kind}`;
+    item.contextValue = vscode.l10n.t('channelFolder {0}', kind);
     if (this.list.status === 'loaded') item.description = String(this.list.items.length);
     return item;
   }
@@ -55,7 +55,7 @@ abstract class ListFolder<T> implements TreeNode {
 // ---- photo albums ---------------------------------------------------------------------------------
 
 export class AlbumsFolder extends ListFolder<Album> {
-  protected readonly emptyMessage = 'No photo albums';
+  protected readonly emptyMessage = vscode.l10n.t('No photo albums');
 
   get nodeId(): string {
     return `channel/${this.account.id}/albums`;
@@ -80,7 +80,7 @@ function albumParameter(album: Album): string {
 }
 
 export class AlbumNode extends ListFolder<Record<string, unknown>> {
-  protected readonly emptyMessage = 'No photos in this album';
+  protected readonly emptyMessage = vscode.l10n.t('No photos in this album');
 
   constructor(
     readonly albums: AlbumsFolder,
@@ -114,12 +114,12 @@ export class AlbumNode extends ListFolder<Record<string, unknown>> {
   getTreeItem(): vscode.TreeItem {
     const name = albumParameter(this.album);
     const item = new vscode.TreeItem(
-      name === '' ? 'Not in an album' : name,
+      name === '' ? vscode.l10n.t('Not in an album') : name,
       vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.id = this.nodeId;
     const total = this.album.total;
-    item.description = `${total} photo${total === 1 ? '' : 's'}`;
+    item.description = vscode.l10n.t('{0} photo{1}', total, total === 1 ? '' : 's');
     item.iconPath = new vscode.ThemeIcon('folder-library');
     item.contextValue = 'channelAlbum';
     return item;
@@ -165,7 +165,7 @@ export class PhotoNode implements TreeNode {
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon('file-media');
     item.contextValue = 'channelPhoto';
-    item.command = { command: 'forge.channel.openFile', title: 'Open', arguments: [this] };
+    item.command = { command: 'forge.channel.openFile', title: vscode.l10n.t('Open'), arguments: [this] };
     return item;
   }
 }
@@ -173,7 +173,7 @@ export class PhotoNode implements TreeNode {
 // ---- privacy groups ---------------------------------------------------------------------------------
 
 export class GroupsFolder extends ListFolder<PrivacyGroup> {
-  protected readonly emptyMessage = 'No privacy groups';
+  protected readonly emptyMessage = vscode.l10n.t('No privacy groups');
 
   get nodeId(): string {
     return `channel/${this.account.id}/groups`;
@@ -220,11 +220,16 @@ export class GroupNode extends ListFolder<GroupMember> {
     const item = new vscode.TreeItem(this.group.gname, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.nodeId;
     item.iconPath = new vscode.ThemeIcon('organization');
-    item.description = this.list.status === 'loaded' ? `${this.list.items.length} members` : undefined;
+    item.description =
+      this.list.status === 'loaded' ? vscode.l10n.t('{0} members', this.list.items.length) : undefined;
     item.tooltip = new vscode.MarkdownString()
       .appendText(this.group.gname)
       .appendMarkdown('\n\n')
-      .appendText(this.group.visible === true ? 'Members can see the group' : 'Only you see the group');
+      .appendText(
+        this.group.visible === true
+          ? vscode.l10n.t('Members can see the group')
+          : vscode.l10n.t('Only you see the group'),
+      );
     item.contextValue = 'channelGroup';
     return item;
   }
@@ -257,7 +262,9 @@ export class GroupMemberNode implements TreeNode {
     const item = new vscode.TreeItem(this.name);
     item.id = `${this.groupNode.nodeId}/member/${this.member.id}`;
     const connected = this.member.abook_id !== null && this.member.abook_id !== undefined;
-    item.description = [this.address, connected ? undefined : 'not a connection'].filter(Boolean).join(' · ');
+    item.description = [this.address, connected ? undefined : vscode.l10n.t('not a connection')]
+      .filter(Boolean)
+      .join(' · ');
     item.tooltip = new vscode.MarkdownString().appendText(
       [this.name, this.address, this.member.xchan_network ?? ''].filter(Boolean).join(' · '),
     );

@@ -24,14 +24,15 @@ import { openLocalFile } from '../../platform/serverLinks';
 
 /** Asks, before anything is written, whether the export is to carry the channel's private key. */
 async function askAboutPrivateKey(account: ChannelAccountInfo): Promise<boolean | undefined> {
-  const include = 'Include the Private Key';
-  const leaveOut = 'Leave the Key Out';
+  const include = vscode.l10n.t('Include the Private Key');
+  const leaveOut = vscode.l10n.t('Leave the Key Out');
   const answer = await showWarning(
-    `The export of ${channelName(account)} holds its private key.`,
+    vscode.l10n.t('The export of {0} holds its private key.', channelName(account)),
     {
       modal: true,
-      detail:
+      detail: vscode.l10n.t(
         'Anyone who has the file can then act as the channel, on every hub. Include the key only to move the channel to another hub, and keep the file safe. The file is written readable by you alone.',
+      ),
     },
     leaveOut,
     include,
@@ -55,7 +56,10 @@ async function askExportChoices(
   if (sections === undefined && !options) {
     const picked = await pickMany(
       CHANNEL_EXPORT_SECTIONS.map((section) => ({ label: section, picked: true })),
-      { title: `Export ${channelName(account)} (1/3)`, placeHolder: 'Sections to export' },
+      {
+        title: vscode.l10n.t('Export {0} (1/3)', channelName(account)),
+        placeHolder: vscode.l10n.t('Sections to export'),
+      },
     );
     if (!picked || picked.length === 0) return undefined;
     sections = picked.map((item) => item.label);
@@ -64,14 +68,14 @@ async function askExportChoices(
   if (posts === undefined && !options) {
     const picked = await pickOne(
       [
-        { label: 'Without posts', posts: false },
+        { label: vscode.l10n.t('Without posts'), posts: false },
         {
-          label: 'With posts',
-          description: 'the default sections and the last three months of posts',
+          label: vscode.l10n.t('With posts'),
+          description: vscode.l10n.t('the default sections and the last three months of posts'),
           posts: true,
         },
       ],
-      { title: `Export ${channelName(account)} (2/3)` },
+      { title: vscode.l10n.t('Export {0} (2/3)', channelName(account)) },
     );
     if (!picked) return undefined;
     posts = picked.posts;
@@ -90,8 +94,8 @@ async function askExportChoices(
         safeFileName(`${nickname}-channel-${new Date().toISOString().slice(0, 10)}.json`),
       ),
       filters: { JSON: ['json'] },
-      saveLabel: 'Export',
-      title: `Export ${channelName(account)} (3/3)`,
+      saveLabel: vscode.l10n.t('Export'),
+      title: vscode.l10n.t('Export {0} (3/3)', channelName(account)),
     });
     if (!uri) return undefined;
     destination = uri.fsPath;
@@ -126,7 +130,13 @@ async function readAndWrite(
   const { sections, posts } = choices;
   progress.report({
     increment: 5,
-    message: `asking for ${sections?.join(', ') || 'the default sections'}${posts ? ' and posts' : ''}…`,
+    message: sections?.length
+      ? posts
+        ? vscode.l10n.t('asking for {0} and posts…', sections.join(', '))
+        : vscode.l10n.t('asking for {0}…', sections.join(', '))
+      : posts
+        ? vscode.l10n.t('asking for the default sections and posts…')
+        : vscode.l10n.t('asking for the default sections…'),
   });
   let exported = await client.exportChannel({ sections, posts, signal });
   // Real hubs ignore `posts` here: the posts come from item/export_page, a page at a time.
@@ -134,7 +144,7 @@ async function readAndWrite(
     const items: unknown[] = [];
     for await (const page of client.exportItems({ signal })) {
       items.push(...page);
-      progress.report({ message: `reading posts: ${items.length}…` });
+      progress.report({ message: vscode.l10n.t('reading posts: {0}…', items.length) });
     }
     if (items.length > 0) exported = { ...exported, item: items };
   }
@@ -143,9 +153,12 @@ async function readAndWrite(
     unknown
   >;
   const text = `${JSON.stringify(data, null, 2)}\n`;
-  progress.report({ increment: 75, message: `writing ${formatBytes(Buffer.byteLength(text))}…` });
+  progress.report({
+    increment: 75,
+    message: vscode.l10n.t('writing {0}…', formatBytes(Buffer.byteLength(text))),
+  });
   await writePrivately(choices.destination, text, signal);
-  progress.report({ increment: 20, message: 'done' });
+  progress.report({ increment: 20, message: vscode.l10n.t('done') });
   return {
     sections: Object.keys(data).filter((key) => key !== 'compatibility'),
     bytes: Buffer.byteLength(text),
@@ -157,7 +170,12 @@ export async function exportChannel(
   arg: ChannelArgument,
   options: ExportOptions | undefined,
 ): Promise<{ path: string; sections: string[]; bytes: number; privateKeyIncluded: boolean } | undefined> {
-  const account = await pickChannelAccount(context.accounts, 'Export which channel?', arg, options?.account);
+  const account = await pickChannelAccount(
+    context.accounts,
+    vscode.l10n.t('Export which channel?'),
+    arg,
+    options?.account,
+  );
   if (!account) return undefined;
   const choices = await askExportChoices(account, options);
   if (!choices) return undefined;
@@ -166,7 +184,7 @@ export async function exportChannel(
   const result = await withProgress(
     {
       location: vscode.ProgressLocation.Notification,
-      title: `Exporting ${channelName(account)}`,
+      title: vscode.l10n.t('Exporting {0}', channelName(account)),
       cancellable: true,
     },
     async (progress, cancellation) => {
@@ -181,9 +199,15 @@ export async function exportChannel(
   );
   if (!options) {
     void showInformation(
-      `Exported ${result.sections.length} section${result.sections.length === 1 ? '' : 's'} of ${channelName(account)} to ${target}.`,
-      'Open',
-    ).then((choice) => (choice === 'Open' ? openLocalFile(target) : undefined));
+      vscode.l10n.t(
+        'Exported {0} section{1} of {2} to {3}.',
+        result.sections.length,
+        result.sections.length === 1 ? '' : 's',
+        channelName(account),
+        target,
+      ),
+      vscode.l10n.t('Open'),
+    ).then((choice) => (choice === vscode.l10n.t('Open') ? openLocalFile(target) : undefined));
   }
   return { path: target, privateKeyIncluded: choices.includePrivateKey, ...result };
 }

@@ -25,7 +25,7 @@ export async function filterFiles(
 ): Promise<{ filter: { filename?: string; filetype?: string } } | undefined> {
   const account = await pickChannelAccount(
     context.accounts,
-    'Filter the files of which channel?',
+    vscode.l10n.t('Filter the files of which channel?'),
     arg,
     options?.account,
   );
@@ -44,48 +44,67 @@ export async function filterFiles(
       [
         {
           icon: 'case-sensitive',
-          label: 'Name contains…',
+          label: vscode.l10n.t('Name contains…'),
           description: current.filename ?? '',
           what: 'name' as const,
         },
-        { icon: 'file-media', label: 'Type…', description: current.filetype ?? '', what: 'type' as const },
-        { icon: 'clear-all', label: 'Show all files', what: 'clear' as const },
+        {
+          icon: 'file-media',
+          label: vscode.l10n.t('Type…'),
+          description: current.filetype ?? '',
+          what: 'type' as const,
+        },
+        { icon: 'clear-all', label: vscode.l10n.t('Show all files'), what: 'clear' as const },
       ],
-      { title: `Files of ${channelName(account)}`, placeHolder: describeFileFilter(current) || 'No filter' },
+      {
+        title: vscode.l10n.t('Files of {0}', channelName(account)),
+        placeHolder: describeFileFilter(current) || vscode.l10n.t('No filter'),
+      },
     );
     if (!choice) return undefined;
     if (choice.what === 'clear') next = {};
     else if (choice.what === 'name') {
       const name = await askText({
-        prompt: 'Show files whose name contains (empty: any name)',
+        prompt: vscode.l10n.t('Show files whose name contains (empty: any name)'),
         value: current.filename ?? '',
       });
       if (name === undefined) return undefined;
       next = { ...current, filename: name };
     } else {
-      const type = await pickOne(
-        [
-          ...FILE_TYPE_CHOICES.map((entry) => ({
-            label: entry.label,
-            description: entry.filetype,
-            filetype: entry.filetype,
-          })),
-          { label: 'Other type…', description: 'part of a mimetype', filetype: undefined },
-          { label: 'Any type', description: '', filetype: '' },
-        ],
-        { placeHolder: 'Show files of which type?' },
-      );
-      if (!type) return undefined;
-      let filetype = type.filetype;
-      if (filetype === undefined) {
-        filetype = await askText({ prompt: 'Part of the mimetype, e.g. audio/ or csv' });
-        if (filetype === undefined) return undefined;
-      }
+      const filetype = await askFileType();
+      if (filetype === undefined) return undefined;
       next = { ...current, filetype };
     }
   }
   context.tree.setFileFilter(account.id, next);
   return { filter: context.tree.fileFilter(account.id) };
+}
+
+/** The file type to show: one of the usual ones, any, or part of a mimetype typed in. */
+async function askFileType(): Promise<string | undefined> {
+  const type = await pickOne(
+    [
+      ...FILE_TYPE_CHOICES.map((entry) => ({
+        label: entry.label,
+        description: entry.filetype,
+        filetype: entry.filetype,
+      })),
+      {
+        label: vscode.l10n.t('Other type…'),
+        description: vscode.l10n.t('part of a mimetype'),
+        filetype: undefined,
+      },
+      { label: vscode.l10n.t('Any type'), description: '', filetype: '' },
+    ],
+    { placeHolder: vscode.l10n.t('Show files of which type?') },
+  );
+  if (!type) return undefined;
+  let filetype = type.filetype;
+  if (filetype === undefined) {
+    filetype = await askText({ prompt: vscode.l10n.t('Part of the mimetype, e.g. audio/ or csv') });
+    if (filetype === undefined) return undefined;
+  }
+  return filetype;
 }
 
 /** A file to download or open: from a file or photo node, the options, or picked by name. */
@@ -103,7 +122,7 @@ async function fileTarget(
 ): Promise<FileTarget | undefined> {
   if (arg instanceof ChannelFileNode) {
     if (arg.isDirectory) {
-      void showInformation(`${arg.file.filename} is a folder: download the files in it.`);
+      void showInformation(vscode.l10n.t('{0} is a folder: download the files in it.', arg.file.filename));
       return undefined;
     }
     return {
@@ -114,13 +133,18 @@ async function fileTarget(
     };
   }
   if (arg instanceof PhotoNode) return { account: arg.account, hash: arg.hash, filename: arg.filename };
-  const account = await pickChannelAccount(context.accounts, 'Which channel?', arg, options?.account);
+  const account = await pickChannelAccount(
+    context.accounts,
+    vscode.l10n.t('Which channel?'),
+    arg,
+    options?.account,
+  );
   if (!account) return undefined;
   if (options?.hash)
     return { account, hash: options.hash, filename: options.filename ?? options.hash.slice(0, 16) };
   const name = await askText({
-    title: `Files of ${channelName(account)}`,
-    prompt: 'Part of the file name (empty: list all files)',
+    title: vscode.l10n.t('Files of {0}', channelName(account)),
+    prompt: vscode.l10n.t('Part of the file name (empty: list all files)'),
   });
   if (name === undefined) return undefined;
   const client = await context.accounts.client(account.id);
@@ -130,7 +154,7 @@ async function fileTarget(
   );
   const files = page.items.filter((file) => file.is_dir !== true);
   if (files.length === 0) {
-    void showInformation(`No file name contains "${name}".`);
+    void showInformation(vscode.l10n.t('No file name contains "{0}".', name));
     return undefined;
   }
   const picked = await pickOne(
@@ -140,7 +164,7 @@ async function fileTarget(
       detail: typeof file['display_path'] === 'string' ? file['display_path'] : undefined,
       file,
     })),
-    { placeHolder: 'Which file?', matchOnDescription: true, matchOnDetail: true },
+    { placeHolder: vscode.l10n.t('Which file?'), matchOnDescription: true, matchOnDetail: true },
   );
   if (!picked) return undefined;
   return { account, hash: picked.file.hash, filename: picked.file.filename, filesize: picked.file.filesize };
@@ -188,8 +212,8 @@ export async function downloadFile(
   if (destination === undefined) {
     const uri = await vscode.window.showSaveDialog({
       defaultUri: defaultSaveUri(safeFileName(target.filename)),
-      saveLabel: 'Download',
-      title: `Download ${target.filename}`,
+      saveLabel: vscode.l10n.t('Download'),
+      title: vscode.l10n.t('Download {0}', target.filename),
     });
     if (!uri) return undefined;
     destination = uri.fsPath;
@@ -199,16 +223,16 @@ export async function downloadFile(
     client,
     target,
     destination,
-    `Downloading ${target.filename}`,
+    vscode.l10n.t('Downloading {0}', target.filename),
     options?.chunkSize,
   );
   if (options?.open) {
     await openLocalFile(result.path);
   } else if (!options) {
     void showInformation(
-      `Saved ${target.filename} (${formatBytes(result.bytes)}) to ${result.path}.`,
-      'Open',
-    ).then((choice) => (choice === 'Open' ? openLocalFile(result.path) : undefined));
+      vscode.l10n.t('Saved {0} ({1}) to {2}.', target.filename, formatBytes(result.bytes), result.path),
+      vscode.l10n.t('Open'),
+    ).then((choice) => (choice === vscode.l10n.t('Open') ? openLocalFile(result.path) : undefined));
   }
   return {
     path: result.path,
@@ -238,7 +262,7 @@ export async function openFile(
   if (existing && target.filesize !== undefined && existing.size === target.filesize) cached = true;
   else {
     const client = await context.accounts.client(target.account.id);
-    await downloadWithProgress(client, target, destination, `Opening ${target.filename}`);
+    await downloadWithProgress(client, target, destination, vscode.l10n.t('Opening {0}', target.filename));
   }
   await openLocalFile(destination);
   return { path: destination, cached };

@@ -55,13 +55,15 @@ export class FilesFolder implements TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Files', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Files'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.nodeId;
     item.iconPath = new vscode.ThemeIcon(this.filtered ? 'filter' : 'files');
     const filter = describeFileFilter(this.filter);
     item.description = filter;
-    item.tooltip = filter ? `Files whose ${filter}` : 'Your channel’s files and folders';
-    item.contextValue = `channelFolder files${this.filtered ? ' filtered' : ''}`;
+    item.tooltip = filter
+      ? vscode.l10n.t('Files whose {0}', filter)
+      : vscode.l10n.t('Your channel’s files and folders');
+    item.contextValue = vscode.l10n.t('channelFolder files{0}', this.filtered ? ' filtered' : '');
     return item;
   }
 
@@ -91,7 +93,7 @@ export class FilesFolder implements TreeNode {
           : this.childrenOf('').map((file) => new ChannelFileNode(this, file, false)),
       () => this.context.changed(this),
       {
-        emptyMessage: this.filtered ? 'No file matches the filter' : 'No files',
+        emptyMessage: this.filtered ? vscode.l10n.t('No file matches the filter') : 'No files',
         accountId: undefined,
       },
     );
@@ -131,7 +133,7 @@ export class ChannelFileNode implements TreeNode {
     const path = typeof file['display_path'] === 'string' ? file['display_path'] : undefined;
     item.description = this.isDirectory
       ? this.flat
-        ? 'folder'
+        ? vscode.l10n.t('folder')
         : undefined
       : [formatBytes(file.filesize), file.filetype].join(' · ');
     const tooltip = new vscode.MarkdownString();
@@ -139,7 +141,9 @@ export class ChannelFileNode implements TreeNode {
     tooltip.appendText(
       [
         this.isDirectory ? 'Folder' : `${file.filetype}, ${formatBytes(file.filesize)}`,
-        file.edited ? `changed ${formatAge(channelDateToIso(file.edited)) || file.edited}` : undefined,
+        file.edited
+          ? vscode.l10n.t('changed {0}', formatAge(channelDateToIso(file.edited)) || file.edited)
+          : undefined,
         file.allow_cid || file.allow_gid || file.deny_cid || file.deny_gid ? 'restricted' : 'public',
       ]
         .filter(Boolean)
@@ -149,7 +153,7 @@ export class ChannelFileNode implements TreeNode {
     item.iconPath = new vscode.ThemeIcon(fileIcon(file.filetype, this.isDirectory));
     item.contextValue = this.isDirectory ? 'channelFile folder' : 'channelFile file';
     if (!this.isDirectory) {
-      item.command = { command: 'forge.channel.openFile', title: 'Open', arguments: [this] };
+      item.command = { command: 'forge.channel.openFile', title: vscode.l10n.t('Open'), arguments: [this] };
     }
     return item;
   }

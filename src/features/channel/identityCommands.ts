@@ -49,7 +49,7 @@ export async function lookupIdentity(
 ): Promise<{ found: boolean; xchan?: Xchan; by?: string; document?: string } | undefined> {
   const account = await pickChannelAccount(
     context.accounts,
-    'Look up in which channel?',
+    vscode.l10n.t('Look up in which channel?'),
     arg,
     options?.account,
   );
@@ -62,20 +62,25 @@ export async function lookupIdentity(
   }
   if (query === undefined) {
     query = await askText({
-      title: 'Look Up Channel Identity',
-      prompt: 'Channel address (nick@host), hash or guid',
+      title: vscode.l10n.t('Look Up Channel Identity'),
+      prompt: vscode.l10n.t('Channel address (nick@host), hash or guid'),
       ignoreFocusOut: true,
-      validateInput: (value) => (value.trim() === '' ? 'Enter an address, a hash or a guid' : undefined),
+      validateInput: (value) =>
+        value.trim() === '' ? vscode.l10n.t('Enter an address, a hash or a guid') : undefined,
     });
     if (query === undefined) return undefined;
   }
   const client = await context.accounts.client(account.id);
   const found = await withProgress(
-    { location: vscode.ProgressLocation.Window, title: `Looking up ${query}…` },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Looking up {0}…', query) },
     () => findIdentity(client, query, by),
   );
   if (!found) {
-    const message = `No channel identity is known as "${query.trim()}" on ${account.serverUrl}.`;
+    const message = vscode.l10n.t(
+      'No channel identity is known as "{0}" on {1}.',
+      query.trim(),
+      account.serverUrl,
+    );
     if (options?.show !== 'none') void showInformation(message);
     return { found: false };
   }
@@ -85,40 +90,43 @@ export async function lookupIdentity(
     const document = await openJson(xchan);
     return { found: true, xchan, by: found.by, document: document.uri.toString() };
   }
-  if (show === 'pick') {
-    const rows: { name: string; value: string }[] = [
-      { name: 'Name', value: xchan.name },
-      { name: 'Address', value: xchan.address },
-      { name: 'Network', value: xchan.network ?? '' },
-      { name: 'Profile', value: xchan.url },
-      { name: 'Hash', value: xchan.hash },
-      { name: 'GUID', value: xchan.guid ?? '' },
-    ].filter((row) => row.value !== '');
-    const picked = await pickOne(
-      [
-        ...rows.map((row) => ({
-          label: row.value,
-          description: row.name,
-          value: row.value,
-        })),
-        {
-          icon: 'json',
-          label: 'Open as JSON',
-          description: 'every field',
-          value: undefined as string | undefined,
-        },
-      ],
-      { title: `${xchan.name} (${xchan.address})`, placeHolder: 'Pick a value to copy it' },
-    );
-    if (picked?.value !== undefined) {
-      await vscode.env.clipboard.writeText(picked.value);
-      void showInformation(`Copied the ${picked.description.toLowerCase()}.`);
-    } else if (picked) {
-      const document = await openJson(xchan);
-      return { found: true, xchan, by: found.by, document: document.uri.toString() };
-    }
+  if (show === 'pick' && (await pickIdentityValue(xchan)) === 'json') {
+    const document = await openJson(xchan);
+    return { found: true, xchan, by: found.by, document: document.uri.toString() };
   }
   return { found: true, xchan, by: found.by };
+}
+
+/** Shows the identity's fields; the one picked is copied. Answers 'json' when the user asks for every field. */
+async function pickIdentityValue(xchan: Xchan): Promise<'json' | undefined> {
+  const rows: { name: string; value: string }[] = [
+    { name: vscode.l10n.t('Name'), value: xchan.name },
+    { name: vscode.l10n.t('Address'), value: xchan.address },
+    { name: vscode.l10n.t('Network'), value: xchan.network ?? '' },
+    { name: vscode.l10n.t('Profile'), value: xchan.url },
+    { name: vscode.l10n.t('Hash'), value: xchan.hash },
+    { name: vscode.l10n.t('GUID'), value: xchan.guid ?? '' },
+  ].filter((row) => row.value !== '');
+  const picked = await pickOne(
+    [
+      ...rows.map((row) => ({ label: row.value, description: row.name, value: row.value })),
+      {
+        icon: 'json',
+        label: vscode.l10n.t('Open as JSON'),
+        description: vscode.l10n.t('every field'),
+        value: undefined as string | undefined,
+      },
+    ],
+    {
+      title: vscode.l10n.t('{0} ({1})', xchan.name, xchan.address),
+      placeHolder: vscode.l10n.t('Pick a value to copy it'),
+    },
+  );
+  if (!picked) return undefined;
+  if (picked.value === undefined) return 'json';
+  await vscode.env.clipboard.writeText(picked.value);
+  void showInformation(vscode.l10n.t('Copied the {0}: {1}', picked.description, picked.value));
+  return undefined;
 }
 
 type PermissionTarget = { abookId: number } | XchanLookup;
@@ -132,7 +140,7 @@ async function permissionTarget(
   if (arg instanceof ConnectionNode) return { target: { abookId: arg.abookId }, name: arg.name };
   if (arg instanceof GroupMemberNode) return { target: { hash: arg.hash }, name: arg.name };
   if (options?.abookId !== undefined)
-    return { target: { abookId: options.abookId }, name: `connection ${options.abookId}` };
+    return { target: { abookId: options.abookId }, name: vscode.l10n.t('connection {0}', options.abookId) };
   if (options?.address) return { target: { address: options.address }, name: options.address };
   if (options?.hash) return { target: { hash: options.hash }, name: options.hash.slice(0, 12) };
   if (options?.guid) return { target: { guid: options.guid }, name: options.guid.slice(0, 12) };
@@ -155,17 +163,17 @@ async function permissionTarget(
         })),
       {
         icon: 'search',
-        label: 'Someone else…',
-        description: 'by address, hash or guid',
+        label: vscode.l10n.t('Someone else…'),
+        description: vscode.l10n.t('by address, hash or guid'),
         abookId: NaN,
         name: '',
       },
     ],
-    { placeHolder: 'Check a permission of whom?', matchOnDescription: true },
+    { placeHolder: vscode.l10n.t('Check a permission of whom?'), matchOnDescription: true },
   );
   if (!picked) return undefined;
   if (!Number.isNaN(picked.abookId)) return { target: { abookId: picked.abookId }, name: picked.name };
-  const query = await askText({ prompt: 'Channel address (nick@host), hash or guid' });
+  const query = await askText({ prompt: vscode.l10n.t('Channel address (nick@host), hash or guid') });
   if (!query?.trim()) return undefined;
   const [kind] = identityQueryKinds(query);
   return { target: { [kind ?? 'hash']: query.trim() } as XchanLookup, name: query.trim() };
@@ -178,7 +186,7 @@ export async function checkPermission(
 ): Promise<{ name: string; results: { perm: string; allowed: boolean }[]; reliable: boolean } | undefined> {
   const account = await pickChannelAccount(
     context.accounts,
-    'Check a permission in which channel?',
+    vscode.l10n.t('Check a permission in which channel?'),
     arg,
     options?.account,
   );
@@ -189,14 +197,14 @@ export async function checkPermission(
   if (perm === undefined && !options) {
     const picked = await pickOne(
       [
-        { icon: 'list-unordered', label: 'All permissions', description: '', perm: 'all' },
+        { icon: 'list-unordered', label: vscode.l10n.t('All permissions'), description: '', perm: 'all' },
         ...CHANNEL_PERMISSIONS.map((name) => ({
           label: name,
           description: describePermission(name),
           perm: name,
         })),
       ],
-      { placeHolder: `Which permission of ${who.name}?`, matchOnDescription: true },
+      { placeHolder: vscode.l10n.t('Which permission of {0}?', who.name), matchOnDescription: true },
     );
     if (!picked) return undefined;
     perm = picked.perm;
@@ -217,7 +225,10 @@ export async function checkPermission(
   const results = reply.map((row) => ({ perm: row.perm, allowed: row.allowed }));
   const caveat = reliable
     ? ''
-    : ` ${who.name} is not one of your connections, and hubs may answer "not allowed" wrongly for such identities.`;
+    : vscode.l10n.t(
+        ' {0} is not one of your connections, and hubs may answer "not allowed" wrongly for such identities.',
+        who.name,
+      );
   if (options?.show !== false) {
     const [only] = results;
     if (results.length === 1 && only) {
@@ -232,8 +243,14 @@ export async function checkPermission(
           description: `${row.allowed ? 'may' : 'may not'} ${describePermission(row.perm)}`,
         })),
         {
-          title: `What ${who.name} may do${reliable ? '' : ' (not a connection: the hub may be wrong)'}`,
-          placeHolder: `${results.filter((row) => row.allowed).length} of ${results.length} allowed`,
+          title: reliable
+            ? vscode.l10n.t('What {0} may do', who.name)
+            : vscode.l10n.t('What {0} may do (not a connection: the hub may be wrong)', who.name),
+          placeHolder: vscode.l10n.t(
+            '{0} of {1} allowed',
+            results.filter((row) => row.allowed).length,
+            results.length,
+          ),
         },
       );
     }

@@ -6,6 +6,7 @@ import { type DraftAudience } from '../../state/channelDrafts';
 import { type ChannelCommandContext } from './channelTargets';
 import { type AudienceOption } from './commandArguments';
 import { pickMany, pickOne } from '../../platform/userMessages';
+import * as l10n from '@vscode/l10n';
 
 /** The privacy groups and connections of a channel, to name audiences and resolve names. */
 export interface Directory {
@@ -64,7 +65,7 @@ export function resolveAudience(option: AudienceOption, directory: Directory): D
         each.address.toLowerCase() === wanted ||
         each.hash.toLowerCase() === wanted,
     );
-    if (!connection) throw new Error(`No privacy group or connection is called "${name}".`);
+    if (!connection) throw new Error(l10n.t('No privacy group or connection is called "{0}".', name));
     connections.push(connection.hash);
   };
   for (const name of option.allow ?? []) place(name, audience.allowGroups, audience.allowConnections);
@@ -92,7 +93,7 @@ export async function describePostAudience(
   directory: Directory,
 ): Promise<string> {
   const names = nameOf(directory);
-  if (audience.kind === 'public') return 'everyone (public)';
+  if (audience.kind === 'public') return l10n.t('everyone (public)');
   if (audience.kind === 'custom') {
     return describeAudience(
       {
@@ -106,9 +107,9 @@ export async function describePostAudience(
   }
   try {
     const profile = await context.accounts.profile(account.id);
-    return `${describeAudience(profile.defaultAudience, names)} (the channel's default audience)`;
+    return l10n.t("{0} (the channel's default audience)", describeAudience(profile.defaultAudience, names));
   } catch {
-    return "the channel's default audience";
+    return l10n.t("the channel's default audience");
   }
 }
 
@@ -121,22 +122,31 @@ export async function askAudience(
   const defaultText = await describePostAudience(context, account, { kind: 'default' }, directory);
   const picked = await pickOne(
     [
-      { icon: 'globe', label: 'Everyone', description: 'public', choice: 'public' as const },
-      { icon: 'home', label: 'Channel default', description: defaultText, choice: 'default' as const },
+      { icon: 'globe', label: l10n.t('Everyone'), description: l10n.t('public'), choice: 'public' as const },
+      {
+        icon: 'home',
+        label: l10n.t('Channel default'),
+        description: defaultText,
+        choice: 'default' as const,
+      },
       {
         icon: 'lock',
-        label: 'Only…',
-        description: 'privacy groups and connections you choose',
+        label: l10n.t('Only…'),
+        description: l10n.t('privacy groups and connections you choose'),
         choice: 'only' as const,
       },
       {
         icon: 'circle-slash',
-        label: 'Everyone except…',
-        description: 'hidden from the ones you choose',
+        label: l10n.t('Everyone except…'),
+        description: l10n.t('hidden from the ones you choose'),
         choice: 'except' as const,
       },
     ].map((item) => ({ ...item, picked: current?.kind === item.choice })),
-    { title: 'Post to Channel: who will see it?', placeHolder: 'Audience', ignoreFocusOut: true },
+    {
+      title: l10n.t('Post to Channel: who will see it?'),
+      placeHolder: l10n.t('Audience'),
+      ignoreFocusOut: true,
+    },
   );
   if (!picked) return undefined;
   if (picked.choice === 'public' || picked.choice === 'default') return { kind: picked.choice };
@@ -144,7 +154,7 @@ export async function askAudience(
     ...directory.groups.map((group) => ({
       icon: 'organization',
       label: group.gname,
-      description: 'privacy group',
+      description: l10n.t('privacy group'),
       hash: group.hash,
       group: true,
     })),
@@ -157,7 +167,7 @@ export async function askAudience(
     })),
   ];
   const chosen = await pickMany(entries, {
-    title: picked.choice === 'only' ? 'Who may see the post?' : 'Who must not see the post?',
+    title: picked.choice === 'only' ? l10n.t('Who may see the post?') : l10n.t('Who must not see the post?'),
     ignoreFocusOut: true,
     matchOnDescription: true,
   });

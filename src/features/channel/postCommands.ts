@@ -65,15 +65,18 @@ async function chooseContent(
   }
   if (options.source === 'selection') {
     const content = contentFromSelection();
-    if (!content) throw new Error('There is no selected text to post.');
+    if (!content) throw new Error(vscode.l10n.t('There is no selected text to post.'));
     return { content, fromDraft: false };
   }
   if (file !== undefined) return { content: await contentFromFile(file, options.body), fromDraft: false };
   if (options.body !== undefined)
     return { content: { body: options.body, source: 'text given' }, fromDraft: false };
   if (draft)
-    return { content: { body: draft.body, source: draft.source ?? 'the unsent draft' }, fromDraft: true };
-  throw new Error('No text given and no unsent post to send.');
+    return {
+      content: { body: draft.body, source: draft.source ?? vscode.l10n.t('the unsent draft') },
+      fromDraft: true,
+    };
+  throw new Error(vscode.l10n.t('No text given and no unsent post to send.'));
 }
 
 interface PostDetails {
@@ -103,15 +106,15 @@ async function chooseDetails(
     };
   }
   const title = await askText({
-    title: 'Post to Channel: title',
-    prompt: 'Optional',
+    title: vscode.l10n.t('Post to Channel: title'),
+    prompt: vscode.l10n.t('Optional'),
     value: defaults?.title ?? '',
     ignoreFocusOut: true,
   });
   if (title === undefined) return undefined;
   const categories = await askText({
-    title: 'Post to Channel: categories',
-    prompt: 'Optional, separated by commas',
+    title: vscode.l10n.t('Post to Channel: categories'),
+    prompt: vscode.l10n.t('Optional, separated by commas'),
     value: (defaults?.categories ?? []).join(', '),
     ignoreFocusOut: true,
   });
@@ -121,10 +124,15 @@ async function chooseDetails(
   const nocomment = defaults?.nocomment ?? false;
   const choice = await pickOne(
     [
-      { icon: 'comment', label: 'Allow comments', nocomment: false, picked: !nocomment },
-      { icon: 'comment-unresolved', label: 'Turn comments off', nocomment: true, picked: nocomment },
+      { icon: 'comment', label: vscode.l10n.t('Allow comments'), nocomment: false, picked: !nocomment },
+      {
+        icon: 'comment-unresolved',
+        label: vscode.l10n.t('Turn comments off'),
+        nocomment: true,
+        picked: nocomment,
+      },
     ],
-    { title: 'Post to Channel: comments', ignoreFocusOut: true },
+    { title: vscode.l10n.t('Post to Channel: comments'), ignoreFocusOut: true },
   );
   if (!choice) return undefined;
   return { title, categories: splitCategories(categories), audience, nocomment: choice.nocomment };
@@ -139,7 +147,12 @@ async function post(
   const firstIsOptions = isPostOptions(given);
   const options = givenOptions ?? (firstIsOptions ? given : undefined);
   const arg = firstIsOptions ? undefined : given;
-  const account = await pickChannelAccount(context.accounts, 'Post to which channel?', arg, options?.account);
+  const account = await pickChannelAccount(
+    context.accounts,
+    vscode.l10n.t('Post to which channel?'),
+    arg,
+    options?.account,
+  );
   if (!account) return { posted: false, reason: 'cancelled' };
   const key = ChannelDrafts.postKey(account.id);
   const draft = context.drafts.get(key);
@@ -149,7 +162,7 @@ async function post(
   const { content, fromDraft } = chosen;
   // Servers refuse texts above the note limit: say so before anything is saved or sent.
   if (!content.media) valueOrThrow(checkNoteBody(content.body));
-  if (fromDraft) void showInformation('Your unsent post was restored.');
+  if (fromDraft) void showInformation(vscode.l10n.t('Your unsent post was restored.'));
   const directory = await loadDirectory(client);
   const details = await chooseDetails(context, account, directory, options, fromDraft ? draft : undefined);
   if (!details) return { posted: false, reason: 'cancelled' };
@@ -177,7 +190,7 @@ async function post(
     result = await withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Posting to ${channelName(account)} (visible to ${audienceText})…`,
+        title: vscode.l10n.t('Posting to {0} (visible to {1})…', channelName(account), audienceText),
       },
       () => context.drafts.sendWithDraft(key, draftData, () => client.updateItem(input)),
     );
@@ -187,16 +200,16 @@ async function post(
       `forge.channel.post: ${error instanceof Error ? error.message : String(error)}`,
     );
     const message = draftKeptMessage(error, {
-      kept: 'Your post was kept as a draft',
-      where: `the stream of ${channelName(account)}`,
-      resend: 'run "Forge: Post to Channel" again',
+      kept: vscode.l10n.t('Your post was kept as a draft'),
+      where: vscode.l10n.t('the stream of {0}', channelName(account)),
+      resend: vscode.l10n.t('run "Forge: Post to Channel" again'),
     });
     void showError(message);
     return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
   }
   await context.itemIds.remember(account.id, result.item.mid, result.itemId);
   reloadStreams(context, account);
-  void showInformation(`Posted to ${channelName(account)}, visible to ${audienceText}.`);
+  void showInformation(vscode.l10n.t('Posted to {0}, visible to {1}.', channelName(account), audienceText));
   return {
     posted: true,
     itemId: result.itemId,

@@ -48,14 +48,14 @@ export async function contentFromFile(path: string, body: string | undefined): P
       return {
         body: bytes.toString('utf8'),
         mimetype: markdown ? 'text/markdown' : undefined,
-        source: `the file ${name}`,
+        source: vscode.l10n.t('the file {0}', name),
       };
     }
   }
   return {
     body: body ?? name,
     media: { path, filename: name, contentType: mediaType(path) },
-    source: `the file ${name} (attached)`,
+    source: vscode.l10n.t('the file {0} (attached)', name),
   };
 }
 
@@ -70,14 +70,14 @@ export function contentFromSelection(): PostContent | undefined {
   return {
     body: text,
     mimetype: editor.document.languageId === 'markdown' ? 'text/markdown' : undefined,
-    source: `the selection in ${basename(editor.document.fileName)}`,
+    source: vscode.l10n.t('the selection in {0}', basename(editor.document.fileName)),
   };
 }
 
 export async function askBody(title: string, value: string): Promise<string | undefined> {
   return askText({
     title,
-    prompt: 'bbcode or plain text. Kept as a draft until the server has it.',
+    prompt: vscode.l10n.t('bbcode or plain text. Kept as a draft until the server has it.'),
     value,
     ignoreFocusOut: true,
     validateInput: (text) => problemOf(checkNoteBody(text)),
@@ -99,7 +99,7 @@ export async function askContent(
   if (draft) {
     choices.push({
       icon: 'history',
-      label: 'Unsent post',
+      label: vscode.l10n.t('Unsent post'),
       description: firstTextLine(draft.title || draft.body, 60),
       what: 'draft',
     });
@@ -107,42 +107,48 @@ export async function askContent(
   if (selection)
     choices.push({
       icon: 'selection',
-      label: 'Selection',
+      label: vscode.l10n.t('Selection'),
       description: selection.source,
       what: 'selection',
     });
   choices.push(
     {
       icon: 'file',
-      label: 'A file…',
-      description: 'text becomes the post; other files are attached',
+      label: vscode.l10n.t('A file…'),
+      description: vscode.l10n.t('text becomes the post; other files are attached'),
       what: 'file',
     },
-    { icon: 'edit', label: 'Type it…', what: 'input' },
+    { icon: 'edit', label: vscode.l10n.t('Type it…'), what: 'input' },
   );
   const picked = await pickOne(choices, {
-    title: 'Post to Channel',
-    placeHolder: 'What to post',
+    title: vscode.l10n.t('Post to Channel'),
+    placeHolder: vscode.l10n.t('What to post'),
     ignoreFocusOut: true,
   });
   if (!picked) return undefined;
   switch (picked.what) {
     case 'draft':
       return draft
-        ? { content: { body: draft.body, source: draft.source ?? 'the unsent draft' }, fromDraft: true }
+        ? {
+            content: { body: draft.body, source: draft.source ?? vscode.l10n.t('the unsent draft') },
+            fromDraft: true,
+          }
         : undefined;
     case 'selection':
       return selection ? { content: selection, fromDraft: false } : undefined;
     case 'file': {
-      const files = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Post' });
+      const files = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        openLabel: vscode.l10n.t('Post'),
+      });
       const file = files?.[0];
       return file ? { content: await contentFromFile(file.fsPath, undefined), fromDraft: false } : undefined;
     }
     case 'input': {
-      const body = await askBody('Post to Channel', '');
+      const body = await askBody(vscode.l10n.t('Post to Channel'), '');
       return body === undefined
         ? undefined
-        : { content: { body, source: 'text typed in' }, fromDraft: false };
+        : { content: { body, source: vscode.l10n.t('text typed in') }, fromDraft: false };
     }
   }
 }

@@ -40,10 +40,10 @@ export class StreamFolder implements TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Stream', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Stream'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.nodeId;
     item.iconPath = new vscode.ThemeIcon('comment-discussion');
-    item.tooltip = 'Conversations of your channel and of your network, newest first';
+    item.tooltip = vscode.l10n.t('Conversations of your channel and of your network, newest first');
     item.contextValue = 'channelFolder stream';
     return item;
   }
@@ -138,19 +138,24 @@ export class StreamSourceFolder implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const own = this.kind === 'own';
     const item = new vscode.TreeItem(
-      own ? 'My channel' : 'Network',
+      own ? vscode.l10n.t('My channel') : vscode.l10n.t('Network'),
       vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.id = this.nodeId;
     item.iconPath = new vscode.ThemeIcon(own ? 'home' : 'globe');
     item.tooltip = own
-      ? 'Conversations on your channel, newest first'
-      : 'Conversations in your network, latest activity first';
+      ? vscode.l10n.t('Conversations on your channel, newest first')
+      : vscode.l10n.t('Conversations in your network, latest activity first');
     if (this.threads.status === 'loaded') {
       const count = this.threads.total ?? this.threads.items.length;
-      item.description = `${count}${this.threads.hasMore && this.threads.total === undefined ? '+' : ''} conversation${count === 1 ? '' : 's'}`;
+      item.description = vscode.l10n.t(
+        '{0}{1} conversation{2}',
+        count,
+        this.threads.hasMore && this.threads.total === undefined ? '+' : '',
+        count === 1 ? '' : 's',
+      );
     }
-    item.contextValue = `channelFolder stream ${this.kind}`;
+    item.contextValue = vscode.l10n.t('channelFolder stream {0}', this.kind);
     return item;
   }
 
@@ -160,7 +165,10 @@ export class StreamSourceFolder implements TreeNode {
       (threads) => threads.map((thread) => new StreamItemNode(this, thread.top, thread.top.entry)),
       () => this.context.changed(this),
       {
-        emptyMessage: this.kind === 'own' ? 'Nothing posted on your channel yet' : 'Nothing in your network',
+        emptyMessage:
+          this.kind === 'own'
+            ? vscode.l10n.t('Nothing posted on your channel yet')
+            : vscode.l10n.t('Nothing in your network'),
         accountId: undefined,
       },
     );
@@ -217,7 +225,7 @@ export class StreamItemNode implements TreeNode {
     const { entry } = this;
     const title = entry.title.trim();
     if (title !== '') return firstTextLine(title, 80);
-    return firstTextLine(bbcodeToText(entry.body), 80) || '(no text)';
+    return firstTextLine(bbcodeToText(entry.body), 80) || vscode.l10n.t('(no text)');
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -234,7 +242,7 @@ export class StreamItemNode implements TreeNode {
       author,
       formatAge(channelDateToIso(entry.created)),
       this.node.replies.length > 0
-        ? `${this.node.replies.length} comment${this.node.replies.length === 1 ? '' : 's'}`
+        ? vscode.l10n.t('{0} comment{1}', this.node.replies.length, this.node.replies.length === 1 ? '' : 's')
         : undefined,
     ]
       .filter(Boolean)
@@ -248,9 +256,11 @@ export class StreamItemNode implements TreeNode {
     tooltip.appendMarkdown('\n\n---\n\n');
     tooltip.appendText(
       [
-        entry.created ? `${entry.created} UTC` : undefined,
+        entry.created ? vscode.l10n.t('{0} UTC', entry.created) : undefined,
         entry.restricted ? 'restricted audience' : 'public',
-        entry.categories.length > 0 ? `categories: ${entry.categories.join(', ')}` : undefined,
+        entry.categories.length > 0
+          ? vscode.l10n.t('categories: {0}', entry.categories.join(', '))
+          : undefined,
         this.isTop && this.top.commentsClosed ? 'comments off' : undefined,
       ]
         .filter(Boolean)
@@ -259,7 +269,11 @@ export class StreamItemNode implements TreeNode {
     item.tooltip = tooltip;
     const icon = this.isTop ? (entry.restricted ? 'lock' : this.own ? 'note' : 'megaphone') : 'comment';
     item.iconPath = new vscode.ThemeIcon(icon);
-    item.command = { command: 'forge.channel.openPost', title: 'Read the Conversation', arguments: [this] };
+    item.command = {
+      command: 'forge.channel.openPost',
+      title: vscode.l10n.t('Read the Conversation'),
+      arguments: [this],
+    };
     item.contextValue = [
       'channelItem',
       this.isTop ? 'top' : 'comment',

@@ -60,7 +60,7 @@ export interface JobRef {
 const JobRefSchema = z.custom<JobRef>(
   (value) =>
     typeof value === 'object' && value !== null && (value as Partial<JobRef>).kind === 'forge.jobRef',
-  { error: 'expected a job' },
+  { error: vscode.l10n.t('expected a job') },
 );
 
 /** The job row, a job named by a panel, a project's or branch's row, or nothing (pick). */
@@ -89,19 +89,20 @@ export async function jobTarget(
   }
   if (arg !== undefined && 'kind' in arg) {
     const account = services.accounts.get(arg.accountId);
-    if (!account) throw new Error('The account of this job was removed. Add it again to act on the job.');
+    if (!account)
+      throw new Error(vscode.l10n.t('The account of this job was removed. Add it again to act on the job.'));
     return { account, project: arg.project, job: arg.job, node: undefined };
   }
   const target = await projectTarget(
     services,
     arg instanceof ProjectNode ? arg : undefined,
-    'Project of the job',
+    vscode.l10n.t('Project of the job'),
   );
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
   const path = projectPath(target.project);
   const page = await withProgress(
-    { location: vscode.ProgressLocation.Window, title: `Loading the jobs of ${path}` },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the jobs of {0}', path) },
     () => client.listJobs(target.project.id).page({ perPage: 50 }),
   );
   const jobs = jobsForAction(page.items, action);
@@ -141,8 +142,8 @@ async function askDestination(fileName: string): Promise<string | undefined> {
   const uri = await vscode.window.showSaveDialog({
     defaultUri: defaultSaveUri(fileName),
     filters: { 'Zip archives': ['zip'] },
-    saveLabel: 'Save Artifacts',
-    title: 'Save the artifacts archive',
+    saveLabel: vscode.l10n.t('Save Artifacts'),
+    title: vscode.l10n.t('Save the artifacts archive'),
   });
   return uri?.fsPath;
 }
@@ -179,8 +180,8 @@ async function download(
 }
 
 function reportSaved(what: string, result: DownloadResult): string {
-  const message = `Saved ${what} to ${result.path} (${formatBytes(result.bytes)}).`;
-  void showInformation(message, 'Reveal in File Explorer').then((choice) => {
+  const message = vscode.l10n.t('Saved {0} to {1} ({2}).', what, result.path, formatBytes(result.bytes));
+  void showInformation(message, vscode.l10n.t('Reveal in File Explorer')).then((choice) => {
     if (choice) void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(result.path));
   });
   return message;
@@ -189,8 +190,8 @@ function reportSaved(what: string, result: DownloadResult): string {
 /** The ref for "download by ref": the branch row's name or the project's default branch, confirmed. */
 async function askRef(suggested: string | undefined, path: string): Promise<string | undefined> {
   const ref = await askText({
-    title: `Latest artifacts of ${path}`,
-    prompt: 'Branch or tag whose latest successful job to download from',
+    title: vscode.l10n.t('Latest artifacts of {0}', path),
+    prompt: vscode.l10n.t('Branch or tag whose latest successful job to download from'),
     value: suggested ?? '',
     validateInput: (value) => problemOf(checkRefName(value)),
   });
@@ -210,23 +211,23 @@ async function askJobName(client: HostingClient, project: Project, ref: string):
   const typeIt = async (): Promise<string | undefined> =>
     (
       await askText({
-        title: `Latest artifacts on ${ref}`,
-        prompt: 'Name of the job (the latest successful one with that name is used)',
-        validateInput: (value) => (value.trim() === '' ? 'Enter a job name' : undefined),
+        title: vscode.l10n.t('Latest artifacts on {0}', ref),
+        prompt: vscode.l10n.t('Name of the job (the latest successful one with that name is used)'),
+        validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a job name') : undefined),
       })
     )?.trim() || undefined;
   if (names.length === 0) return typeIt();
-  const other = { icon: 'edit', label: 'Another job name…', name: undefined };
+  const other = { icon: 'edit', label: vscode.l10n.t('Another job name…'), name: undefined };
   const picked = await pickOne(
     [
       ...names.map((name) => ({
         label: name,
-        description: 'recent job with artifacts',
+        description: vscode.l10n.t('recent job with artifacts'),
         name,
       })),
       other,
     ],
-    { title: `Latest artifacts on ${ref}`, placeHolder: 'Which job?' },
+    { title: vscode.l10n.t('Latest artifacts on {0}', ref), placeHolder: vscode.l10n.t('Which job?') },
   );
   if (!picked) return undefined;
   return picked.name ?? typeIt();
@@ -234,7 +235,12 @@ async function askJobName(client: HostingClient, project: Project, ref: string):
 
 /** Downloads a job's artifacts archive to a file the user chooses (or `options.destination`). */
 export async function downloadJobArtifacts(services: Services, arg: JobArgument, options: JobCommandOptions) {
-  const target = await jobTarget(services, arg, 'downloadArtifacts', 'Job whose artifacts to download');
+  const target = await jobTarget(
+    services,
+    arg,
+    'downloadArtifacts',
+    vscode.l10n.t('Job whose artifacts to download'),
+  );
   if (!target) return undefined;
   const { job, project } = target;
   const destination =
@@ -243,18 +249,18 @@ export async function downloadJobArtifacts(services: Services, arg: JobArgument,
   if (!destination) return undefined;
   const client = await services.accounts.client(target.account.id);
   const result = await download(
-    `Downloading the artifacts of ${jobTitle(job)}`,
+    vscode.l10n.t('Downloading the artifacts of {0}', jobTitle(job)),
     destination,
     options.signal,
     (downloadOptions) => client.downloadArtifacts(project.id, job.id, destination, downloadOptions),
   );
-  return reportSaved(`the artifacts of ${jobTitle(job)}`, result);
+  return reportSaved(vscode.l10n.t('the artifacts of {0}', jobTitle(job)), result);
 }
 
 /** Downloads the latest artifacts of a job name on a branch or tag. */
 async function downloadArtifactsByRef(services: Services, arg: JobArgument, options: JobCommandOptions) {
   const owner = arg instanceof BranchNode ? arg.owner : arg instanceof ProjectNode ? arg : undefined;
-  const target = await projectTarget(services, owner, 'Project whose artifacts to download');
+  const target = await projectTarget(services, owner, vscode.l10n.t('Project whose artifacts to download'));
   if (!target) return undefined;
   const { project } = target;
   const path = projectPath(project);
@@ -271,16 +277,21 @@ async function downloadArtifactsByRef(services: Services, arg: JobArgument, opti
   if (!destination) return undefined;
   try {
     const result = await download(
-      `Downloading the latest artifacts of ${jobName} on ${ref}`,
+      vscode.l10n.t('Downloading the latest artifacts of {0} on {1}', jobName, ref),
       destination,
       options.signal,
       (downloadOptions) =>
         client.downloadArtifactsByRef(project.id, ref, jobName, destination, downloadOptions),
     );
-    return reportSaved(`the latest artifacts of ${jobName} on ${ref}`, result);
+    return reportSaved(vscode.l10n.t('the latest artifacts of {0} on {1}', jobName, ref), result);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    const message = `No successful job named ${jobName} on ref ${ref} has artifacts (${path}).`;
+    const message = vscode.l10n.t(
+      'No successful job named {0} on ref {1} has artifacts ({2}).',
+      jobName,
+      ref,
+      path,
+    );
     void showError(message);
     return message;
   }
@@ -307,11 +318,11 @@ export function registerJobCommands(services: Services): JobsFeature {
   const declarations: CommandDeclaration[] = [];
 
   const changes: [JobChange, string][] = [
-    ['retry', 'Job to retry'],
-    ['play', 'Manual job to run'],
-    ['cancel', 'Job to cancel'],
-    ['keepArtifacts', 'Job whose artifacts to keep'],
-    ['erase', 'Job to erase'],
+    ['retry', vscode.l10n.t('Job to retry')],
+    ['play', vscode.l10n.t('Manual job to run')],
+    ['cancel', vscode.l10n.t('Job to cancel')],
+    ['keepArtifacts', vscode.l10n.t('Job whose artifacts to keep')],
+    ['erase', vscode.l10n.t('Job to erase')],
   ];
   for (const [change, placeHolder] of changes) {
     declarations.push(
@@ -330,12 +341,14 @@ export function registerJobCommands(services: Services): JobsFeature {
 
   declarations.push(
     declare('forge.job.openInBrowser', async (arg) => {
-      const target = await jobTarget(services, arg, 'openInBrowser', 'Job to open');
+      const target = await jobTarget(services, arg, 'openInBrowser', vscode.l10n.t('Job to open'));
       if (!target) return undefined;
       const url = jobWebUrl(target.job, target.project.web_url);
-      return (await openServerLink(url, `the web page of job #${target.job.id}`)) ? url : undefined;
+      return (await openServerLink(url, vscode.l10n.t('the web page of job #{0}', target.job.id)))
+        ? url
+        : undefined;
     }),
   );
   registerCommands(services.context, services.log, declarations);
-  return { retry: (ref) => jobChangeCommand(services, ref, 'retry', 'Job to retry', {}) };
+  return { retry: (ref) => jobChangeCommand(services, ref, 'retry', vscode.l10n.t('Job to retry'), {}) };
 }

@@ -25,8 +25,12 @@ export interface JobTarget {
 async function confirmDeployment(job: Job, project: Project): Promise<boolean> {
   if (!looksLikeDeployment(job)) return true;
   if (!vscode.workspace.getConfiguration('forge').get<boolean>('jobs.confirmDeployments', true)) return true;
-  const answer = await showWarning(playQuestion(job, projectPath(project)), { modal: true }, 'Run');
-  return answer === 'Run';
+  const answer = await showWarning(
+    playQuestion(job, projectPath(project)),
+    { modal: true },
+    vscode.l10n.t('Run'),
+  );
+  return answer === vscode.l10n.t('Run');
 }
 
 async function confirmed(change: JobChange, target: JobTarget): Promise<boolean> {
@@ -35,9 +39,9 @@ async function confirmed(change: JobChange, target: JobTarget): Promise<boolean>
   const answer = await showWarning(
     eraseQuestion(target.job, projectPath(target.project)),
     { modal: true },
-    'Erase',
+    vscode.l10n.t('Erase'),
   );
-  return answer === 'Erase';
+  return answer === vscode.l10n.t('Erase');
 }
 
 /**

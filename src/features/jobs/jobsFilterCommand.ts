@@ -6,6 +6,7 @@ import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import { type PickItem, askText, pickOne } from '../../platform/userMessages';
 import { JobsFolder } from './nodes/jobNodes';
+import * as l10n from '@vscode/l10n';
 
 /** `forge.jobs.filter`; `options` is for tests and automation: the states (none: all) and the branch (none: every branch). */
 export function registerJobsFilterCommand(
@@ -16,7 +17,7 @@ export function registerJobsFilterCommand(
     defineCommand({
       id: 'forge.jobs.filter',
       args: [
-        rowOf(JobsFolder, "a project's Jobs folder"),
+        rowOf(JobsFolder, l10n.t("a project's Jobs folder")),
         z
           .strictObject({
             scope: z.array(z.enum(JOB_SCOPES)).max(20).optional(),
@@ -41,28 +42,28 @@ async function filterJobs(
   const current = folder.filter;
   type Choice = PickItem & { scope?: JobScope[]; branch?: true };
   const choices: Choice[] = [
-    { label: 'All jobs', icon: 'list-flat', scope: [] },
-    { label: 'Running and pending', icon: 'sync', scope: ['running', 'pending'] },
-    { label: 'Failed', icon: 'error', scope: ['failed'] },
-    { label: 'Passed', icon: 'pass', scope: ['success'] },
-    { label: 'Canceled', icon: 'circle-slash', scope: ['canceled'] },
-    { label: 'Created', icon: 'circle-outline', scope: ['created'] },
-    { label: 'Skipped', icon: 'debug-step-over', scope: ['skipped'] },
+    { label: l10n.t('All jobs'), icon: 'list-flat', scope: [] },
+    { label: l10n.t('Running and pending'), icon: 'sync', scope: ['running', 'pending'] },
+    { label: l10n.t('Failed'), icon: 'error', scope: ['failed'] },
+    { label: l10n.t('Passed'), icon: 'pass', scope: ['success'] },
+    { label: l10n.t('Canceled'), icon: 'circle-slash', scope: ['canceled'] },
+    { label: l10n.t('Created'), icon: 'circle-outline', scope: ['created'] },
+    { label: l10n.t('Skipped'), icon: 'debug-step-over', scope: ['skipped'] },
     {
-      label: current.ref ? `On branch ${current.ref}… (change)` : 'On one branch…',
-      description: 'with the state chosen before',
+      label: current.ref ? l10n.t('On branch {0}… (change)', current.ref) : l10n.t('On one branch…'),
+      description: l10n.t('with the state chosen before'),
       icon: 'git-branch',
       branch: true,
     },
   ];
   const choice = await pickOne(choices, {
-    placeHolder: 'Show which jobs?',
-    title: `Jobs of ${folder.owner.project.path_with_namespace ?? ''}`,
+    placeHolder: l10n.t('Show which jobs?'),
+    title: l10n.t('Jobs of {0}', folder.owner.project.path_with_namespace ?? ''),
   });
   if (!choice) return;
   if (choice.branch) {
     const ref = await askText({
-      prompt: 'Show the jobs of this branch or tag (empty: every branch)',
+      prompt: l10n.t('Show the jobs of this branch or tag (empty: every branch)'),
       value: current.ref ?? '',
       validateInput: (value) => (value.trim() === '' ? undefined : problemOf(checkRefName(value.trim()))),
     });

@@ -36,7 +36,12 @@ export function registerTraceCommands(services: Services): TraceServices {
   const tails = new TraceTails(services.log);
   services.context.subscriptions.push(tails);
   const tail = async (arg: JobArgument, options: z.output<typeof TraceOptionsSchema> = {}) => {
-    const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to follow');
+    const target = await jobTarget(
+      services,
+      arg,
+      'openInBrowser',
+      vscode.l10n.t('Job whose trace to follow'),
+    );
     if (!target) return undefined;
     const client = await services.accounts.client(target.account.id);
     return tails.start(target, client, options).tail;
@@ -52,7 +57,12 @@ export function registerTraceCommands(services: Services): TraceServices {
       id: 'forge.job.showTrace',
       args: [JobArgumentSchema, TraceOptionsSchema],
       run: async (arg, options = {}) => {
-        const target = await jobTarget(services, arg, 'openInBrowser', 'Job whose trace to show');
+        const target = await jobTarget(
+          services,
+          arg,
+          'openInBrowser',
+          vscode.l10n.t('Job whose trace to show'),
+        );
         if (!target) return undefined;
         return openJobTracePanel(services, panels, actions, target, options);
       },
@@ -74,7 +84,7 @@ export function registerTraceCommands(services: Services): TraceServices {
     vscode.StatusBarAlignment.Left,
     40,
   );
-  statusItem.name = 'Forge: Followed job traces';
+  statusItem.name = vscode.l10n.t('Forge: Followed job traces');
   statusItem.command = 'forge.job.stopTail';
   const updateStatus = (): void => {
     const count = tails.active().length;
@@ -82,8 +92,12 @@ export function registerTraceCommands(services: Services): TraceServices {
       statusItem.hide();
       return;
     }
-    statusItem.text = `$(pulse) ${count} trace${count === 1 ? '' : 's'}`;
-    statusItem.tooltip = `Following ${count} job trace${count === 1 ? '' : 's'} in the Output panel. Click to stop.`;
+    statusItem.text = vscode.l10n.t('$(pulse) {0} trace{1}', count, count === 1 ? '' : 's');
+    statusItem.tooltip = vscode.l10n.t(
+      'Following {0} job trace{1} in the Output panel. Click to stop.',
+      count,
+      count === 1 ? '' : 's',
+    );
     statusItem.show();
   };
   services.context.subscriptions.push(statusItem, tails.onDidChange(updateStatus));
@@ -95,7 +109,7 @@ export function registerTraceCommands(services: Services): TraceServices {
 async function stopTail(tails: TraceTails, given: string | undefined): Promise<number | undefined> {
   const active = tails.active();
   if (active.length === 0) {
-    void showInformation('No job trace is being followed.');
+    void showInformation(vscode.l10n.t('No job trace is being followed.'));
     return 0;
   }
   let choice = given;
@@ -108,12 +122,12 @@ async function stopTail(tails: TraceTails, given: string | undefined): Promise<n
           key: tail.key,
         })),
         {
-          label: 'Stop all',
-          description: `${active.length} trace${active.length === 1 ? '' : 's'}`,
+          label: vscode.l10n.t('Stop all'),
+          description: vscode.l10n.t('{0} trace{1}', active.length, active.length === 1 ? '' : 's'),
           key: 'all',
         },
       ],
-      { placeHolder: 'Stop following which job trace?' },
+      { placeHolder: vscode.l10n.t('Stop following which job trace?') },
     );
     choice = picked?.key;
   }

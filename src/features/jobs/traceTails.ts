@@ -42,7 +42,8 @@ export class TraceTail implements vscode.Disposable {
     const { project, job } = target;
     channel?.clear();
     this.channel =
-      channel ?? vscode.window.createOutputChannel(`Forge: ${projectPath(project)} ${jobTitle(job)}`);
+      channel ??
+      vscode.window.createOutputChannel(vscode.l10n.t('Forge: {0} {1}', projectPath(project), jobTitle(job)));
     this.follower = new TraceFollower<Job>(
       jobTraceSource<Job>(client, project.id, job.id),
       {
@@ -50,7 +51,9 @@ export class TraceTail implements vscode.Disposable {
         onBytes: decodeText((text, replaced) => {
           if (replaced && this.appendedChars > 0) {
             this.formatter.reset();
-            this.append('\n── The trace was rewritten (erased or restarted); showing it again ──\n');
+            this.append(
+              vscode.l10n.t('\n── The trace was rewritten (erased or restarted); showing it again ──\n'),
+            );
           }
           this.append(this.formatter.push(text));
         }),
@@ -60,7 +63,9 @@ export class TraceTail implements vscode.Disposable {
           const appearance = statusAppearance(ended.status);
           const duration = formatDuration(ended.started_at, ended.finished_at);
           this.finish(
-            `${jobTitle(ended)} ended: ${appearance.label}${duration ? ` after ${duration}` : ''}.`,
+            duration
+              ? vscode.l10n.t('{0} ended: {1} after {2}.', jobTitle(ended), appearance.label, duration)
+              : vscode.l10n.t('{0} ended: {1}.', jobTitle(ended), appearance.label),
           );
         },
         onError: (error, willRetry) => {
@@ -68,7 +73,7 @@ export class TraceTail implements vscode.Disposable {
           log.warn(`Tail of ${jobTitle(job)}: ${message}`);
           if (!willRetry) {
             this.append(this.formatter.finish());
-            this.finish(`Stopped following ${jobTitle(job)}: ${message}`);
+            this.finish(vscode.l10n.t('Stopped following {0}: {1}', jobTitle(job), message));
           }
         },
       },
@@ -87,7 +92,11 @@ export class TraceTail implements vscode.Disposable {
 
   start(): void {
     this.channel.appendLine(
-      `── Following the trace of ${jobTitle(this.target.job)} in ${projectPath(this.target.project)} ──`,
+      vscode.l10n.t(
+        '── Following the trace of {0} in {1} ──',
+        jobTitle(this.target.job),
+        projectPath(this.target.project),
+      ),
     );
     this.follower.start();
   }
@@ -96,7 +105,7 @@ export class TraceTail implements vscode.Disposable {
     if (!this.isActive) return;
     this.follower.stop();
     this.append(this.formatter.finish());
-    this.finish(`Stopped following ${jobTitle(this.target.job)}.`);
+    this.finish(vscode.l10n.t('Stopped following {0}.', jobTitle(this.target.job)));
   }
 
   dispose(): void {

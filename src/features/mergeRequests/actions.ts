@@ -8,6 +8,7 @@ import {
   mergeFailure,
   shaInMessage,
 } from '../../domain/mergeRequestStatus';
+import * as l10n from '@vscode/l10n';
 
 /*
  * Merging, without any UI: the command (after its questions) and the merge request panel (with the
@@ -33,7 +34,10 @@ export type MergeResult =
 /** Why this merge request cannot merge now, known before anything is asked; undefined when it may. */
 export function mergeRefusal(mr: MergeRequest): MergeFailure | undefined {
   if (!isOpenState(mr.state)) {
-    return { reason: 'not-open', message: `!${mr.iid} is ${mr.state}; there is nothing to merge.` };
+    return {
+      reason: 'not-open',
+      message: l10n.t('!{0} is {1}; there is nothing to merge.', mr.iid, mr.state),
+    };
   }
   return mergeBlocker(mr);
 }
@@ -81,7 +85,7 @@ export function describeMergeResult(
   mr: Pick<MergeRequest, 'iid' | 'target_branch'>,
   result: MergeResult,
 ): string {
-  if (result.merged) return `Merged !${mr.iid} into ${mr.target_branch}.`;
-  if ('scheduled' in result) return `!${mr.iid} will be merged when its pipeline succeeds.`;
-  return result.message ?? `!${mr.iid} was not merged (${result.reason}).`;
+  if (result.merged) return l10n.t('Merged !{0} into {1}.', mr.iid, mr.target_branch);
+  if ('scheduled' in result) return l10n.t('!{0} will be merged when its pipeline succeeds.', mr.iid);
+  return result.message ?? l10n.t('!{0} was not merged ({1}).', mr.iid, result.reason);
 }

@@ -19,6 +19,7 @@ import { type CommandDeclaration, defineCommand } from '../../platform/commands/
 import { type MergeRequestArgument, MergeRequestArgumentSchema } from './commandArguments';
 import * as z from 'zod';
 import { askText, pickOne, showInformation, type PickItem } from '../../platform/userMessages';
+import * as l10n from '@vscode/l10n';
 
 /*
  * Reactions (award emoji) on merge requests and their comments, and from the palette on issues
@@ -61,20 +62,20 @@ async function askMergeRequestOrNote(
       'body' in each && typeof each.body === 'string' && each.system !== true
         ? [
             {
-              label: firstLine(each.body) || '(empty)',
+              label: firstLine(each.body) || l10n.t('(empty)'),
               description: each.author?.name ?? '',
               noteId: each.id,
             },
           ]
         : [],
     ),
-    { placeHolder: `Which comment on !${iid}?` },
+    { placeHolder: l10n.t('Which comment on !{0}?', iid) },
   );
   if (!choice) return undefined;
   return {
     ...base,
     awardable: { kind: 'mergeRequestNote', project, iid, noteId: choice.noteId },
-    label: `a comment on !${iid}`,
+    label: l10n.t('a comment on !{0}', iid),
   };
 }
 
@@ -93,7 +94,7 @@ async function awardTarget(
         iid: owner.mergeRequest.iid,
         noteId: note.id,
       },
-      label: `the comment by ${note.author?.name ?? 'unknown'} on !${owner.mergeRequest.iid}`,
+      label: l10n.t('the comment by {0} on !{1}', note.author?.name ?? 'unknown', owner.mergeRequest.iid),
       node: arg,
     };
   }
@@ -108,16 +109,16 @@ async function awardTarget(
     };
   }
   const { services } = context;
-  const target = await projectTarget(services, undefined, 'React to something in which project?');
+  const target = await projectTarget(services, undefined, l10n.t('React to something in which project?'));
   if (!target) return undefined;
   const kind = await pickOne(
     [
-      { label: 'Merge request', what: 'mergeRequest' as const },
-      { label: 'Comment on a merge request', what: 'mergeRequestNote' as const },
-      { label: 'Issue', what: 'issue' as const },
-      { label: 'Snippet', what: 'snippet' as const },
+      { label: l10n.t('Merge request'), what: 'mergeRequest' as const },
+      { label: l10n.t('Comment on a merge request'), what: 'mergeRequestNote' as const },
+      { label: l10n.t('Issue'), what: 'issue' as const },
+      { label: l10n.t('Snippet'), what: 'snippet' as const },
     ],
-    { placeHolder: `React to what in ${projectPath(target.project)}?` },
+    { placeHolder: l10n.t('React to what in {0}?', projectPath(target.project)) },
   );
   if (!kind) return undefined;
   const project = target.project.id;
@@ -125,7 +126,7 @@ async function awardTarget(
   if (kind.what === 'mergeRequest' || kind.what === 'mergeRequestNote')
     return askMergeRequestOrNote(services, target, kind.what === 'mergeRequestNote');
   if (kind.what === 'issue') {
-    const iid = await askNumber('Issue number (iid)', '12');
+    const iid = await askNumber(l10n.t('Issue number (iid)'), '12');
     if (iid === undefined) return undefined;
     return { ...base, awardable: { kind: 'issue', project, iid }, label: `#${iid}` };
   }
@@ -141,15 +142,15 @@ async function askEmoji(label: string): Promise<string | undefined> {
         label: `${emoji.glyph} ${emoji.name}`,
         name: emoji.name,
       })),
-      { label: 'Other…', description: 'type an emoji name' },
+      { label: l10n.t('Other…'), description: l10n.t('type an emoji name') },
     ],
-    { placeHolder: `React to ${label} with` },
+    { placeHolder: l10n.t('React to {0} with', label) },
   );
   if (!picked) return undefined;
   if (picked.name) return picked.name;
   const typed = await askText({
-    prompt: 'Emoji name, without colons (e.g. clap, fire, 100)',
-    validateInput: (value) => (normalizeEmojiName(value) ? undefined : 'Letters, digits, _ + - only'),
+    prompt: l10n.t('Emoji name, without colons (e.g. clap, fire, 100)'),
+    validateInput: (value) => (normalizeEmojiName(value) ? undefined : l10n.t('Letters, digits, _ + - only')),
   });
   return typed === undefined ? undefined : normalizeEmojiName(typed);
 }
@@ -186,20 +187,22 @@ async function addAward(
   const target = await awardTarget(context, arg);
   if (!target) return { awarded: undefined, reason: 'cancelled' };
   const name = options ? normalizeEmojiName(options.emoji ?? '') : await askEmoji(target.label);
-  if (options && !name) throw new Error(`"${options.emoji ?? ''}" is not an emoji name.`);
+  if (options && !name) throw new Error(l10n.t('"{0}" is not an emoji name.', options.emoji ?? ''));
   if (!name) return { awarded: undefined, reason: 'cancelled' };
   const client = await services.accounts.client(target.account.id);
   try {
     const award = await client.awardEmoji(target.awardable, name);
     afterAwardChange(context, target);
-    void showInformation(`Reacted ${glyphOf(award.name) || `:${award.name}:`} on ${target.label}`);
+    void showInformation(
+      l10n.t('Reacted {0} on {1}', glyphOf(award.name) || `:${award.name}:`, target.label),
+    );
     return { awarded: award.name, awardId: award.id };
   } catch (error) {
     if (
       error instanceof HttpError &&
       /already been taken/i.test(JSON.stringify([error.serverMessage, error.fieldErrors]))
     ) {
-      void showInformation(`You already reacted with :${name}: on ${target.label}`);
+      void showInformation(l10n.t('You already reacted with :{0}: on {1}', name, target.label));
       return { awarded: undefined, reason: 'already-awarded' };
     }
     throw error;
@@ -227,8 +230,8 @@ async function removeAward(
   if (candidates.length === 0) {
     void showInformation(
       wanted
-        ? `You have not reacted with :${wanted}: on ${target.label}`
-        : `You have no reactions on ${target.label}`,
+        ? l10n.t('You have not reacted with :{0}: on {1}', wanted, target.label)
+        : l10n.t('You have no reactions on {0}', target.label),
     );
     return { removed: undefined, reason: 'none' };
   }
@@ -240,7 +243,7 @@ async function removeAward(
         description: username === undefined ? award.user.name : undefined,
         award,
       })),
-      { placeHolder: `Remove which reaction from ${target.label}?` },
+      { placeHolder: l10n.t('Remove which reaction from {0}?', target.label) },
     );
     if (!picked) return { removed: undefined, reason: 'cancelled' };
     chosen = picked.award;
@@ -248,6 +251,6 @@ async function removeAward(
   if (!chosen) return { removed: undefined, reason: 'none' };
   await client.deleteAwardEmoji(target.awardable, chosen.id);
   afterAwardChange(context, target);
-  void showInformation(`Removed :${chosen.name}: from ${target.label}`);
+  void showInformation(l10n.t('Removed :{0}: from {1}', chosen.name, target.label));
   return { removed: chosen.name, awardId: chosen.id };
 }

@@ -1,6 +1,7 @@
 import type { HostingClient } from '../../api/hosting';
 import { MethodNotAllowedError, NotAcceptableError } from '../../api/http';
 import { isOpenState } from '../../domain/mergeRequestStatus';
+import * as l10n from '@vscode/l10n';
 
 /*
  * The one-click changes to a merge request, without any UI: the commands and the merge request
@@ -42,7 +43,7 @@ export async function changeMergeRequest(
       const verb = change === 'close' ? 'Closed' : 'Reopened';
       return outcome(
         { state: updated.state },
-        done ? `${verb} !${mr.iid} ${mr.title}` : `!${mr.iid} is ${updated.state}.`,
+        done ? `${verb} !${mr.iid} ${mr.title}` : l10n.t('!{0} is {1}.', mr.iid, updated.state),
         true,
       );
     }
@@ -55,14 +56,16 @@ export async function changeMergeRequest(
       if (!changed)
         return outcome(
           { changed },
-          subscribe ? `Already subscribed to !${mr.iid}` : `You are not subscribed to !${mr.iid}`,
+          subscribe
+            ? l10n.t('Already subscribed to !{0}', mr.iid)
+            : l10n.t('You are not subscribed to !{0}', mr.iid),
           false,
         );
       return outcome(
         { changed },
         subscribe
-          ? `Subscribed to !${mr.iid}: you will be notified of its activity.`
-          : `Unsubscribed from !${mr.iid}`,
+          ? l10n.t('Subscribed to !{0}: you will be notified of its activity.', mr.iid)
+          : l10n.t('Unsubscribed from !{0}', mr.iid),
         true,
       );
     }
@@ -71,7 +74,7 @@ export async function changeMergeRequest(
         await client.cancelMergeWhenPipelineSucceeds(projectId, mr.iid);
         return outcome(
           { cancelled: true },
-          `!${mr.iid} will no longer merge when the pipeline succeeds.`,
+          l10n.t('!{0} will no longer merge when the pipeline succeeds.', mr.iid),
           true,
         );
       } catch (error) {
@@ -80,17 +83,18 @@ export async function changeMergeRequest(
         return outcome(
           { cancelled: false, reason: notOpen ? 'not-open' : 'not-scheduled' },
           notOpen
-            ? `!${mr.iid} is already merged or closed.`
-            : `!${mr.iid} was not set to merge when the pipeline succeeds.`,
+            ? l10n.t('!{0} is already merged or closed.', mr.iid)
+            : l10n.t('!{0} was not set to merge when the pipeline succeeds.', mr.iid),
           true,
         );
       }
     case 'addTodo': {
       const added = await client.createMergeRequestTodo(projectId, mr.iid);
-      if (!added.changed) return outcome({ changed: false }, `You already have a todo for !${mr.iid}`, false);
+      if (!added.changed)
+        return outcome({ changed: false }, l10n.t('You already have a todo for !{0}', mr.iid), false);
       return outcome(
         { changed: true, todoId: added.value.id },
-        `Added !${mr.iid} to your todos.`,
+        l10n.t('Added !{0} to your todos.', mr.iid),
         false,
         true,
       );

@@ -4,6 +4,7 @@ import { ProjectNode } from '../projects';
 import { MergeRequestNode } from './nodes/mergeRequestNodes';
 import { type MergeRequestRef, isMergeRequestRef } from './mergeRequestTargets';
 import { MergeRequestItemNode, NoteNode } from './mergeRequestsTreeProvider';
+import * as l10n from '@vscode/l10n';
 
 /*
  * What the `forge.mergeRequest.*` commands take, as schemas: the merge request (a row of either
@@ -14,10 +15,10 @@ import { MergeRequestItemNode, NoteNode } from './mergeRequestsTreeProvider';
 /** The merge request a command acts on, or nothing (it asks). */
 export const MergeRequestArgumentSchema = z
   .union([
-    rowOf(MergeRequestNode, 'a merge request'),
-    rowOf(MergeRequestItemNode, 'a merge request'),
-    rowOf(NoteNode, 'a comment on a merge request'),
-    z.custom<MergeRequestRef>(isMergeRequestRef, { error: 'expected a merge request reference' }),
+    rowOf(MergeRequestNode, l10n.t('a merge request')),
+    rowOf(MergeRequestItemNode, l10n.t('a merge request')),
+    rowOf(NoteNode, l10n.t('a comment on a merge request')),
+    z.custom<MergeRequestRef>(isMergeRequestRef, { error: l10n.t('expected a merge request reference') }),
   ])
   .optional();
 export type MergeRequestArgument = z.output<typeof MergeRequestArgumentSchema>;

@@ -99,6 +99,9 @@ export function registerMergeRequestCommands(services: Services): MergeRequestsF
 }
 
 /** Every `forge.mergeRequest.*` command but notes, award emoji and the panel. */
+/** What a change command answers when the user cancelled the pick. */
+const UNCHANGED = { changed: false, ...CANCELLED };
+
 function mergeRequestCommands(context: MergeRequestCommandContext): CommandDeclaration[] {
   const { services, view } = context;
   const { log } = services;
@@ -131,15 +134,19 @@ function mergeRequestCommands(context: MergeRequestCommandContext): CommandDecla
       args: [MergeRequestArgumentSchema, EditMergeRequestOptionsSchema.optional()],
       run: (arg, options) => editMergeRequest(context, arg, options),
     }),
-    change('close', 'Close which merge request?', CANCELLED),
-    change('reopen', 'Reopen which merge request?', CANCELLED),
-    change('cancelMergeWhenPipelineSucceeds', 'Stop which merge request from merging automatically?', {
-      cancelled: false,
-      ...CANCELLED,
-    }),
-    change('subscribe', 'Subscribe to which merge request?', { changed: false, ...CANCELLED }),
-    change('unsubscribe', 'Unsubscribe from which merge request?', { changed: false, ...CANCELLED }),
-    change('addTodo', 'Add which merge request to your todos?', { changed: false, ...CANCELLED }),
+    change('close', vscode.l10n.t('Close which merge request?'), CANCELLED),
+    change('reopen', vscode.l10n.t('Reopen which merge request?'), CANCELLED),
+    change(
+      'cancelMergeWhenPipelineSucceeds',
+      vscode.l10n.t('Stop which merge request from merging automatically?'),
+      {
+        cancelled: false,
+        ...CANCELLED,
+      },
+    ),
+    change('subscribe', vscode.l10n.t('Subscribe to which merge request?'), UNCHANGED),
+    change('unsubscribe', vscode.l10n.t('Unsubscribe from which merge request?'), UNCHANGED),
+    change('addTodo', vscode.l10n.t('Add which merge request to your todos?'), UNCHANGED),
     defineCommand({
       id: 'forge.mergeRequest.delete',
       args: [MergeRequestArgumentSchema, ConfirmOptionsSchema.optional()],
@@ -164,7 +171,7 @@ function mergeRequestCommands(context: MergeRequestCommandContext): CommandDecla
       id: 'forge.mergeRequest.openInBrowser',
       args: [MergeRequestArgumentSchema],
       run: async (arg) => {
-        const target = await pickMergeRequest(services, arg, 'Open which merge request?');
+        const target = await pickMergeRequest(services, arg, vscode.l10n.t('Open which merge request?'));
         if (!target) return { url: undefined };
         const url = target.mergeRequest.web_url;
         return { url, opened: openLink(url, log) };
@@ -183,22 +190,22 @@ async function deleteMergeRequest(
   arg: MergeRequestArgument,
   confirmed: boolean,
 ) {
-  const target = await pickMergeRequest(context.services, arg, 'Delete which merge request?');
+  const target = await pickMergeRequest(context.services, arg, vscode.l10n.t('Delete which merge request?'));
   if (!target) return { deleted: false, ...CANCELLED };
   const { mergeRequest: mr } = target;
   if (!confirmed) {
     const answer = await showWarning(
-      `Delete merge request !${mr.iid} "${mr.title}" of ${projectPath(target.project)}?`,
-      { modal: true, detail: 'Its comments and reactions go with it. This cannot be undone.' },
-      'Delete',
+      vscode.l10n.t('Delete merge request !{0} "{1}" of {2}?', mr.iid, mr.title, projectPath(target.project)),
+      { modal: true, detail: vscode.l10n.t('Its comments and reactions go with it. This cannot be undone.') },
+      vscode.l10n.t('Delete'),
     );
-    if (answer !== 'Delete') return { deleted: false, ...CANCELLED };
+    if (answer !== vscode.l10n.t('Delete')) return { deleted: false, ...CANCELLED };
   }
   await (
     await context.services.accounts.client(target.account.id)
   ).deleteMergeRequest(target.project.id, mr.iid);
   afterMergeRequestChange(context, target);
-  void showInformation(`Deleted !${mr.iid} ${mr.title}`);
+  void showInformation(vscode.l10n.t('Deleted !{0} {1}', mr.iid, mr.title));
   return { deleted: true };
 }
 
@@ -211,7 +218,7 @@ async function showClosedIssues(
   const target = await pickMergeRequest(
     context.services,
     arg,
-    'Show the issues closed by which merge request?',
+    vscode.l10n.t('Show the issues closed by which merge request?'),
   );
   if (!target) return { issues: [] };
   const { mergeRequest: mr } = target;
@@ -227,7 +234,7 @@ async function showClosedIssues(
   );
   if (automated) return { issues };
   if (issues.length === 0) {
-    void showInformation(`Merging !${mr.iid} closes no issues.`);
+    void showInformation(vscode.l10n.t('Merging !{0} closes no issues.', mr.iid));
     return { issues };
   }
   const picked = await pickOne(
@@ -236,22 +243,29 @@ async function showClosedIssues(
       description: issue.state ?? '',
       issue,
     })),
-    { title: `Issues closed when !${mr.iid} is merged`, placeHolder: 'Open an issue in the browser' },
+    {
+      title: vscode.l10n.t('Issues closed when !{0} is merged', mr.iid),
+      placeHolder: vscode.l10n.t('Open an issue in the browser'),
+    },
   );
   if (picked) openLink(picked.issue.webUrl, context.services.log);
   return { issues, opened: picked?.issue.webUrl };
 }
 
 async function copyMergeRequestUrl(context: MergeRequestCommandContext, arg: MergeRequestArgument) {
-  const target = await pickMergeRequest(context.services, arg, 'Copy the link of which merge request?');
+  const target = await pickMergeRequest(
+    context.services,
+    arg,
+    vscode.l10n.t('Copy the link of which merge request?'),
+  );
   if (!target) return { url: undefined };
   const url = target.mergeRequest.web_url;
   if (!url) {
-    void showWarning('The server did not send a web link for this merge request.');
+    void showWarning(vscode.l10n.t('The server did not send a web link for this merge request.'));
     return { url: undefined };
   }
   await vscode.env.clipboard.writeText(url);
-  void showInformation(`Copied ${url}`);
+  void showInformation(vscode.l10n.t('Copied {0}', url));
   return { url };
 }
 
@@ -267,7 +281,7 @@ async function mergeMergeRequest(
   arg: unknown,
   options: MergeOptions | undefined,
 ): Promise<MergeResult> {
-  const target = await pickMergeRequest(context.services, arg, 'Merge which merge request?');
+  const target = await pickMergeRequest(context.services, arg, vscode.l10n.t('Merge which merge request?'));
   if (!target) return { merged: false, ...CANCELLED };
   const { project } = target;
   const client = await context.services.accounts.client(target.account.id);
@@ -288,7 +302,7 @@ async function mergeMergeRequest(
   const result = await withProgress(
     {
       location: vscode.ProgressLocation.Notification,
-      title: `Merging !${fresh.iid} into ${fresh.target_branch}…`,
+      title: vscode.l10n.t('Merging !{0} into {1}…', fresh.iid, fresh.target_branch),
     },
     () => sendMerge(client, project.id, fresh, { ...chosen, squash: options?.squash, sha: seenSha }),
   );
@@ -312,21 +326,28 @@ async function askMergeOptions(
   const picks = await pickMany(
     [
       {
-        label: 'Remove source branch',
+        label: vscode.l10n.t('Remove source branch'),
         description: mr.source_branch,
         picked: mr.force_remove_source_branch === true || mr.should_remove_source_branch === true,
         key: 'remove' as const,
       },
       {
-        label: 'Merge when pipeline succeeds',
-        description: 'instead of now',
+        label: vscode.l10n.t('Merge when pipeline succeeds'),
+        description: vscode.l10n.t('instead of now'),
         picked: false,
         key: 'mwps' as const,
       },
     ],
     {
-      title: `Merge !${mr.iid} ${mr.title}`,
-      placeHolder: `${mr.source_branch} → ${mr.target_branch}${seenSha ? ` at ${seenSha.slice(0, 8)}` : ''}: options, then Enter`,
+      title: vscode.l10n.t('Merge !{0} {1}', mr.iid, mr.title),
+      placeHolder: seenSha
+        ? vscode.l10n.t(
+            '{0} → {1} at {2}: options, then Enter',
+            mr.source_branch,
+            mr.target_branch,
+            seenSha.slice(0, 8),
+          )
+        : vscode.l10n.t('{0} → {1}: options, then Enter', mr.source_branch, mr.target_branch),
       ignoreFocusOut: true,
     },
   );
@@ -334,8 +355,8 @@ async function askMergeOptions(
   const suggested = defaultMergeCommitMessage(mr, projectPath(project));
   const firstLine = suggested.split('\n')[0] ?? suggested;
   const typed = await askText({
-    title: `Merge !${mr.iid}: commit message`,
-    prompt: 'Merge commit message (leave as is for the server default)',
+    title: vscode.l10n.t('Merge !{0}: commit message', mr.iid),
+    prompt: vscode.l10n.t('Merge commit message (leave as is for the server default)'),
     value: firstLine,
     ignoreFocusOut: true,
   });

@@ -49,7 +49,7 @@ async function askSourceBranch(
 ): Promise<string | undefined> {
   const localBranch = clone?.currentBranch;
   const all = await withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'Loading branches…' },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading branches…') },
     () => branches.load(),
   );
   const items = all
@@ -64,14 +64,14 @@ async function askSourceBranch(
     const [current] = index >= 0 ? items.splice(index, 1) : [];
     items.unshift({
       label: localBranch,
-      description: `current branch${clone ? ` in ${clone.root}` : ''}${index < 0 ? ' (not pushed?)' : ''}`,
+      description: currentBranchNote(clone?.root, index >= 0),
       name: localBranch,
       ...(current?.description ? { detail: current.description } : {}),
     });
   }
   const picked = await pickOne(items, {
-    title: `New merge request in ${projectPath(project)} (1/4)`,
-    placeHolder: 'Source branch (the changes to merge)',
+    title: vscode.l10n.t('New merge request in {0} (1/4)', projectPath(project)),
+    placeHolder: vscode.l10n.t('Source branch (the changes to merge)'),
     matchOnDescription: true,
   });
   return picked?.name;
@@ -89,12 +89,12 @@ async function askTargetBranch(
   const picked = await pickOne(
     ordered.map((name) => ({
       label: name,
-      description: name === defaultBranch ? 'default branch' : undefined,
+      description: name === defaultBranch ? vscode.l10n.t('default branch') : undefined,
       name,
     })),
     {
-      title: `New merge request in ${projectPath(project)} (2/4)`,
-      placeHolder: `Merge ${sourceBranch} into…`,
+      title: vscode.l10n.t('New merge request in {0} (2/4)', projectPath(project)),
+      placeHolder: vscode.l10n.t('Merge {0} into…', sourceBranch),
     },
   );
   return picked?.name;
@@ -107,19 +107,37 @@ async function askTitleAndDescription(
   suggested: string,
 ): Promise<{ title: string; description: string } | undefined> {
   const title = await askText({
-    title: `New merge request in ${projectPath(project)} (3/4)`,
-    prompt: `Title (${branches.source} → ${branches.target})`,
+    title: vscode.l10n.t('New merge request in {0} (3/4)', projectPath(project)),
+    prompt: vscode.l10n.t('Title ({0} → {1})', branches.source, branches.target),
     value: suggested,
     ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? 'A merge request needs a title' : undefined),
+    validateInput: (value) =>
+      value.trim() === '' ? vscode.l10n.t('A merge request needs a title') : undefined,
   });
   if (title === undefined) return undefined;
   const description = await askText({
-    title: `New merge request in ${projectPath(project)} (4/4)`,
-    prompt: 'Description (optional; "Closes #12" closes that issue on merge)',
+    title: vscode.l10n.t('New merge request in {0} (4/4)', projectPath(project)),
+    prompt: vscode.l10n.t('Description (optional; "Closes #12" closes that issue on merge)'),
     ignoreFocusOut: true,
   });
   return description === undefined ? undefined : { title, description };
+}
+
+/** The open clone of the project, if there is one; a clone git cannot read is logged and left out. */
+function readLocalClone(project: Project, log: { warn(line: string): void }) {
+  return findLocalClone(project).catch((error: unknown) => {
+    log.warn(`Could not read the local clone: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+}
+
+/** How the source branch question describes the branch checked out in the clone. */
+function currentBranchNote(root: string | undefined, pushed: boolean): string {
+  if (root === undefined)
+    return pushed ? vscode.l10n.t('current branch') : vscode.l10n.t('current branch (not pushed?)');
+  return pushed
+    ? vscode.l10n.t('current branch in {0}', root)
+    : vscode.l10n.t('current branch in {0} (not pushed?)', root);
 }
 
 /**
@@ -135,21 +153,23 @@ export async function createMergeRequest(
   // Branch names from automation are checked before anything is sent.
   if (options?.sourceBranch !== undefined) valueOrThrow(checkRefName(options.sourceBranch));
   if (options?.targetBranch !== undefined) valueOrThrow(checkRefName(options.targetBranch));
-  const target = await projectTarget(services, arg, 'Create a merge request in which project?');
+  const target = await projectTarget(
+    services,
+    arg,
+    vscode.l10n.t('Create a merge request in which project?'),
+  );
   if (!target) return { created: false, ...CANCELLED };
   const { project } = target;
   const client = await services.accounts.client(target.account.id);
-  const clone = await findLocalClone(project).catch((error: unknown) => {
-    services.log.warn(
-      `Could not read the local clone: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return undefined;
-  });
+  const clone = await readLocalClone(project, services.log);
   const localBranch = clone?.currentBranch;
   const branches = branchLoader(client, project);
   if (options && !(options.sourceBranch ?? localBranch)) {
     throw new Error(
-      `No source branch: give one, or open a clone of ${projectPath(project)} with the branch checked out.`,
+      vscode.l10n.t(
+        'No source branch: give one, or open a clone of {0} with the branch checked out.',
+        projectPath(project),
+      ),
     );
   }
   const sourceBranch = options
@@ -177,7 +197,7 @@ export async function createMergeRequest(
   const created = await withProgress(
     {
       location: vscode.ProgressLocation.Notification,
-      title: `Creating the merge request in ${projectPath(project)}…`,
+      title: vscode.l10n.t('Creating the merge request in {0}…', projectPath(project)),
     },
     () =>
       client.createMergeRequest(project.id, {
@@ -189,9 +209,10 @@ export async function createMergeRequest(
   );
   context.view.refresh();
   if (arg instanceof ProjectNode) services.afterAction(arg.folderOfKind('mergeRequests'));
-  void showInformation(`Created !${created.iid} ${created.title}`, 'Open in Browser').then((choice) =>
-    choice ? openLink(created.web_url, services.log) : undefined,
-  );
+  void showInformation(
+    vscode.l10n.t('Created !{0} {1}', created.iid, created.title),
+    vscode.l10n.t('Open in Browser'),
+  ).then((choice) => (choice ? openLink(created.web_url, services.log) : undefined));
   return {
     created: true,
     iid: created.iid,

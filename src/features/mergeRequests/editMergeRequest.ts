@@ -12,6 +12,7 @@ import { type EditMergeRequestOptions } from './commandArguments';
 import { valueOrThrow } from '../../platform/commands/registerCommand';
 import { checkRefName } from '../../domain/inputValidation';
 import { askText, pickOne, showInformation } from '../../platform/userMessages';
+import * as l10n from '@vscode/l10n';
 
 async function askAssignee(
   client: HostingClient,
@@ -21,7 +22,7 @@ async function askAssignee(
     .listProjectUsers(project.id)
     .page({ perPage: 100 })
     .then((page) => [
-      { label: 'Unassigned', description: '', id: 0 },
+      { label: l10n.t('Unassigned'), description: '', id: 0 },
       ...page.items.map((member) => ({
         label: member.name,
         description: `@${member.username}`,
@@ -29,7 +30,7 @@ async function askAssignee(
       })),
     ]);
   const picked = await pickOne(members, {
-    placeHolder: `Assign !${mr.iid} to`,
+    placeHolder: l10n.t('Assign !{0} to', mr.iid),
     matchOnDescription: true,
   });
   return picked ? { assignee_id: picked.id } : undefined;
@@ -47,12 +48,12 @@ async function askTargetBranch(
         .filter((branch) => branch.name !== mr.source_branch)
         .map((branch) => ({
           label: branch.name,
-          description: branch.name === project.default_branch ? 'default branch' : undefined,
+          description: branch.name === project.default_branch ? l10n.t('default branch') : undefined,
           name: branch.name,
         })),
     );
   const picked = await pickOne(branches, {
-    placeHolder: `Merge ${mr.source_branch} into…`,
+    placeHolder: l10n.t('Merge {0} into…', mr.source_branch),
   });
   return picked ? { target_branch: picked.name } : undefined;
 }
@@ -65,35 +66,43 @@ async function askEdit(
   const { mergeRequest: mr } = target;
   const field = await pickOne(
     [
-      { label: 'Title', description: mr.title, field: 'title' as const },
-      { label: 'Description', description: mr.description ?? '', field: 'description' as const },
-      { label: 'Labels', description: (mr.labels ?? []).join(', '), field: 'labels' as const },
-      { label: 'Assignee', description: mr.assignee?.name ?? 'unassigned', field: 'assignee' as const },
-      { label: 'Milestone', description: mr.milestone?.title ?? 'none', field: 'milestone' as const },
-      { label: 'Target branch', description: mr.target_branch, field: 'target' as const },
+      { label: l10n.t('Title'), description: mr.title, field: 'title' as const },
+      { label: l10n.t('Description'), description: mr.description ?? '', field: 'description' as const },
+      { label: l10n.t('Labels'), description: (mr.labels ?? []).join(', '), field: 'labels' as const },
+      {
+        label: l10n.t('Assignee'),
+        description: mr.assignee?.name ?? l10n.t('unassigned'),
+        field: 'assignee' as const,
+      },
+      {
+        label: l10n.t('Milestone'),
+        description: mr.milestone?.title ?? l10n.t('none'),
+        field: 'milestone' as const,
+      },
+      { label: l10n.t('Target branch'), description: mr.target_branch, field: 'target' as const },
     ].map((item) => ({ ...item, description: item.description })),
-    { title: `Edit !${mr.iid} ${mr.title}`, placeHolder: 'What to change' },
+    { title: l10n.t('Edit !{0} {1}', mr.iid, mr.title), placeHolder: l10n.t('What to change') },
   );
   if (!field) return undefined;
   switch (field.field) {
     case 'title': {
       const title = await askText({
-        prompt: 'Title',
+        prompt: l10n.t('Title'),
         value: mr.title,
-        validateInput: (value) => (value.trim() === '' ? 'A merge request needs a title' : undefined),
+        validateInput: (value) => (value.trim() === '' ? l10n.t('A merge request needs a title') : undefined),
       });
       return title === undefined ? undefined : { title: title.trim() };
     }
     case 'description': {
       const description = await askText({
-        prompt: 'Description',
+        prompt: l10n.t('Description'),
         value: mr.description ?? '',
       });
       return description === undefined ? undefined : { description };
     }
     case 'labels': {
       const labels = await askText({
-        prompt: 'Labels, comma-separated (empty removes all)',
+        prompt: l10n.t('Labels, comma-separated (empty removes all)'),
         value: (mr.labels ?? []).join(', '),
       });
       return labels === undefined ? undefined : { labels: normalizeLabels(labels) };
@@ -102,7 +111,7 @@ async function askEdit(
       return askAssignee(client, target);
     case 'milestone': {
       const value = await askText({
-        prompt: 'Milestone id (empty removes the milestone)',
+        prompt: l10n.t('Milestone id (empty removes the milestone)'),
         value: mr.milestone ? String(mr.milestone.id) : '',
         validateInput: (text) => (text.trim() === '' || /^\d+$/.test(text.trim()) ? undefined : 'A number'),
       });
@@ -120,7 +129,7 @@ export async function editMergeRequest(
   arg: unknown,
   options: EditMergeRequestOptions | undefined,
 ) {
-  const target = await pickMergeRequest(context.services, arg, 'Edit which merge request?');
+  const target = await pickMergeRequest(context.services, arg, l10n.t('Edit which merge request?'));
   if (!target) return { updated: false, ...CANCELLED };
   const client = await context.services.accounts.client(target.account.id);
   let input: UpdateMergeRequestInput | undefined;
@@ -140,6 +149,6 @@ export async function editMergeRequest(
   if (!input) return { updated: false, ...CANCELLED };
   const updated = await client.updateMergeRequest(target.project.id, target.mergeRequest.iid, input);
   afterMergeRequestChange(context, target);
-  void showInformation(`Updated !${updated.iid} ${updated.title}`);
+  void showInformation(l10n.t('Updated !{0} {1}', updated.iid, updated.title));
   return { updated: true, mergeRequest: updated };
 }

@@ -106,12 +106,12 @@ export function mergeRequestFromNode(arg: unknown): MergeRequestTarget | undefin
 export async function pickMergeRequest(
   services: Services,
   arg: unknown,
-  placeHolder = 'Which merge request?',
+  placeHolder = vscode.l10n.t('Which merge request?'),
   states: 'opened' | 'all' = 'opened',
 ): Promise<MergeRequestTarget | undefined> {
   const fromNode = mergeRequestFromNode(arg);
   if (fromNode) return fromNode;
-  const target = await projectTarget(services, undefined, 'Project of the merge request');
+  const target = await projectTarget(services, undefined, vscode.l10n.t('Project of the merge request'));
   if (!target) return undefined;
   return pickMergeRequestIn(services, target, placeHolder, states);
 }
@@ -123,24 +123,24 @@ export async function pickMergeRequest(
 export async function pickMergeRequestIn(
   services: Services,
   target: ProjectTarget,
-  placeHolder = 'Which merge request?',
+  placeHolder = vscode.l10n.t('Which merge request?'),
   states: 'opened' | 'all' = 'opened',
 ): Promise<MergeRequestTarget | undefined> {
   const client = await services.accounts.client(target.account.id);
   if (states === 'all') return searchMergeRequestIn(client, target, placeHolder);
   const page = await withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'Loading merge requests…' },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading merge requests…') },
     () => client.listMergeRequests(target.project.id, { state: 'opened' }).page({ perPage: 100 }),
   );
   if (page.items.length === 0) {
-    void showInformation(`${projectPath(target.project)} has no opened merge requests.`);
+    void showInformation(vscode.l10n.t('{0} has no opened merge requests.', projectPath(target.project)));
     return undefined;
   }
   const picked = await pickOne(
     page.items.map((mergeRequest) => ({
       label: `!${mergeRequest.iid} ${mergeRequest.title}`,
       description: `${mergeRequest.source_branch} → ${mergeRequest.target_branch}`,
-      detail: `by ${mergeRequest.author.name}`,
+      detail: vscode.l10n.t('by {0}', mergeRequest.author.name),
       mergeRequest,
     })),
     { placeHolder, matchOnDescription: true, title: projectPath(target.project) },
@@ -153,7 +153,8 @@ export async function askNumber(prompt: string, placeHolder?: string): Promise<n
   const value = await askText({
     prompt,
     placeHolder,
-    validateInput: (text) => (/^\s*#?[!$]?\d+\s*$/.test(text) ? undefined : 'A number, e.g. 12'),
+    validateInput: (text) =>
+      /^\s*#?[!$]?\d+\s*$/.test(text) ? undefined : vscode.l10n.t('A number, e.g. 12'),
   });
   if (value === undefined) return undefined;
   return Number(value.replace(/[^\d]/g, ''));
@@ -194,7 +195,7 @@ export async function applyMergeRequestChange(
  * user first (or forward a port), and the command has nothing to wait for.
  */
 export function openLink(url: string | null | undefined, log?: { warn(message: string): void }): boolean {
-  openServerLink(url, 'the web page').then(undefined, (error: unknown) => {
+  openServerLink(url, vscode.l10n.t('the web page')).then(undefined, (error: unknown) => {
     log?.warn(`Could not open ${url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
   });
   return checkWebLink(url).ok;
@@ -204,7 +205,7 @@ function mergeRequestPickRow(mergeRequest: MergeRequest): PickItem & { mergeRequ
   return {
     label: `!${mergeRequest.iid} ${mergeRequest.title}`,
     description: `${mergeRequestAppearance(mergeRequest).label} · ${mergeRequest.source_branch} → ${mergeRequest.target_branch}`,
-    detail: `by ${mergeRequest.author.name}`,
+    detail: vscode.l10n.t('by {0}', mergeRequest.author.name),
     icon: mergeRequestAppearance(mergeRequest).codicon,
     mergeRequest,
   };
@@ -214,6 +215,23 @@ function mergeRequestPickRow(mergeRequest: MergeRequest): PickItem & { mergeRequ
  * The project's merge requests in every state, most recently updated first; typing `!12` (or `12`)
  * fetches !12 when the first page does not have it.
  */
+/** The merge request `wanted`, asked for once; undefined when there is none (the list then says nothing matches). */
+function lookUpOnce(
+  lookups: Map<number, Promise<MergeRequest | undefined>>,
+  wanted: number,
+  get: () => Promise<MergeRequest>,
+): Promise<MergeRequest | undefined> {
+  let found = lookups.get(wanted);
+  if (!found) {
+    found = get().then(
+      (mergeRequest) => mergeRequest,
+      () => undefined,
+    );
+    lookups.set(wanted, found);
+  }
+  return found;
+}
+
 /** `!12` or `12` typed in a pick, as a number. */
 function typedNumber(value: string): number | undefined {
   const iid = /^\s*!?(\d{1,9})\s*$/.exec(value)?.[1];
@@ -228,7 +246,7 @@ async function searchMergeRequestIn(
   type Row = ReturnType<typeof mergeRequestPickRow>;
   const pick = createSearchPick<Row>({
     title: projectPath(target.project),
-    placeholder: `${placeHolder} (!number or title, any state)`,
+    placeholder: vscode.l10n.t('{0} (!number or title, any state)', placeHolder),
   });
   let rows: Row[] = [];
   pick.setBusy(true);
@@ -243,30 +261,24 @@ async function searchMergeRequestIn(
           .map(mergeRequestPickRow),
       ];
       pick.setItems(rows);
-      if (rows.length === 0) pick.setPlaceholder(`${projectPath(target.project)} has no merge requests yet`);
+      if (rows.length === 0)
+        pick.setPlaceholder(vscode.l10n.t('{0} has no merge requests yet', projectPath(target.project)));
     })
     .catch((error: unknown) => {
       pick.setPlaceholder(
-        `Could not load the merge requests: ${describeError(error)} Type !number to open one.`,
+        vscode.l10n.t(
+          'Could not load the merge requests: {0} Type !number to open one.',
+          describeError(error),
+        ),
       );
     })
     .finally(() => pick.setBusy(false));
   // A number typed is looked up once, whatever its state; Enter before the answer came waits for it.
   const lookups = new Map<number, Promise<MergeRequest | undefined>>();
-  const lookUp = (wanted: number): Promise<MergeRequest | undefined> => {
-    let found = lookups.get(wanted);
-    if (!found) {
-      found = firstPage
-        .then(() => client.getMergeRequest(target.project.id, wanted))
-        .then(
-          (mergeRequest) => mergeRequest,
-          // No such merge request: the list stays as it is, and says nothing matches.
-          () => undefined,
-        );
-      lookups.set(wanted, found);
-    }
-    return found;
-  };
+  const lookUp = (wanted: number): Promise<MergeRequest | undefined> =>
+    lookUpOnce(lookups, wanted, () =>
+      firstPage.then(() => client.getMergeRequest(target.project.id, wanted)),
+    );
   let typed = '';
   pick.onDidChangeValue((value) => {
     typed = value;

@@ -27,9 +27,9 @@ export const PROJECT_CONCURRENCY = 4;
 export type MergeRequestGroupKind = 'assigned' | 'created' | 'all';
 
 const GROUPS: readonly { kind: MergeRequestGroupKind; label: string; icon: string; expanded: boolean }[] = [
-  { kind: 'assigned', label: 'Assigned to me', icon: 'account', expanded: true },
-  { kind: 'created', label: 'Created by me', icon: 'edit', expanded: true },
-  { kind: 'all', label: 'All opened', icon: 'git-pull-request', expanded: false },
+  { kind: 'assigned', label: vscode.l10n.t('Assigned to me'), icon: 'account', expanded: true },
+  { kind: 'created', label: vscode.l10n.t('Created by me'), icon: 'edit', expanded: true },
+  { kind: 'all', label: vscode.l10n.t('All opened'), icon: 'git-pull-request', expanded: false },
 ];
 
 interface ViewContext {
@@ -51,7 +51,7 @@ interface AccountMergeRequests {
 }
 
 function projectLabel(project: Project): string {
-  return project.path_with_namespace ?? project.name ?? `Project ${project.id}`;
+  return project.path_with_namespace ?? project.name ?? vscode.l10n.t('Project {0}', project.id);
 }
 
 function isNote(value: unknown): value is Note {
@@ -166,9 +166,17 @@ export class MergeRequestsAccountNode implements TreeNode {
     const children: TreeNode[] = [...this.groups];
     const [failure] = loaded.failures;
     if (failure) {
-      const more = loaded.failures.length > 1 ? ` (and ${loaded.failures.length - 1} more projects)` : '';
+      const more =
+        loaded.failures.length > 1
+          ? vscode.l10n.t(' (and {0} more projects)', loaded.failures.length - 1)
+          : '';
       const error = new Error(
-        `merge requests of ${projectLabel(failure.project)}${more}: ${failure.error instanceof Error ? failure.error.message : String(failure.error)}`,
+        vscode.l10n.t(
+          'merge requests of {0}{1}: {2}',
+          projectLabel(failure.project),
+          more,
+          failure.error instanceof Error ? failure.error.message : String(failure.error),
+        ),
       );
       children.push(
         new ErrorNode(
@@ -206,13 +214,15 @@ export class MergeRequestGroupNode implements TreeNode {
     item.id = `mergeRequests/account/${this.owner.account.id}/group/${this.kind}`;
     item.description = String(this.items.length);
     item.iconPath = new vscode.ThemeIcon(group?.icon ?? 'git-pull-request');
-    item.contextValue = `mergeRequestGroup ${this.kind}`;
+    item.contextValue = vscode.l10n.t('mergeRequestGroup {0}', this.kind);
     return item;
   }
 
   getChildren(): Promise<TreeNode[]> {
     return Promise.resolve(
-      this.items.length > 0 ? this.items : [new MessageNode('No opened merge requests', 'check')],
+      this.items.length > 0
+        ? this.items
+        : [new MessageNode(vscode.l10n.t('No opened merge requests'), 'check')],
     );
   }
 }
@@ -262,9 +272,9 @@ export class MergeRequestItemNode implements TreeNode {
       .appendMarkdown('\n\n')
       .appendText(
         [
-          `by ${mr.author.name}`,
-          mr.assignee ? `assigned to ${mr.assignee.name}` : 'unassigned',
-          mr.updated_at ? `updated ${formatAge(mr.updated_at)}` : undefined,
+          vscode.l10n.t('by {0}', mr.author.name),
+          mr.assignee ? vscode.l10n.t('assigned to {0}', mr.assignee.name) : 'unassigned',
+          mr.updated_at ? vscode.l10n.t('updated {0}', formatAge(mr.updated_at)) : undefined,
         ]
           .filter(Boolean)
           .join(' · '),
@@ -274,7 +284,7 @@ export class MergeRequestItemNode implements TreeNode {
       .appendMarkdown('\n\n')
       .appendText([appearance.label, status, describeVotes(mr)].filter(Boolean).join(' · '));
     if (mr.labels && mr.labels.length > 0)
-      tooltip.appendMarkdown('\n\n').appendText(`Labels: ${mr.labels.join(', ')}`);
+      tooltip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Labels: {0}', mr.labels.join(', ')));
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(appearance.codicon, new vscode.ThemeColor(appearance.color));
     const own =
@@ -282,7 +292,7 @@ export class MergeRequestItemNode implements TreeNode {
     item.contextValue = [...mergeRequestCapabilities(mr), own ? 'own' : undefined].filter(Boolean).join(' ');
     item.command = {
       command: 'forge.mergeRequest.openPanel',
-      title: 'Open Merge Request',
+      title: vscode.l10n.t('Open Merge Request'),
       arguments: [this],
     };
     return item;
@@ -293,7 +303,7 @@ export class MergeRequestItemNode implements TreeNode {
       this.notes,
       (notes) => notes.map((note) => new NoteNode(this, note)),
       () => this.context.changed(this),
-      { emptyMessage: 'No comments yet', accountId: this.account.id },
+      { emptyMessage: vscode.l10n.t('No comments yet'), accountId: this.account.id },
     );
   }
 
@@ -325,7 +335,7 @@ export class NoteNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const { note } = this;
-    const item = new vscode.TreeItem(note.author?.name ?? note.author?.username ?? 'Someone');
+    const item = new vscode.TreeItem(note.author?.name ?? note.author?.username ?? vscode.l10n.t('Someone'));
     const ownerId = `mergeRequests/account/${this.account.id}/group/${this.owner.group}/project/${this.owner.project.id}/mr/${this.owner.mergeRequest.iid}`;
     item.id = `${ownerId}/note/${note.id}`;
     item.description = [firstLine(note.body), formatAge(note.created_at)].filter(Boolean).join(' · ');

@@ -93,20 +93,24 @@ async function noteTarget(
       node: fromNode.node,
     };
   }
-  const target = await projectTarget(services, undefined, 'Comment in which project?');
+  const target = await projectTarget(services, undefined, vscode.l10n.t('Comment in which project?'));
   if (!target) return undefined;
   const kind = await pickOne(
     [
-      { label: 'Merge request', what: 'mergeRequest' as const },
-      { label: 'Issue', what: 'issue' as const },
-      { label: 'Snippet', what: 'snippet' as const },
+      { label: vscode.l10n.t('Merge request'), what: 'mergeRequest' as const },
+      { label: vscode.l10n.t('Issue'), what: 'issue' as const },
+      { label: vscode.l10n.t('Snippet'), what: 'snippet' as const },
     ],
-    { placeHolder: `Comment on what in ${projectPath(target.project)}?` },
+    { placeHolder: vscode.l10n.t('Comment on what in {0}?', projectPath(target.project)) },
   );
   if (!kind) return undefined;
   const base = { account: target.account, projectId: target.project.id };
   if (kind.what === 'mergeRequest') {
-    const picked = await pickMergeRequestIn(services, target, 'Comment on which merge request?');
+    const picked = await pickMergeRequestIn(
+      services,
+      target,
+      vscode.l10n.t('Comment on which merge request?'),
+    );
     if (!picked) return undefined;
     return {
       ...base,
@@ -115,7 +119,7 @@ async function noteTarget(
     };
   }
   if (kind.what === 'issue') {
-    const iid = await askNumber('Issue number (iid)', '12');
+    const iid = await askNumber(vscode.l10n.t('Issue number (iid)'), '12');
     if (iid === undefined) return undefined;
     return { ...base, parent: { kind: 'issue', project: target.project.id, iid }, label: `#${iid}` };
   }
@@ -147,7 +151,11 @@ async function existingNote(
       note: arg.note,
     };
   }
-  const picked = await pickMergeRequest(context.services, arg, `${verb} a comment on which merge request?`);
+  const picked = await pickMergeRequest(
+    context.services,
+    arg,
+    vscode.l10n.t('{0} a comment on which merge request?', verb),
+  );
   if (!picked) return undefined;
   const parent: NoteParent = {
     kind: 'mergeRequest',
@@ -164,16 +172,16 @@ async function existingNote(
       (username === undefined || (item as Note).author?.username === username),
   );
   if (notes.length === 0) {
-    void showInformation(`You have no comments on !${picked.mergeRequest.iid}.`);
+    void showInformation(vscode.l10n.t('You have no comments on !{0}.', picked.mergeRequest.iid));
     return undefined;
   }
   const choice = await pickOne(
     notes.map((note) => ({
-      label: firstLine(note.body) || '(empty)',
+      label: firstLine(note.body) || vscode.l10n.t('(empty)'),
       description: note.author?.name ?? '',
       note,
     })),
-    { placeHolder: `${verb} which comment?` },
+    { placeHolder: vscode.l10n.t('{0} which comment?', verb) },
   );
   if (!choice) return undefined;
   return {
@@ -219,14 +227,15 @@ export async function addNote(
   const key = draftKey(target);
   const draft = drafts.get(key);
   let body = options ? (options.body ?? draft?.body) : undefined;
-  if (options && body === undefined) throw new Error('No comment text given and no unsent draft to send.');
+  if (options && body === undefined)
+    throw new Error(vscode.l10n.t('No comment text given and no unsent draft to send.'));
   if (draft && (!options || options.body === undefined)) {
-    void showInformation('Your unsent note was restored.');
+    void showInformation(vscode.l10n.t('Your unsent note was restored.'));
   }
   if (body === undefined) {
     body = await askText({
-      title: `Comment on ${target.label}`,
-      prompt: 'Markdown. Kept as a draft until the server has it.',
+      title: vscode.l10n.t('Comment on {0}', target.label),
+      prompt: vscode.l10n.t('Markdown. Kept as a draft until the server has it.'),
       value: draft?.body ?? '',
       ignoreFocusOut: true,
       validateInput: (value) => problemOf(checkNoteBody(value)),
@@ -240,26 +249,29 @@ export async function addNote(
   let created;
   try {
     created = await withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Posting a comment on ${target.label}…` },
+      {
+        location: vscode.ProgressLocation.Window,
+        title: vscode.l10n.t('Posting a comment on {0}…', target.label),
+      },
       () => drafts.sendWithDraft(key, text, () => client.createNote(target.parent, text)),
     );
   } catch (error) {
     if (error instanceof CancelledError) return { posted: false, reason: 'cancelled', draftKept: true };
     services.log.error(`forge.note.add: ${error instanceof Error ? error.message : String(error)}`);
     const message = draftKeptMessage(error, {
-      kept: 'Your comment was kept as a draft',
-      where: `the comments of ${target.label}`,
-      resend: `run "Add Comment" on ${target.label} again`,
+      kept: vscode.l10n.t('Your comment was kept as a draft'),
+      where: vscode.l10n.t('the comments of {0}', target.label),
+      resend: vscode.l10n.t('run "Add Comment" on {0} again', target.label),
     });
     void showError(message);
     return { posted: false, reason: 'failed', uncertain: mayHaveActed(error), draftKept: true, message };
   }
   afterNoteChange(context, target);
   if (isAwardEmoji(created)) {
-    void showInformation(`Reacted with :${created.name}: on ${target.label}`);
+    void showInformation(vscode.l10n.t('Reacted with :{0}: on {1}', created.name, target.label));
     return { posted: true, awardId: created.id, restoredDraft };
   }
-  void showInformation(`Commented on ${target.label}`);
+  void showInformation(vscode.l10n.t('Commented on {0}', target.label));
   return { posted: true, noteId: created.id, restoredDraft };
 }
 
@@ -273,15 +285,15 @@ async function editNote(
   if (!found) return { edited: false, reason: 'cancelled' };
   const { target, note } = found;
   let body = options?.body;
-  if (options && body === undefined) throw new Error('No comment text given.');
+  if (options && body === undefined) throw new Error(vscode.l10n.t('No comment text given.'));
   if (body === undefined) {
     body = await askText({
-      title: `Edit your comment on ${target.label}`,
+      title: vscode.l10n.t('Edit your comment on {0}', target.label),
       value: note.body,
       ignoreFocusOut: true,
       validateInput: (value) =>
         value.trim() === ''
-          ? 'A comment cannot be empty; delete it instead'
+          ? vscode.l10n.t('A comment cannot be empty; delete it instead')
           : problemOf(checkNoteBody(value)),
     });
     if (body === undefined) return { edited: false, reason: 'cancelled' };
@@ -305,15 +317,15 @@ async function deleteNote(
   const { target, note } = found;
   if (!options?.confirmed) {
     const answer = await showWarning(
-      `Delete the comment by ${note.author?.name ?? 'unknown'} on ${target.label}?`,
-      { modal: true, detail: `"${firstLine(note.body, 120)}"\n\nThis cannot be undone.` },
-      'Delete',
+      vscode.l10n.t('Delete the comment by {0} on {1}?', note.author?.name ?? 'unknown', target.label),
+      { modal: true, detail: vscode.l10n.t('"{0}"\n\nThis cannot be undone.', firstLine(note.body, 120)) },
+      vscode.l10n.t('Delete'),
     );
-    if (answer !== 'Delete') return { deleted: false, reason: 'cancelled' };
+    if (answer !== vscode.l10n.t('Delete')) return { deleted: false, reason: 'cancelled' };
   }
   const client = await services.accounts.client(target.account.id);
   await client.deleteNote(target.parent, note.id);
   afterNoteChange(context, target);
-  void showInformation(`Deleted the comment on ${target.label}`);
+  void showInformation(vscode.l10n.t('Deleted the comment on {0}', target.label));
   return { deleted: true, noteId: note.id };
 }

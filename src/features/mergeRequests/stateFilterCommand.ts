@@ -4,6 +4,7 @@ import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import { pickOne } from '../../platform/userMessages';
 import { MergeRequestsFolder, type MergeRequestStateFilter } from './nodes/mergeRequestNodes';
+import * as l10n from '@vscode/l10n';
 
 const STATES = ['opened', 'merged', 'closed', 'all'] as const satisfies readonly MergeRequestStateFilter[];
 
@@ -17,7 +18,7 @@ export function registerStateFilterCommand(
       id: 'forge.mergeRequests.selectState',
       // `options.state` is for tests and automation.
       args: [
-        rowOf(MergeRequestsFolder, "a project's Merge Requests folder"),
+        rowOf(MergeRequestsFolder, l10n.t("a project's Merge Requests folder")),
         z.strictObject({ state: z.enum(STATES).optional() }).optional(),
       ],
       run: async (folder, options) => {
@@ -27,7 +28,7 @@ export function registerStateFilterCommand(
         }
         const choice = await pickOne(
           STATES.map((state) => ({ label: state, picked: state === folder.state })),
-          { placeHolder: 'Show merge requests that are…' },
+          { placeHolder: l10n.t('Show merge requests that are…') },
         );
         if (choice) folder.setState(choice.label);
       },

@@ -45,15 +45,15 @@ async function createBranch(
   arg: BranchArgument,
   options: BranchOptions,
 ): Promise<string | undefined> {
-  const scope = await projectScope(services, arg, 'Project to create a branch in');
+  const scope = await projectScope(services, arg, vscode.l10n.t('Project to create a branch in'));
   if (!scope) return undefined;
   const path = projectPath(scope.project);
   const typed =
     options.name ??
     (await askText({
-      title: `New branch in ${path}`,
-      prompt: 'Name of the new branch',
-      placeHolder: 'feature/my-change',
+      title: vscode.l10n.t('New branch in {0}', path),
+      prompt: vscode.l10n.t('Name of the new branch'),
+      placeHolder: vscode.l10n.t('feature/my-change'),
       validateInput: branchNameProblem,
     }));
   if (typed === undefined) return undefined;
@@ -65,7 +65,7 @@ async function createBranch(
   const from = valueOrThrow(checkRefName(startingPoint));
   const created = await inView(() => client.createBranch(scope.project.id, name, from));
   services.afterAction(scope.refreshNode);
-  return inform(`Created branch ${created.name} in ${path} from ${from}.`);
+  return inform(vscode.l10n.t('Created branch {0} in {1} from {2}.', created.name, path, from));
 }
 
 /** `forge.branch.protect`: protect a branch, asking what developers may still do. */
@@ -77,9 +77,9 @@ async function protectBranch(
   const target = await branchTarget(
     services,
     arg,
-    'Branch to protect',
+    vscode.l10n.t('Branch to protect'),
     (branch) => branch.protected !== true,
-    (path) => `Every branch of ${path} is protected already.`,
+    (path) => vscode.l10n.t('Every branch of {0} is protected already.', path),
   );
   if (!target) return undefined;
   const settings =
@@ -96,7 +96,12 @@ async function protectBranch(
   );
   services.afterAction(target.refreshNode);
   return inform(
-    `Protected ${protectedBranch.name} in ${projectPath(target.project)}: ${describeProtection(protectedBranch)}.`,
+    vscode.l10n.t(
+      'Protected {0} in {1}: {2}.',
+      protectedBranch.name,
+      projectPath(target.project),
+      describeProtection(protectedBranch),
+    ),
   );
 }
 
@@ -105,15 +110,15 @@ async function unprotectBranch(services: Services, arg: BranchArgument): Promise
   const target = await branchTarget(
     services,
     arg,
-    'Branch to unprotect',
+    vscode.l10n.t('Branch to unprotect'),
     (branch) => branch.protected === true,
-    (path) => `No branch of ${path} is protected.`,
+    (path) => vscode.l10n.t('No branch of {0} is protected.', path),
   );
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
   await inView(() => client.unprotectBranch(target.project.id, target.branch.name));
   services.afterAction(target.refreshNode);
-  return inform(`Unprotected ${target.branch.name} in ${projectPath(target.project)}.`);
+  return inform(vscode.l10n.t('Unprotected {0} in {1}.', target.branch.name, projectPath(target.project)));
 }
 
 /** `forge.branch.delete`, after a modal question that says whether the branch is merged. */
@@ -125,25 +130,25 @@ async function deleteBranch(
   const target = await branchTarget(
     services,
     arg,
-    'Branch to delete',
+    vscode.l10n.t('Branch to delete'),
     (branch, project) => !isDefaultBranch(branch, project.default_branch),
-    (path) => `${path} has no branch besides its default branch.`,
+    (path) => vscode.l10n.t('{0} has no branch besides its default branch.', path),
   );
   if (!target) return undefined;
   const { branch, project } = target;
   const path = projectPath(project);
   if (!options.confirmed) {
     const answer = await showWarning(
-      `Delete the branch ${branch.name} of ${path}?`,
+      vscode.l10n.t('Delete the branch {0} of {1}?', branch.name, path),
       {
         modal: true,
         detail: branch.merged
-          ? 'It is merged into the default branch.'
-          : 'It is not merged: commits only on this branch may be lost.',
+          ? vscode.l10n.t('It is merged into the default branch.')
+          : vscode.l10n.t('It is not merged: commits only on this branch may be lost.'),
       },
-      'Delete',
+      vscode.l10n.t('Delete'),
     );
-    if (answer !== 'Delete') return undefined;
+    if (answer !== vscode.l10n.t('Delete')) return undefined;
   }
   const client = await services.accounts.client(target.account.id);
   try {
@@ -151,12 +156,12 @@ async function deleteBranch(
   } catch (error) {
     // The server refuses to delete the default branch: say so in its words.
     if (!(error instanceof MethodNotAllowedError)) throw error;
-    const message = `${branch.name} was not deleted: ${error.serverMessage}`;
+    const message = vscode.l10n.t('{0} was not deleted: {1}', branch.name, error.serverMessage);
     void showError(message);
     return message;
   }
   services.afterAction(target.refreshNode);
-  return inform(`Deleted the branch ${branch.name} of ${path}.`);
+  return inform(vscode.l10n.t('Deleted the branch {0} of {1}.', branch.name, path));
 }
 
 /** `forge.branch.deleteMerged`: the merged branches (protected ones and the default kept). */
@@ -165,30 +170,33 @@ async function deleteMergedBranches(
   arg: BranchArgument,
   options: BranchOptions,
 ): Promise<string | undefined> {
-  const scope = await projectScope(services, arg, 'Project whose merged branches to delete');
+  const scope = await projectScope(services, arg, vscode.l10n.t('Project whose merged branches to delete'));
   if (!scope) return undefined;
   const { project } = scope;
   const path = projectPath(project);
   const client = await services.accounts.client(scope.account.id);
-  const branches = await withCancellableProgress(`Counting the merged branches of ${path}…`, (signal) =>
-    client.listBranches(project.id).toArray({ signal }),
+  const branches = await withCancellableProgress(
+    vscode.l10n.t('Counting the merged branches of {0}…', path),
+    (signal) => client.listBranches(project.id).toArray({ signal }),
   );
   const names = mergedBranchesToDelete(branches, project.default_branch).map((branch) => branch.name);
   if (names.length === 0)
-    return inform(`${path} has no merged branches to delete (protected ones are kept).`);
+    return inform(vscode.l10n.t('{0} has no merged branches to delete (protected ones are kept).', path));
   if (!options.confirmed) {
     const answer = await showWarning(
       deleteMergedQuestion(path, names),
-      { modal: true, detail: 'Protected branches and the default branch are kept.' },
-      'Delete',
+      { modal: true, detail: vscode.l10n.t('Protected branches and the default branch are kept.') },
+      vscode.l10n.t('Delete'),
     );
-    if (answer !== 'Delete') return undefined;
+    if (answer !== vscode.l10n.t('Delete')) return undefined;
   }
   await inView(() => client.deleteMergedBranches(project.id));
   // Real servers delete them in the background (202): the refresh burst picks up the result.
   services.afterAction(scope.refreshNode);
   return inform(
-    `Deleting ${names.length === 1 ? '1 merged branch' : `${names.length} merged branches`} of ${path}: ${listNames(names)}.`,
+    names.length === 1
+      ? vscode.l10n.t('Deleting 1 merged branch of {0}: {1}.', path, listNames(names))
+      : vscode.l10n.t('Deleting {0} merged branches of {1}: {2}.', names.length, path, listNames(names)),
   );
 }
 
@@ -197,13 +205,13 @@ async function copyBranchName(services: Services, arg: BranchArgument): Promise<
   const target = await branchTarget(
     services,
     arg,
-    'Branch whose name to copy',
+    vscode.l10n.t('Branch whose name to copy'),
     () => true,
-    (path) => `${path} has no branches.`,
+    (path) => vscode.l10n.t('{0} has no branches.', path),
   );
   if (!target) return undefined;
   await vscode.env.clipboard.writeText(target.branch.name);
-  showStatusMessage(`Copied "${target.branch.name}"`, 3_000);
+  showStatusMessage(vscode.l10n.t('Copied "{0}"', target.branch.name), 3_000);
   return target.branch.name;
 }
 

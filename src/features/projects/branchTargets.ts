@@ -53,7 +53,7 @@ export type BranchOptions = NonNullable<z.output<typeof BranchOptionsSchema>>;
 export const BranchArgumentSchema = z
   .union([
     rowOf(BranchNode, 'a branch'),
-    rowOf(BranchesFolder, "a project's Branches folder"),
+    rowOf(BranchesFolder, vscode.l10n.t("a project's Branches folder")),
     rowOf(ProjectNode, 'a project'),
   ])
   .optional();
@@ -92,7 +92,10 @@ export async function projectScope(
 
 export async function recentBranches(client: HostingClient, project: Project): Promise<Branch[]> {
   return withProgress(
-    { location: vscode.ProgressLocation.Window, title: `Loading the branches of ${projectPath(project)}` },
+    {
+      location: vscode.ProgressLocation.Window,
+      title: vscode.l10n.t('Loading the branches of {0}', projectPath(project)),
+    },
     async () => (await client.listBranches(project.id).page({ perPage: 100 })).items,
   );
 }
@@ -118,7 +121,7 @@ export async function branchTarget(
       branch: arg.branch,
     };
   }
-  const scope = await projectScope(services, arg, 'Project of the branch');
+  const scope = await projectScope(services, arg, vscode.l10n.t('Project of the branch'));
   if (!scope) return undefined;
   const client = await services.accounts.client(scope.account.id);
   const branches = (await recentBranches(client, scope.project)).filter((branch) =>
@@ -155,27 +158,27 @@ export async function askStartingPoint(
     label: branch.name,
     description:
       branch.name === preferred
-        ? 'this branch'
+        ? vscode.l10n.t('this branch')
         : isDefaultBranch(branch, project.default_branch)
-          ? 'default branch'
+          ? vscode.l10n.t('default branch')
           : undefined,
     detail: branch.commit?.title ? `${branch.commit.short_id ?? ''} ${branch.commit.title}` : undefined,
     ref: branch.name,
   }));
   items.push(
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { icon: 'git-commit', label: 'Enter a commit SHA…' },
+    { icon: 'git-commit', label: vscode.l10n.t('Enter a commit SHA…') },
   );
   const picked = await pickOne(items, {
-    title: `New branch in ${projectPath(project)}`,
-    placeHolder: 'Start the new branch from…',
+    title: vscode.l10n.t('New branch in {0}', projectPath(project)),
+    placeHolder: vscode.l10n.t('Start the new branch from…'),
     matchOnDetail: true,
   });
   if (!picked) return undefined;
   if (picked.ref) return picked.ref;
   const sha = await askText({
-    title: `New branch in ${projectPath(project)}`,
-    prompt: 'Commit SHA to start from (at least 7 hexadecimal digits)',
+    title: vscode.l10n.t('New branch in {0}', projectPath(project)),
+    prompt: vscode.l10n.t('Commit SHA to start from (at least 7 hexadecimal digits)'),
     validateInput: commitShaProblem,
   });
   return sha?.trim() || undefined;
@@ -189,9 +192,10 @@ export async function askProtection(branch: Branch): Promise<ProtectionSettings 
       picked: branch[option.key] === true,
     })),
     {
-      title: `Protect ${branch.name}`,
-      placeHolder:
+      title: vscode.l10n.t('Protect {0}', branch.name),
+      placeHolder: vscode.l10n.t(
         'Tick what developers may still do (maintainers always can); none ticked: maintainers only',
+      ),
     },
   );
   return picked ? protectionFromPicks(picked) : undefined;

@@ -29,16 +29,23 @@ async function workspaceFolderFor(
 ): Promise<vscode.WorkspaceFolder | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
-    throw new Error(`Open a folder first: the template is written to ${CI_FILE_NAME} in a workspace folder.`);
+    throw new Error(
+      vscode.l10n.t(
+        'Open a folder first: the template is written to {0} in a workspace folder.',
+        CI_FILE_NAME,
+      ),
+    );
   }
   if (folderName !== undefined) {
     const named = folders.find((folder) => folder.name === folderName);
-    if (!named) throw new Error(`No workspace folder is named "${folderName}".`);
+    if (!named) throw new Error(vscode.l10n.t('No workspace folder is named "{0}".', folderName));
     return named;
   }
   const [only] = folders;
   if (folders.length === 1) return only;
-  return vscode.window.showWorkspaceFolderPick({ placeHolder: `Where to write ${CI_FILE_NAME}?` });
+  return vscode.window.showWorkspaceFolderPick({
+    placeHolder: vscode.l10n.t('Where to write {0}?', CI_FILE_NAME),
+  });
 }
 
 export async function exists(uri: vscode.Uri): Promise<boolean> {
@@ -63,13 +70,18 @@ export async function insertCiTemplate(
   const options: CiTemplateOptions = { ...(row ? {} : arg), ...given };
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
-    throw new Error(`Open a folder first: the template is written to ${CI_FILE_NAME} in a workspace folder.`);
+    throw new Error(
+      vscode.l10n.t(
+        'Open a folder first: the template is written to {0} in a workspace folder.',
+        CI_FILE_NAME,
+      ),
+    );
   }
   const account = row
     ? row.account
     : await pickAccount(
         services.accounts,
-        'Load templates from which account?',
+        vscode.l10n.t('Load templates from which account?'),
         () => true,
         options.accountId,
       );
@@ -89,8 +101,8 @@ export async function insertCiTemplate(
         })),
       );
     const picked = await pickOne(templates, {
-      title: 'Insert CI Template',
-      placeHolder: `A template for ${CI_FILE_NAME}`,
+      title: vscode.l10n.t('Insert CI Template'),
+      placeHolder: vscode.l10n.t('A template for {0}', CI_FILE_NAME),
       matchOnDescription: true,
     });
     if (!picked) return undefined;
@@ -101,35 +113,45 @@ export async function insertCiTemplate(
   if (!folder) return undefined;
   const file = vscode.Uri.joinPath(folder.uri, CI_FILE_NAME);
   if (await exists(file)) {
-    let choice: string | undefined;
-    if (options.replace === true) choice = 'Replace';
-    else if (options.replace === false) choice = 'Open Existing';
-    else {
-      choice = await showWarning(
-        `Replace ${CI_FILE_NAME}?`,
-        {
-          modal: true,
-          detail: `${folder.name} already has a ${CI_FILE_NAME}. Replacing it loses its content.`,
-        },
-        'Replace',
-        'Open Existing',
-      );
-    }
-    if (choice === 'Open Existing') {
+    const choice = await askReplace(options.replace, folder.name);
+    if (choice === 'open') {
       await vscode.window.showTextDocument(file, { preview: false });
       return { file: file.toString(), written: false };
     }
-    if (choice !== 'Replace') return undefined;
+    if (choice !== 'replace') return undefined;
   }
 
   const templateName = key;
   const template = await withNotificationProgress(
-    `Fetching the ${templateName} template…`,
+    vscode.l10n.t('Fetching the {0} template…', templateName),
     (signal) => client.getCiTemplate(templateName, { signal }),
     true,
   );
   await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(template.content));
   await vscode.window.showTextDocument(file, { preview: false });
-  showStatusMessage(`Wrote the ${template.name} template to ${CI_FILE_NAME}`, 4000);
+  showStatusMessage(vscode.l10n.t('Wrote the {0} template to {1}', template.name, CI_FILE_NAME), 4000);
   return { file: file.toString(), written: true };
+}
+/** Whether to replace the folder's CI file or open it; `given` answers instead of the modal. */
+async function askReplace(
+  given: boolean | undefined,
+  folderName: string,
+): Promise<'replace' | 'open' | undefined> {
+  if (given !== undefined) return given ? 'replace' : 'open';
+  const replace = vscode.l10n.t('Replace');
+  const open = vscode.l10n.t('Open Existing');
+  const choice = await showWarning(
+    vscode.l10n.t('Replace {0}?', CI_FILE_NAME),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        '{0} already has a {1}. Replacing it loses its content.',
+        folderName,
+        CI_FILE_NAME,
+      ),
+    },
+    replace,
+    open,
+  );
+  return choice === replace ? 'replace' : choice === open ? 'open' : undefined;
 }

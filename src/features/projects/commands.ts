@@ -51,9 +51,9 @@ const AccountOrProjectSchema = z.union([rowOf(ProjectNode, 'a project'), Account
 type AccountOrProject = z.output<typeof AccountOrProjectSchema>;
 
 function openInBrowserLater(message: string, url: string | undefined): void {
-  const actions = url ? ['Open in Browser'] : [];
+  const actions = url ? [vscode.l10n.t('Open in Browser')] : [];
   void showInformation(message, ...actions).then((choice) => {
-    if (choice === 'Open in Browser') void openServerLink(url, 'the web page');
+    if (choice === vscode.l10n.t('Open in Browser')) void openServerLink(url, vscode.l10n.t('the web page'));
   });
 }
 
@@ -72,21 +72,21 @@ async function createProject(
   arg: AccountOrProject,
   preset: CreateProjectOptions,
 ): Promise<Project | undefined> {
-  const account = await accountFor(services, arg, 'Create a project on which account?');
+  const account = await accountFor(services, arg, vscode.l10n.t('Create a project on which account?'));
   if (!account) return undefined;
   const options = preset.name ? preset : await askCreateOptions(account);
   if (!options?.name) return undefined;
   const problem = validateProjectName(options.name);
-  if (problem) throw new Error(`Project not created: ${problem}.`);
+  if (problem) throw new Error(vscode.l10n.t('Project not created: {0}.', problem));
   const { name, visibility, description, forUserId } = options;
   const client = await services.accounts.client(account.id);
-  const project = await withNotificationProgress(`Creating ${name}…`, (signal) =>
+  const project = await withNotificationProgress(vscode.l10n.t('Creating {0}…', name), (signal) =>
     forUserId !== undefined
       ? client.createProjectForUser(forUserId, { name, visibility, description }, { signal })
       : client.createProject({ name, visibility, description }, { signal }),
   );
   services.afterAction(arg instanceof AccountNode ? arg : undefined);
-  openInBrowserLater(`Created ${pathOf(project)}.`, project.web_url);
+  openInBrowserLater(vscode.l10n.t('Created {0}.', pathOf(project)), project.web_url);
   return project;
 }
 
@@ -95,30 +95,33 @@ async function editProject(
   arg: ProjectArgument,
   preset: EditProjectOptions,
 ): Promise<Project | undefined> {
-  const target = await projectTarget(services, arg, 'Project to edit');
+  const target = await projectTarget(services, arg, vscode.l10n.t('Project to edit'));
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
   // The listed shape may be trimmed; PUT needs the current name, so read the project first.
   const current = await withNotificationProgress(
-    `Reading ${pathOf(target.project)}…`,
+    vscode.l10n.t('Reading {0}…', pathOf(target.project)),
     (signal) => client.getProject(target.project.id, { signal }),
     true,
   );
   const changes = Object.keys(preset).length > 0 ? preset : await askEdit(client, current);
   if (!changes) return undefined;
   const name = changes.name ?? current.name ?? target.project.name;
-  if (!name) throw new Error(`The server did not say the name of ${pathOf(current)}; refresh and try again.`);
+  if (!name)
+    throw new Error(
+      vscode.l10n.t('The server did not say the name of {0}; refresh and try again.', pathOf(current)),
+    );
   const input: EditProjectInput = { name };
   if (changes.description !== undefined) input.description = changes.description;
   if (changes.defaultBranch !== undefined) input.default_branch = changes.defaultBranch;
   if (changes.visibility !== undefined) input.visibility = changes.visibility;
-  const updated = await withNotificationProgress(`Updating ${pathOf(current)}…`, (signal) =>
+  const updated = await withNotificationProgress(vscode.l10n.t('Updating {0}…', pathOf(current)), (signal) =>
     client.editProject(current.id, input, { signal }),
   );
   const node = arg;
   if (node) node.project = updated;
   services.afterAction(node);
-  void showInformation(`Updated ${pathOf(updated)}.`);
+  void showInformation(vscode.l10n.t('Updated {0}.', pathOf(updated)));
   return updated;
 }
 
@@ -144,7 +147,7 @@ async function forkProject(
   arg: ProjectArgument,
   options: { namespace?: string | number },
 ): Promise<Project | undefined> {
-  const target = await projectTarget(services, arg, 'Project to fork');
+  const target = await projectTarget(services, arg, vscode.l10n.t('Project to fork'));
   if (!target) return undefined;
   const path = pathOf(target.project);
   const preset = options.namespace;
@@ -153,13 +156,15 @@ async function forkProject(
   if (namespace === undefined) {
     const guess = await defaultForkNamespace(services, target.account);
     const typed = await askText({
-      title: `Fork ${path}`,
-      prompt: 'Namespace to fork into: your user name, a group path, or a numeric namespace id',
+      title: vscode.l10n.t('Fork {0}', path),
+      prompt: vscode.l10n.t(
+        'Namespace to fork into: your user name, a group path, or a numeric namespace id',
+      ),
       value: guess ?? '',
       ignoreFocusOut: true,
       validateInput: (value) =>
         parseNamespace(value) === undefined
-          ? 'A namespace path (e.g. alice or acme/tools) or an id'
+          ? vscode.l10n.t('A namespace path (e.g. alice or acme/tools) or an id')
           : undefined,
     });
     if (typed === undefined) return undefined;
@@ -168,11 +173,12 @@ async function forkProject(
   }
   const client = await services.accounts.client(target.account.id);
   const into = namespace;
-  const fork = await withNotificationProgress(`Forking ${path} into ${String(into)}…`, (signal) =>
-    client.forkProject(target.project.id, into, { signal }),
+  const fork = await withNotificationProgress(
+    vscode.l10n.t('Forking {0} into {1}…', path, String(into)),
+    (signal) => client.forkProject(target.project.id, into, { signal }),
   );
   services.afterAction(arg);
-  openInBrowserLater(`Forked ${path} to ${pathOf(fork)}.`, fork.web_url);
+  openInBrowserLater(vscode.l10n.t('Forked {0} to {1}.', path, pathOf(fork)), fork.web_url);
   return fork;
 }
 
@@ -183,7 +189,11 @@ async function setStar(
   arg: ProjectArgument,
   star: boolean,
 ): Promise<boolean | undefined> {
-  const target = await projectTarget(services, arg, star ? 'Project to star' : 'Project to unstar');
+  const target = await projectTarget(
+    services,
+    arg,
+    star ? vscode.l10n.t('Project to star') : vscode.l10n.t('Project to unstar'),
+  );
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
   const path = pathOf(target.project);
@@ -191,7 +201,9 @@ async function setStar(
     ? await client.starProject(target.project.id)
     : await client.unstarProject(target.project.id);
   if (!result.changed) {
-    void showInformation(star ? `Already starred: ${path}.` : `Not starred: ${path}.`);
+    void showInformation(
+      star ? vscode.l10n.t('Already starred: {0}.', path) : vscode.l10n.t('Not starred: {0}.', path),
+    );
     return false;
   }
   const node = arg;
@@ -210,20 +222,25 @@ async function setArchived(
   options: ConfirmOptions,
   archive: boolean,
 ): Promise<Project | undefined> {
-  const target = await projectTarget(services, arg, archive ? 'Project to archive' : 'Project to unarchive');
+  const target = await projectTarget(
+    services,
+    arg,
+    archive ? vscode.l10n.t('Project to archive') : vscode.l10n.t('Project to unarchive'),
+  );
   if (!target) return undefined;
   const path = pathOf(target.project);
   if (archive && !options.confirmed) {
     const answer = await showWarning(
-      `Archive ${path}?`,
+      vscode.l10n.t('Archive {0}?', path),
       {
         modal: true,
-        detail:
+        detail: vscode.l10n.t(
           'An archived project is read-only: no pushes, issues, merge requests or pipelines until it is unarchived.',
+        ),
       },
-      'Archive',
+      vscode.l10n.t('Archive'),
     );
-    if (answer !== 'Archive') return undefined;
+    if (answer !== vscode.l10n.t('Archive')) return undefined;
   }
   const client = await services.accounts.client(target.account.id);
   const updated = await withNotificationProgress(
@@ -247,41 +264,47 @@ async function deleteProject(
   arg: ProjectArgument,
   options: ConfirmOptions,
 ): Promise<boolean> {
-  const target = await projectTarget(services, arg, 'Project to delete');
+  const target = await projectTarget(services, arg, vscode.l10n.t('Project to delete'));
   if (!target) return false;
   const path = pathOf(target.project);
   if (options.confirmedPath !== undefined) {
     if (!confirmsPath(options.confirmedPath, path)) {
-      throw new Error(`Not deleted: "${options.confirmedPath}" is not the path of ${path}.`);
+      throw new Error(
+        vscode.l10n.t('Not deleted: "{0}" is not the path of {1}.', options.confirmedPath, path),
+      );
     }
   } else {
     if (!options.confirmed) {
       const answer = await showWarning(
-        `Delete ${path} and everything in it?`,
+        vscode.l10n.t('Delete {0} and everything in it?', path),
         {
           modal: true,
-          detail:
+          detail: vscode.l10n.t(
             'Its repository, issues, merge requests, pipelines and wiki are deleted. This cannot be undone.',
+          ),
         },
-        'Delete…',
+        vscode.l10n.t('Delete…'),
       );
-      if (answer !== 'Delete…') return false;
+      if (answer !== vscode.l10n.t('Delete…')) return false;
     }
     const typed = await askText({
-      title: `Delete ${path} and everything in it?`,
-      prompt: `Type ${path} to confirm. This cannot be undone.`,
+      title: vscode.l10n.t('Delete {0} and everything in it?', path),
+      prompt: vscode.l10n.t('Type {0} to confirm. This cannot be undone.', path),
       placeHolder: path,
       ignoreFocusOut: true,
-      validateInput: (value) => (confirmsPath(value, path) ? undefined : `Type ${path} exactly`),
+      validateInput: (value) =>
+        confirmsPath(value, path) ? undefined : vscode.l10n.t('Type {0} exactly', path),
     });
     if (!confirmsPath(typed, path)) return false;
   }
   const client = await services.accounts.client(target.account.id);
-  await withNotificationProgress(`Deleting ${path}…`, (signal) =>
+  await withNotificationProgress(vscode.l10n.t('Deleting {0}…', path), (signal) =>
     client.deleteProject(target.project.id, { signal }),
   );
   services.afterAction(arg);
-  void showInformation(`Deleted ${path}. The server may take a moment to remove everything.`);
+  void showInformation(
+    vscode.l10n.t('Deleted {0}. The server may take a moment to remove everything.', path),
+  );
   return true;
 }
 
@@ -295,11 +318,12 @@ async function withUrls(services: Services, account: AccountInfo, project: Proje
 }
 
 async function openInBrowser(services: Services, arg: ProjectArgument): Promise<string | undefined> {
-  const target = await projectTarget(services, arg, 'Project to open');
+  const target = await projectTarget(services, arg, vscode.l10n.t('Project to open'));
   if (!target) return undefined;
   const project = await withUrls(services, target.account, target.project);
-  if (!project.web_url) throw new Error(`The server did not give a web address for ${pathOf(project)}.`);
-  await openServerLink(project.web_url, `the web page of ${pathOf(project)}`);
+  if (!project.web_url)
+    throw new Error(vscode.l10n.t('The server did not give a web address for {0}.', pathOf(project)));
+  await openServerLink(project.web_url, vscode.l10n.t('the web page of {0}', pathOf(project)));
   return project.web_url;
 }
 
@@ -308,26 +332,27 @@ async function copyUrl(
   arg: ProjectArgument,
   options: { kind?: ProjectUrlKind },
 ): Promise<string | undefined> {
-  const target = await projectTarget(services, arg, 'Project whose URL to copy');
+  const target = await projectTarget(services, arg, vscode.l10n.t('Project whose URL to copy'));
   if (!target) return undefined;
   const project = await withUrls(services, target.account, target.project);
   const urls = projectUrls(project);
-  if (urls.length === 0) throw new Error(`The server did not give any URL for ${pathOf(project)}.`);
+  if (urls.length === 0)
+    throw new Error(vscode.l10n.t('The server did not give any URL for {0}.', pathOf(project)));
   const { kind } = options;
   const chosen = kind
     ? urls.find((url) => url.kind === kind)
     : (
         await pickOne(
           urls.map((url) => ({ label: url.label, description: url.url, url })),
-          { title: `Copy a URL of ${pathOf(project)}` },
+          { title: vscode.l10n.t('Copy a URL of {0}', pathOf(project)) },
         )
       )?.url;
   if (!chosen) {
-    if (kind) throw new Error(`${pathOf(project)} has no ${kind} URL.`);
+    if (kind) throw new Error(vscode.l10n.t('{0} has no {1} URL.', pathOf(project), kind));
     return undefined;
   }
   await vscode.env.clipboard.writeText(chosen.url);
-  showStatusMessage(`Copied ${chosen.url}`, 3000);
+  showStatusMessage(vscode.l10n.t('Copied {0}', chosen.url), 3000);
   return chosen.url;
 }
 

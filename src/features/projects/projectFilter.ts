@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import * as z from 'zod';
+import * as l10n from '@vscode/l10n';
 
 /** Which projects the Projects view lists for an account. */
 export const ProjectFilterSchema = z.strictObject({
@@ -13,7 +14,7 @@ export const DEFAULT_PROJECT_FILTER: ProjectFilter = { scope: 'membership' };
 const SCOPE_LABELS: Record<ProjectFilter['scope'], string> = {
   membership: 'my projects',
   starred: 'starred',
-  owned: 'owned by me',
+  owned: l10n.t('owned by me'),
   all: 'all visible',
 };
 

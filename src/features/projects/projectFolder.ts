@@ -119,7 +119,7 @@ export abstract class ProjectFolder<T> implements ContributedFolder {
     item.id = this.folderId;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.description = this.description();
-    item.contextValue = `folder ${this.label.toLowerCase().replace(/\s+/g, '')}`;
+    item.contextValue = vscode.l10n.t('folder {0}', this.label.toLowerCase().replace(/\s+/g, ''));
     return item;
   }
 

@@ -5,33 +5,35 @@ import type { HostingClient, Project } from '../../api/hosting';
 import { VISIBILITIES, isVisibility, parseId, validateProjectName } from '../../domain/projectActions';
 import type { AccountInfo } from '../../platform/accounts';
 import { askText, pickOne } from '../../platform/userMessages';
+import * as l10n from '@vscode/l10n';
 
 export async function askCreateOptions(account: AccountInfo): Promise<CreateProjectOptions | undefined> {
   // Name, visibility and description; administrators first choose whose project it is.
   let total = account.isAdmin ? 4 : 3;
   let step = 1;
-  const title = (): string => `Create Project (${step++}/${total})`;
+  const title = (): string => l10n.t('Create Project ({0}/{1})', step++, total);
   let forUserId: number | undefined;
   if (account.isAdmin) {
     const whose = await pickOne(
       [
-        { label: 'Create for myself', forOther: false },
+        { label: l10n.t('Create for myself'), forOther: false },
         {
-          label: 'Create for another user…',
-          description: 'asks for the numeric user id',
+          label: l10n.t('Create for another user…'),
+          description: l10n.t('asks for the numeric user id'),
           forOther: true,
         },
       ],
-      { title: title(), placeHolder: `Whose project, on ${account.label}?` },
+      { title: title(), placeHolder: l10n.t('Whose project, on {0}?', account.label) },
     );
     if (!whose) return undefined;
     if (whose.forOther) {
       total += 1;
       const typed = await askText({
         title: title(),
-        prompt: 'Numeric id of the user who will own the project (the API has no user search)',
+        prompt: l10n.t('Numeric id of the user who will own the project (the API has no user search)'),
         ignoreFocusOut: true,
-        validateInput: (value) => (parseId(value) === undefined ? 'A numeric user id, e.g. 42' : undefined),
+        validateInput: (value) =>
+          parseId(value) === undefined ? l10n.t('A numeric user id, e.g. 42') : undefined,
       });
       if (typed === undefined) return undefined;
       forUserId = parseId(typed);
@@ -39,23 +41,31 @@ export async function askCreateOptions(account: AccountInfo): Promise<CreateProj
   }
   const name = await askText({
     title: title(),
-    prompt: `Name of the new project on ${account.label}`,
+    prompt: l10n.t('Name of the new project on {0}', account.label),
     ignoreFocusOut: true,
     validateInput: validateProjectName,
   });
   if (name === undefined) return undefined;
   const visibility = await pickOne(
     [
-      { label: 'private', description: 'only members see it', visibility: 'private' as const },
-      { label: 'internal', description: 'every signed-in user sees it', visibility: 'internal' as const },
-      { label: 'public', description: 'everyone sees it', visibility: 'public' as const },
+      {
+        label: l10n.t('private'),
+        description: l10n.t('only members see it'),
+        visibility: 'private' as const,
+      },
+      {
+        label: l10n.t('internal'),
+        description: l10n.t('every signed-in user sees it'),
+        visibility: 'internal' as const,
+      },
+      { label: l10n.t('public'), description: l10n.t('everyone sees it'), visibility: 'public' as const },
     ],
-    { title: title(), placeHolder: 'Who can see the project?' },
+    { title: title(), placeHolder: l10n.t('Who can see the project?') },
   );
   if (!visibility) return undefined;
   const description = await askText({
     title: title(),
-    prompt: 'Description (optional)',
+    prompt: l10n.t('Description (optional)'),
     ignoreFocusOut: true,
   });
   if (description === undefined) return undefined;
@@ -74,27 +84,27 @@ export async function askEdit(
   const path = pathOf(project);
   const field = await pickOne(
     [
-      { label: 'Name', description: project.name ?? '', field: 'name' as const },
+      { label: l10n.t('Name'), description: project.name ?? '', field: 'name' as const },
       {
-        label: 'Description',
-        description: project.description || '(none)',
+        label: l10n.t('Description'),
+        description: project.description || l10n.t('(none)'),
         field: 'description' as const,
       },
       {
-        label: 'Default branch',
-        description: project.default_branch ?? '(none)',
+        label: l10n.t('Default branch'),
+        description: project.default_branch ?? l10n.t('(none)'),
         field: 'defaultBranch' as const,
       },
-      { label: 'Visibility', description: project.visibility ?? '', field: 'visibility' as const },
+      { label: l10n.t('Visibility'), description: project.visibility ?? '', field: 'visibility' as const },
     ],
-    { title: `Edit ${path}`, placeHolder: 'What to change' },
+    { title: l10n.t('Edit {0}', path), placeHolder: l10n.t('What to change') },
   );
   if (!field) return undefined;
   switch (field.field) {
     case 'name': {
       const name = await askText({
-        title: `Rename ${path}`,
-        prompt: 'New name (the path in URLs stays the same)',
+        title: l10n.t('Rename {0}', path),
+        prompt: l10n.t('New name (the path in URLs stays the same)'),
         value: project.name ?? '',
         validateInput: validateProjectName,
       });
@@ -102,8 +112,8 @@ export async function askEdit(
     }
     case 'description': {
       const description = await askText({
-        title: `Description of ${path}`,
-        prompt: 'Leave empty to remove the description',
+        title: l10n.t('Description of {0}', path),
+        prompt: l10n.t('Leave empty to remove the description'),
         value: project.description ?? '',
       });
       return description === undefined ? undefined : { description: description.trim() };
@@ -115,13 +125,13 @@ export async function askEdit(
         .then((page) =>
           page.items.map((branch) => ({
             label: branch.name,
-            description: branch.name === project.default_branch ? 'current default' : undefined,
+            description: branch.name === project.default_branch ? l10n.t('current default') : undefined,
             name: branch.name,
           })),
         );
       const branch = await pickOne(branches, {
-        title: `Default branch of ${path}`,
-        placeHolder: 'The branch merge requests target and clones check out',
+        title: l10n.t('Default branch of {0}', path),
+        placeHolder: l10n.t('The branch merge requests target and clones check out'),
       });
       return branch ? { defaultBranch: branch.name } : undefined;
     }
@@ -129,9 +139,9 @@ export async function askEdit(
       const visibility = await pickOne(
         VISIBILITIES.map((value) => ({
           label: value,
-          description: value === project.visibility ? 'current' : undefined,
+          description: value === project.visibility ? l10n.t('current') : undefined,
         })),
-        { title: `Visibility of ${path}` },
+        { title: l10n.t('Visibility of {0}', path) },
       );
       return visibility && isVisibility(visibility.label) ? { visibility: visibility.label } : undefined;
     }

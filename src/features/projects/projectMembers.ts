@@ -39,8 +39,8 @@ function memberItems(members: readonly ProjectMember[]): MemberItem[] {
 /** The members quick pick: the server searches as the user types; choosing one opens the profile. */
 function showMembers(client: HostingClient, project: Project, log: vscode.LogOutputChannel): void {
   const pick = createSearchPick<MemberItem>({
-    title: `Members of ${pathOf(project)}`,
-    placeholder: 'Search by name or user name; choose one to open the profile',
+    title: vscode.l10n.t('Members of {0}', pathOf(project)),
+    placeholder: vscode.l10n.t('Search by name or user name; choose one to open the profile'),
   });
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,7 +62,7 @@ function showMembers(client: HostingClient, project: Project, log: vscode.LogOut
         const message = error instanceof Error ? error.message : String(error);
         log.warn(`Members of ${pathOf(project)}: ${message}`);
         pick.setItems([]);
-        pick.setPlaceholder(`Could not load the members: ${message}`);
+        pick.setPlaceholder(vscode.l10n.t('Could not load the members: {0}', message));
       },
     );
   };
@@ -71,7 +71,8 @@ function showMembers(client: HostingClient, project: Project, log: vscode.LogOut
     timer = setTimeout(() => load(value), SEARCH_DELAY_MS);
   });
   pick.onDidAccept((chosen) => {
-    if (chosen) void openServerLink(chosen.member.web_url, `the profile of ${chosen.member.username}`);
+    if (chosen)
+      void openServerLink(chosen.member.web_url, vscode.l10n.t('the profile of {0}', chosen.member.username));
     pick.hide();
   });
   pick.onDidHide(() => {
@@ -87,7 +88,7 @@ export async function listMembers(
   arg: ProjectArgument,
   options: { search?: string },
 ): Promise<string[] | undefined> {
-  const target = await projectTarget(services, arg, 'Project whose members to list');
+  const target = await projectTarget(services, arg, vscode.l10n.t('Project whose members to list'));
   if (!target) return undefined;
   const client = await services.accounts.client(target.account.id);
   if (options.search !== undefined) {

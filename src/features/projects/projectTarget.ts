@@ -9,10 +9,17 @@ import { pickAccount } from '../../platform/accountPicker';
 import { rowOf } from '../../platform/commands/defineCommand';
 import { valueOrThrow } from '../../platform/commands/registerCommand';
 import { pickOne, type PickItem } from '../../platform/userMessages';
+import * as l10n from '@vscode/l10n';
 
 /** The account a command acts on: its row in the Projects view, its id, or nothing (it asks). */
 export const AccountArgumentSchema = z
-  .union([rowOf(AccountNode, 'an account'), z.string({ error: 'expected an account id' }).min(1).max(200)])
+  .union([
+    rowOf(AccountNode, 'an account'),
+    z
+      .string({ error: l10n.t('expected an account id') })
+      .min(1)
+      .max(200),
+  ])
   .optional();
 export type AccountArgument = z.output<typeof AccountArgumentSchema>;
 
@@ -52,7 +59,7 @@ export async function projectTarget(
   if (arg instanceof ProjectNode) return { account: arg.account, project: arg.project };
   const named =
     given.project === undefined ? undefined : valueOrThrow(checkProjectPath(String(given.project)));
-  const account = await pickAccount(services.accounts, 'Which account?', () => true, given.accountId);
+  const account = await pickAccount(services.accounts, l10n.t('Which account?'), () => true, given.accountId);
   if (!account) return undefined;
   const client = await services.accounts.client(account.id);
   if (named !== undefined) {
@@ -78,5 +85,5 @@ export const ProjectArgumentSchema = rowOf(ProjectNode, 'a project').optional();
 export type ProjectArgument = z.output<typeof ProjectArgumentSchema>;
 
 export function pathOf(project: Project): string {
-  return project.path_with_namespace ?? project.name ?? `project ${project.id}`;
+  return project.path_with_namespace ?? project.name ?? l10n.t('project {0}', project.id);
 }

@@ -35,17 +35,21 @@ export function registerViewCommands(
   registerCommands(context, log, [
     defineCommand({
       id: 'forge.tree.loadMore',
-      args: [rowOf(LoadMoreNode, 'a "Load more" row')],
+      args: [rowOf(LoadMoreNode, vscode.l10n.t('a "Load more" row'))],
       run: (node) => node.load(),
     }),
     defineCommand({
       id: 'forge.tree.retry',
-      args: [rowOf(ErrorNode, 'an error row')],
+      args: [rowOf(ErrorNode, vscode.l10n.t('an error row'))],
       run: (node) => node.retry(),
     }),
     defineCommand({
       id: 'forge.projects.refresh',
-      args: [z.custom<TreeNode>(isTreeNode, { error: 'expected a row of the Projects view' }).optional()],
+      args: [
+        z
+          .custom<TreeNode>(isTreeNode, { error: vscode.l10n.t('expected a row of the Projects view') })
+          .optional(),
+      ],
       run: refresh,
     }),
     defineCommand({
@@ -64,7 +68,11 @@ async function filterProjects(
   preset: ProjectFilter | undefined,
 ): Promise<void> {
   const { accounts, projects, filters } = services;
-  const account = await accountTarget(accounts, given, 'Filter the projects of which account?');
+  const account = await accountTarget(
+    accounts,
+    given,
+    vscode.l10n.t('Filter the projects of which account?'),
+  );
   if (!account) return;
   if (preset) {
     await filters.set(account.id, preset);
@@ -74,23 +82,30 @@ async function filterProjects(
   const current = filters.get(account.id);
   const choice = await pickOne(
     [
-      { label: 'My projects', description: 'projects I am a member of', scope: 'membership' as const },
-      { label: 'Starred', scope: 'starred' as const },
-      { label: 'Owned by me', scope: 'owned' as const },
-      { label: 'All visible projects', scope: 'all' as const },
       {
-        label: 'Search…',
-        description: current.search ? `now: "${current.search}"` : undefined,
+        label: vscode.l10n.t('My projects'),
+        description: vscode.l10n.t('projects I am a member of'),
+        scope: 'membership' as const,
+      },
+      { label: vscode.l10n.t('Starred'), scope: 'starred' as const },
+      { label: vscode.l10n.t('Owned by me'), scope: 'owned' as const },
+      { label: vscode.l10n.t('All visible projects'), scope: 'all' as const },
+      {
+        label: vscode.l10n.t('Search…'),
+        description: current.search ? vscode.l10n.t('now: "{0}"', current.search) : undefined,
         scope: 'search' as const,
       },
     ],
-    { title: `Projects of ${account.label}`, placeHolder: 'Which projects to list' },
+    {
+      title: vscode.l10n.t('Projects of {0}', account.label),
+      placeHolder: vscode.l10n.t('Which projects to list'),
+    },
   );
   if (!choice) return;
   let filter: ProjectFilter;
   if (choice.scope === 'search') {
     const search = await askText({
-      prompt: 'Show projects whose name or path contains',
+      prompt: vscode.l10n.t('Show projects whose name or path contains'),
       value: current.search ?? '',
     });
     if (search === undefined) return;

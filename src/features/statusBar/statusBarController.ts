@@ -98,7 +98,7 @@ export class StatusBarController implements vscode.Disposable {
     private readonly actions: StatusBarActions,
   ) {
     this.item = vscode.window.createStatusBarItem('forge.branchStatus', vscode.StatusBarAlignment.Left, 50);
-    this.item.name = 'Forge: Merge Request and Job of the Current Branch';
+    this.item.name = vscode.l10n.t('Forge: Merge Request and Job of the Current Branch');
     this.item.command = 'forge.statusBar.showActions';
     this.disposables.push(this.item);
     const watcher = vscode.workspace.createFileSystemWatcher('**/.git/HEAD');
@@ -194,40 +194,54 @@ export class StatusBarController implements vscode.Disposable {
     const spoken: string[] = [];
     if (status.mergeRequest) {
       parts.push(`$(git-pull-request) !${status.mergeRequest.iid}`);
-      spoken.push(`Merge request !${status.mergeRequest.iid} of ${status.branch}`);
+      spoken.push(vscode.l10n.t('Merge request !{0} of {1}', status.mergeRequest.iid, status.branch));
     } else {
-      parts.push(`$(git-branch) ${inertStatusText(status.branch)}`);
-      spoken.push(`Branch ${status.branch}, no open merge request`);
+      parts.push(vscode.l10n.t('$(git-branch) {0}', inertStatusText(status.branch)));
+      spoken.push(vscode.l10n.t('Branch {0}, no open merge request', status.branch));
     }
     if (status.pipeline) {
       const appearance = statusAppearance(status.pipeline.status);
-      parts.push(`$(${appearance.codicon}) Pipeline ${appearance.label.toLowerCase()}`);
-      spoken.push(`pipeline #${status.pipeline.id} ${appearance.label.toLowerCase()}`);
+      parts.push(vscode.l10n.t('$({0}) Pipeline {1}', appearance.codicon, appearance.label.toLowerCase()));
+      spoken.push(vscode.l10n.t('pipeline #{0} {1}', status.pipeline.id, appearance.label.toLowerCase()));
     } else if (status.latestJob) {
       const appearance = statusAppearance(status.latestJob.status);
       parts.push(`$(${appearance.codicon}) ${inertStatusText(status.latestJob.name)}`);
-      spoken.push(`latest job ${status.latestJob.name} ${appearance.label.toLowerCase()}`);
+      spoken.push(vscode.l10n.t('latest job {0} {1}', status.latestJob.name, appearance.label.toLowerCase()));
     }
     this.item.text = parts.join('  ');
     // Said by screen readers instead of the tooltip, whose Markdown escapes would be read out.
-    this.item.accessibilityInformation = { label: `Forge: ${spoken.join(', ')}`, role: 'button' };
+    this.item.accessibilityInformation = {
+      label: vscode.l10n.t('Forge: {0}', spoken.join(', ')),
+      role: 'button',
+    };
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(
       `${status.project.path_with_namespace ?? status.project.name ?? ''} · ${status.branch}`,
     );
     if (status.mergeRequest) {
       tooltip.appendMarkdown('\n\n').appendText(`!${status.mergeRequest.iid} ${status.mergeRequest.title}`);
-    } else tooltip.appendMarkdown('\n\n').appendText('No open merge request for this branch');
+    } else tooltip.appendMarkdown('\n\n').appendText(vscode.l10n.t('No open merge request for this branch'));
     if (status.pipeline) {
       tooltip
         .appendMarkdown('\n\n')
-        .appendText(`Pipeline #${status.pipeline.id}: ${statusAppearance(status.pipeline.status).label}`);
+        .appendText(
+          vscode.l10n.t(
+            'Pipeline #{0}: {1}',
+            status.pipeline.id,
+            statusAppearance(status.pipeline.status).label,
+          ),
+        );
     }
     if (status.latestJob) {
       tooltip
         .appendMarkdown('\n\n')
         .appendText(
-          `Latest job: ${status.latestJob.name} #${status.latestJob.id} — ${statusAppearance(status.latestJob.status).label}`,
+          vscode.l10n.t(
+            'Latest job: {0} #{1} — {2}',
+            status.latestJob.name,
+            status.latestJob.id,
+            statusAppearance(status.latestJob.status).label,
+          ),
         );
     }
     this.item.tooltip = tooltip;
@@ -239,7 +253,9 @@ export class StatusBarController implements vscode.Disposable {
     const status = this.current ?? (await this.refresh());
     if (!status) {
       void showInformation(
-        'The open folder is not a clone of a project on your accounts (its git remote matches none of them).',
+        vscode.l10n.t(
+          'The open folder is not a clone of a project on your accounts (its git remote matches none of them).',
+        ),
       );
       return;
     }
@@ -249,20 +265,21 @@ export class StatusBarController implements vscode.Disposable {
     if (mergeRequest) {
       actions.push({
         icon: 'link-external',
-        label: `Open !${mergeRequest.iid} in Browser`,
-        run: () => openServerLink(mergeRequest.web_url, `the web page of !${mergeRequest.iid}`),
+        label: vscode.l10n.t('Open !{0} in Browser', mergeRequest.iid),
+        run: () =>
+          openServerLink(mergeRequest.web_url, vscode.l10n.t('the web page of !{0}', mergeRequest.iid)),
       });
     } else {
       actions.push({
         icon: 'git-pull-request-create',
-        label: 'Create Merge Request…',
+        label: vscode.l10n.t('Create Merge Request…'),
         run: () => this.actions.createMergeRequest(),
       });
     }
     if (latestJob && jobCapabilities(latestJob).includes('retryable')) {
       actions.push({
         icon: 'refresh',
-        label: `Retry ${latestJob.name}`,
+        label: vscode.l10n.t('Retry {0}', latestJob.name),
         // As the job command: its message, and the refresh of every view (this item through onDidAct).
         run: () =>
           this.actions.retryJob({
@@ -278,18 +295,18 @@ export class StatusBarController implements vscode.Disposable {
       const pipelineId = status.pipeline.id;
       actions.push({
         icon: 'link-external',
-        label: `Open Pipeline #${pipelineId} in Browser`,
-        run: () => openServerLink(pipelineUrl, `the web page of pipeline #${pipelineId}`),
+        label: vscode.l10n.t('Open Pipeline #{0} in Browser', pipelineId),
+        run: () => openServerLink(pipelineUrl, vscode.l10n.t('the web page of pipeline #{0}', pipelineId)),
       });
     }
     if (project.web_url) {
       actions.push({
         icon: 'repo',
-        label: 'Open Project in Browser',
-        run: () => openServerLink(project.web_url, 'the web page of the project'),
+        label: vscode.l10n.t('Open Project in Browser'),
+        run: () => openServerLink(project.web_url, vscode.l10n.t('the web page of the project')),
       });
     }
-    actions.push({ icon: 'sync', label: 'Refresh', run: () => this.refresh() });
+    actions.push({ icon: 'sync', label: vscode.l10n.t('Refresh'), run: () => this.refresh() });
     const picked = await pickOne(actions, {
       placeHolder: `${project.path_with_namespace ?? ''} · ${status.branch}`,
     });

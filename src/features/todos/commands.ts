@@ -5,12 +5,13 @@ import { openServerLink } from '../../platform/serverLinks';
 import { showWarning, withProgress } from '../../platform/userMessages';
 import { markAllTodosDone, markTodoDone } from './actions';
 import { TodoNode, type TodosTreeProvider } from './todosTreeProvider';
+import * as l10n from '@vscode/l10n';
 
-const MARK_ALL = 'Mark All as Done';
+const MARK_ALL = l10n.t('Mark All as Done');
 
 /** The todo commands but the filter (todoFilterCommand.ts): refresh, mark done, open. */
 export function todoCommands(accounts: AccountManager, todos: TodosTreeProvider): CommandDeclaration[] {
-  const todoRow = rowOf(TodoNode, 'a todo of the Todos view');
+  const todoRow = rowOf(TodoNode, l10n.t('a todo of the Todos view'));
   return [
     defineCommand({ id: 'forge.todos.refresh', args: [], run: () => todos.refresh() }),
 
@@ -27,7 +28,7 @@ export function todoCommands(accounts: AccountManager, todos: TodosTreeProvider)
     defineCommand({
       id: 'forge.todo.openInBrowser',
       args: [todoRow],
-      run: (node) => openServerLink(node.todo.target_url, `the page of ${node.reference}`),
+      run: (node) => openServerLink(node.todo.target_url, l10n.t('the page of {0}', node.reference)),
     }),
 
     // `confirmed` is for tests and automation; the title button never passes it.
@@ -39,13 +40,16 @@ export function todoCommands(accounts: AccountManager, todos: TodosTreeProvider)
         const confirm = options?.confirmed
           ? MARK_ALL
           : await showWarning(
-              count > 0 ? `Mark all ${count} pending todos as done?` : 'Mark all pending todos as done?',
+              count > 0
+                ? l10n.t('Mark all {0} pending todos as done?', count)
+                : l10n.t('Mark all pending todos as done?'),
               { modal: true },
               MARK_ALL,
             );
         if (confirm !== MARK_ALL) return;
-        await withProgress({ location: { viewId: 'forge.todos' }, title: 'Marking todos as done' }, () =>
-          markAllTodosDone(accounts),
+        await withProgress(
+          { location: { viewId: 'forge.todos' }, title: l10n.t('Marking todos as done') },
+          () => markAllTodosDone(accounts),
         );
         todos.refresh();
       },

@@ -7,6 +7,7 @@ import type { TreeNode } from '../../platform/tree/treeNode';
 import { todoCommands } from './commands';
 import { todoFilterCommand } from './todoFilterCommand';
 import { TodosTreeProvider } from './todosTreeProvider';
+import * as l10n from '@vscode/l10n';
 
 /*
  * The Todos feature: the view (pending todos per account, a count badge, the filters named in its
@@ -34,7 +35,9 @@ export function createTodosFeature(platform: {
 
   provider.onDidChangeCount((count) => {
     view.badge =
-      count > 0 ? { value: count, tooltip: `${count} pending todo${count === 1 ? '' : 's'}` } : undefined;
+      count > 0
+        ? { value: count, tooltip: l10n.t('{0} pending todo{1}', count, count === 1 ? '' : 's') }
+        : undefined;
   });
 
   /** The view's description names the active filters. */

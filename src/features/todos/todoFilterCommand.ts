@@ -15,6 +15,7 @@ import {
   type TodoViewFilter,
 } from '../../state/todoFilters';
 import { TodoAccountNode } from './todosTreeProvider';
+import * as l10n from '@vscode/l10n';
 
 type Choice = 'action' | 'type' | 'project' | 'state' | 'clear';
 
@@ -28,23 +29,25 @@ async function askChange(
 ): Promise<TodoViewFilter | undefined> {
   const items: (PickItem & { choice: Choice })[] = [
     {
-      label: 'Action',
-      description: current.action ? ACTION_LABELS[current.action] : 'any',
+      label: l10n.t('Action'),
+      description: current.action ? ACTION_LABELS[current.action] : l10n.t('any'),
       choice: 'action',
     },
-    { label: 'Type', description: current.type ?? 'any', choice: 'type' },
+    { label: l10n.t('Type'), description: current.type ?? l10n.t('any'), choice: 'type' },
     {
-      label: 'Project',
+      label: l10n.t('Project'),
       description:
-        current.projectId !== undefined ? (current.projectName ?? `project ${current.projectId}`) : 'any',
+        current.projectId !== undefined
+          ? (current.projectName ?? l10n.t('project {0}', current.projectId))
+          : l10n.t('any'),
       choice: 'project',
     },
-    { label: 'State', description: current.state ?? 'pending', choice: 'state' },
-    { label: 'Clear filters', description: 'pending todos, no filter', choice: 'clear' },
+    { label: l10n.t('State'), description: current.state ?? l10n.t('pending'), choice: 'state' },
+    { label: l10n.t('Clear filters'), description: l10n.t('pending todos, no filter'), choice: 'clear' },
   ];
   const picked = await pickOne(items, {
-    title: `Todos of ${accountLabel}`,
-    placeHolder: 'What to filter by',
+    title: l10n.t('Todos of {0}', accountLabel),
+    placeHolder: l10n.t('What to filter by'),
   });
   if (!picked) return undefined;
   switch (picked.choice) {
@@ -53,31 +56,31 @@ async function askChange(
     case 'action': {
       const action = await pickOne(
         [
-          { label: 'Any action', action: undefined as TodoAction | undefined },
+          { label: l10n.t('Any action'), action: undefined as TodoAction | undefined },
           ...TODO_ACTIONS.map((value) => ({
             label: ACTION_LABELS[value],
             description: value,
             action: value,
           })),
         ],
-        { placeHolder: 'Show todos created because…' },
+        { placeHolder: l10n.t('Show todos created because…') },
       );
       return action ? { ...current, action: action.action } : undefined;
     }
     case 'type': {
       const type = await pickOne(
         [
-          { label: 'Any type', type: undefined as TodoType | undefined },
+          { label: l10n.t('Any type'), type: undefined as TodoType | undefined },
           ...TODO_TYPES.map((value) => ({ label: value, type: value })),
         ],
-        { placeHolder: 'Show todos on…' },
+        { placeHolder: l10n.t('Show todos on…') },
       );
       return type ? { ...current, type: type.type } : undefined;
     }
     case 'state': {
       const state = await pickOne(
         (['pending', 'done'] as TodoState[]).map((value) => ({ label: value, state: value })),
-        { placeHolder: 'Show todos that are…' },
+        { placeHolder: l10n.t('Show todos that are…') },
       );
       return state ? { ...current, state: state.state === 'pending' ? undefined : state.state } : undefined;
     }
@@ -100,7 +103,9 @@ const TodoViewFilterSchema = z.strictObject({
 });
 
 /** Whose todos: an account id (tests, automation), an account's row, or nothing (ask). */
-const AccountArgumentSchema = z.union([z.string(), rowOf(TodoAccountNode, "an account's row")]).optional();
+const AccountArgumentSchema = z
+  .union([z.string(), rowOf(TodoAccountNode, l10n.t("an account's row"))])
+  .optional();
 
 /**
  * "Forge: Filter Todos". Trailing options, for tests and automation: `filter` replaces the account's
@@ -120,7 +125,7 @@ export function todoFilterCommand(
     run: async (given, options = {}): Promise<TodoViewFilter | undefined> => {
       const account = await pickAccount(
         accounts,
-        'Filter the todos of which account?',
+        l10n.t('Filter the todos of which account?'),
         () => true,
         given instanceof TodoAccountNode ? given.account.id : given,
       );
@@ -148,7 +153,7 @@ async function pickProject(
     .listProjects({ membership: true, orderBy: 'last_activity_at' })
     .page({ perPage: 100 })
     .then((page) => [
-      { label: 'Any project', project: null },
+      { label: l10n.t('Any project'), project: null },
       ...page.items.map((project) => ({
         label: project.name ?? String(project.id),
         description: project.path_with_namespace ?? '',
@@ -159,7 +164,7 @@ async function pickProject(
       })),
     ]);
   const picked = await pickOne(projects, {
-    placeHolder: 'Show todos of the project…',
+    placeHolder: l10n.t('Show todos of the project…'),
     matchOnDescription: true,
   });
   return picked ? picked.project : undefined;

@@ -18,15 +18,15 @@ const ACTION_ICONS: Record<string, string> = {
 
 const ACTION_TEXT: Record<string, string> = {
   assigned: 'assigned you',
-  mentioned: 'mentioned you on',
-  build_failed: 'pipeline failed on',
-  marked: 'added a todo for',
-  approval_required: 'asks your approval on',
-  directly_addressed: 'addressed you on',
-  review_requested: 'asked for your review of',
-  unmergeable: 'cannot be merged:',
-  merge_train_removed: 'removed from the merge train:',
-  member_access_requested: 'requested access to',
+  mentioned: vscode.l10n.t('mentioned you on'),
+  build_failed: vscode.l10n.t('pipeline failed on'),
+  marked: vscode.l10n.t('added a todo for'),
+  approval_required: vscode.l10n.t('asks your approval on'),
+  directly_addressed: vscode.l10n.t('addressed you on'),
+  review_requested: vscode.l10n.t('asked for your review of'),
+  unmergeable: vscode.l10n.t('cannot be merged:'),
+  merge_train_removed: vscode.l10n.t('removed from the merge train:'),
+  member_access_requested: vscode.l10n.t('requested access to'),
 };
 
 /** What happened, as the row says it: "Bob mentioned you", "pipeline failed". */
@@ -38,17 +38,17 @@ function rowAction(todo: Todo): string {
     case 'unmergeable':
       return 'cannot merge';
     case 'merge_train_removed':
-      return 'removed from merge train';
+      return vscode.l10n.t('removed from merge train');
     case 'assigned':
-      return `${author ?? 'someone'} assigned you`;
+      return vscode.l10n.t('{0} assigned you', author ?? 'someone');
     case 'mentioned':
-      return `${author ?? 'someone'} mentioned you`;
+      return vscode.l10n.t('{0} mentioned you', author ?? 'someone');
     case 'directly_addressed':
-      return `${author ?? 'someone'} addressed you`;
+      return vscode.l10n.t('{0} addressed you', author ?? 'someone');
     case 'review_requested':
-      return `${author ?? 'someone'} asks your review`;
+      return vscode.l10n.t('{0} asks your review', author ?? 'someone');
     case 'approval_required':
-      return `${author ?? 'someone'} asks your approval`;
+      return vscode.l10n.t('{0} asks your approval', author ?? 'someone');
     case 'marked':
       return 'your todo';
     case undefined:
@@ -106,9 +106,13 @@ export class TodoNode implements TreeNode {
       .filter(Boolean)
       .join(' · ');
     item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[action] ?? 'checklist');
-    item.contextValue = `todo ${todo.state ?? 'pending'}`;
+    item.contextValue = vscode.l10n.t('todo {0}', todo.state ?? 'pending');
     if (todo.target_url) {
-      item.command = { command: 'forge.todo.openInBrowser', title: 'Open in Browser', arguments: [this] };
+      item.command = {
+        command: 'forge.todo.openInBrowser',
+        title: vscode.l10n.t('Open in Browser'),
+        arguments: [this],
+      };
     }
     return item;
   }
@@ -161,7 +165,9 @@ export class TodoAccountNode implements TreeNode {
       (todos) => todos.map((todo) => this.nodeOf(todo)),
       () => this.changed(),
       {
-        emptyMessage: describeTodoFilter(this.filter) ? 'No todo matches the filter' : 'Nothing to do',
+        emptyMessage: describeTodoFilter(this.filter)
+          ? vscode.l10n.t('No todo matches the filter')
+          : vscode.l10n.t('Nothing to do'),
         accountId: this.account.id,
       },
     );

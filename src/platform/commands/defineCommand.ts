@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { InvalidInputError } from './errorMessages';
+import * as l10n from '@vscode/l10n';
 
 /*
  * A command as a declaration: its id, a schema for each argument it takes (the tree row VS Code
@@ -33,7 +34,13 @@ export function defineCommand<const Schemas extends readonly z.ZodType[]>(declar
           const issue = result.error.issues[0];
           const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
           throw new InvalidInputError(
-            `The command ${id} cannot take its argument ${index + 1}${where}: ${issue ? describeIssue(issue) : 'refused'}.`,
+            l10n.t(
+              'The command {0} cannot take its argument {1}{2}: {3}.',
+              id,
+              index + 1,
+              where,
+              issue ? describeIssue(issue) : 'refused',
+            ),
           );
         }
         return result.data;
@@ -52,7 +59,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 /** A tree row of one class, as VS Code passes it to a command run from a view. */
 export function rowOf<T>(rowClass: abstract new (...args: never[]) => T, what: string): z.ZodType<T> {
-  return z.custom<T>((value) => value instanceof rowClass, { error: `expected ${what}` });
+  return z.custom<T>((value) => value instanceof rowClass, { error: l10n.t('expected {0}', what) });
 }
 
 /**

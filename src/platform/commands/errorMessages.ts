@@ -12,6 +12,7 @@ import {
   UncertainWriteError,
 } from '../../api/http';
 import { type Checked } from '../../domain/inputValidation';
+import * as l10n from '@vscode/l10n';
 
 /*
  * What a command says when something fails. No vscode import, so the wording is unit-tested in plain
@@ -34,32 +35,49 @@ const CERTIFICATE_PROBLEM = /certificate is not trusted/;
 /** A sentence that says what happened and what to do, for any error a command may meet. */
 export function describeError(error: unknown): string {
   if (error instanceof UnauthorizedError) {
-    return `The server rejected the token (${error.serverMessage}). Run "Forge: Update Token" with a valid token.`;
+    return l10n.t(
+      'The server rejected the token ({0}). Run "Forge: Update Token" with a valid token.',
+      error.serverMessage,
+    );
   }
-  if (error instanceof ForbiddenError) return `Not allowed: ${error.serverMessage}`;
+  if (error instanceof ForbiddenError) return l10n.t('Not allowed: {0}', error.serverMessage);
   if (error instanceof NotFoundError)
-    return `Not found: ${error.serverMessage}. It may have been deleted; refresh the view.`;
-  if (error instanceof ConflictError) return `Conflict: ${error.serverMessage}`;
+    return l10n.t('Not found: {0}. It may have been deleted; refresh the view.', error.serverMessage);
+  if (error instanceof ConflictError) return l10n.t('Conflict: {0}', error.serverMessage);
   if (error instanceof RateLimitedError) {
-    return `The server is rate limiting requests${error.retryAfterSeconds ? `; try again in ${error.retryAfterSeconds} s` : ''}.`;
+    return error.retryAfterSeconds
+      ? l10n.t('The server is rate limiting requests; try again in {0} s.', error.retryAfterSeconds)
+      : l10n.t('The server is rate limiting requests.');
   }
   if (error instanceof UncertainWriteError) {
     // Never "try again" alone: the write may have happened, and sending it twice would repeat it.
-    return `${stripFinalAdvice(error.message)}. The server may have done it; check before trying again.`;
+    return l10n.t(
+      '{0}. The server may have done it; check before trying again.',
+      stripFinalAdvice(error.message),
+    );
   }
   if (error instanceof MalformedReplyError) {
     return error.method !== 'GET' && error.method !== 'HEAD' && error.status < 300
       ? `${error.message}.`
-      : `${error.message}. Check the server address (it must point at the server, not a sign-in page or proxy), then refresh.`;
+      : l10n.t(
+          '{0}. Check the server address (it must point at the server, not a sign-in page or proxy), then refresh.',
+          error.message,
+        );
   }
   if (error instanceof ReplyTooLargeError) return `${error.message}.`;
   if (error instanceof TimeoutError) {
-    return `${error.message}. The server is slow or unreachable; try again, or raise "forge.requestTimeoutSeconds".`;
+    return l10n.t(
+      '{0}. The server is slow or unreachable; try again, or raise "forge.requestTimeoutSeconds".',
+      error.message,
+    );
   }
   if (error instanceof NetworkError) {
     return CERTIFICATE_PROBLEM.test(error.message)
-      ? `${error.message}. Run "Forge: Configure Account Network Settings" to see the certificate and trust it, or to choose the CA file.`
-      : `${error.message}. Check the address and your network or proxy settings.`;
+      ? l10n.t(
+          '{0}. Run "Forge: Configure Account Network Settings" to see the certificate and trust it, or to choose the CA file.',
+          error.message,
+        )
+      : l10n.t('{0}. Check the address and your network or proxy settings.', error.message);
   }
   if (error instanceof ForgeError || error instanceof Error) return error.message;
   return String(error);
@@ -72,13 +90,24 @@ export function describeError(error: unknown): string {
 export function describeSignInError(error: unknown, serverUrl: string): string {
   const host = new URL(serverUrl).host;
   if (error instanceof UnauthorizedError) {
-    return `${host} rejected the token (${error.serverMessage}). Check that you copied the whole token, that it has not expired or been revoked, and that it has the api scope; then add the account again.`;
+    return l10n.t(
+      '{0} rejected the token ({1}). Check that you copied the whole token, that it has not expired or been revoked, and that it has the api scope; then add the account again.',
+      host,
+      error.serverMessage,
+    );
   }
   if (error instanceof NetworkError && !CERTIFICATE_PROBLEM.test(error.message)) {
-    return `${host} could not be reached (${error.code}). Check the address, that the server is up, and your network or proxy settings ("http.proxy").`;
+    return l10n.t(
+      '{0} could not be reached ({1}). Check the address, that the server is up, and your network or proxy settings ("http.proxy").',
+      host,
+      error.code,
+    );
   }
   if (error instanceof TimeoutError) {
-    return `${host} did not answer within the time allowed. Check the address, or raise "forge.requestTimeoutSeconds" for a slow server.`;
+    return l10n.t(
+      '{0} did not answer within the time allowed. Check the address, or raise "forge.requestTimeoutSeconds" for a slow server.',
+      host,
+    );
   }
   return describeError(error);
 }
@@ -102,7 +131,12 @@ export function draftKeptMessage(
   what: { kept: string; where: string; resend: string },
 ): string {
   if (mayHaveActed(error)) {
-    return `${describeError(error)} ${what.kept}; look at ${what.where} before sending it, it may already be there.`;
+    return l10n.t(
+      '{0} {1}; look at {2} before sending it, it may already be there.',
+      describeError(error),
+      what.kept,
+      what.where,
+    );
   }
-  return `${describeError(error)} ${what.kept}: ${what.resend} to send it.`;
+  return l10n.t('{0} {1}: {2} to send it.', describeError(error), what.kept, what.resend);
 }

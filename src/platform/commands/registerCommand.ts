@@ -28,7 +28,7 @@ function describeTarget(arg: unknown): string {
   try {
     const item = (arg as { getTreeItem(): vscode.TreeItem }).getTreeItem();
     const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-    return label ? ` on ${label}` : '';
+    return label ? vscode.l10n.t(' on {0}', label) : '';
   } catch {
     return '';
   }
@@ -45,7 +45,7 @@ function registerCommand(
   id: string,
   handler: (...args: never[]) => unknown,
 ): void {
-  if (commandHandlers.has(id)) throw new Error(`The command ${id} is registered twice.`);
+  if (commandHandlers.has(id)) throw new Error(vscode.l10n.t('The command {0} is registered twice.', id));
   const quiet = QUIET_COMMANDS.test(id);
   commandHandlers.set(id, async (...args: unknown[]) => {
     if (!quiet) log.info(`${id}${describeTarget(args[0])}`);

@@ -48,15 +48,19 @@ export class ErrorNode implements TreeNode {
     const message = this.error instanceof Error ? this.error.message : String(this.error);
     const item = new vscode.TreeItem(
       this.tokenRejected
-        ? 'The server rejected the token. Click to update it.'
-        : `Could not load: ${message}`,
+        ? vscode.l10n.t('The server rejected the token. Click to update it.')
+        : vscode.l10n.t('Could not load: {0}', message),
     );
     item.tooltip = new vscode.MarkdownString().appendText(message);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.contextValue = this.tokenRejected ? 'error tokenRejected' : 'error retryable';
     item.command = this.tokenRejected
-      ? { command: 'forge.account.updateToken', title: 'Update Token', arguments: [this.accountId] }
-      : { command: 'forge.tree.retry', title: 'Retry', arguments: [this] };
+      ? {
+          command: 'forge.account.updateToken',
+          title: vscode.l10n.t('Update Token'),
+          arguments: [this.accountId],
+        }
+      : { command: 'forge.tree.retry', title: vscode.l10n.t('Retry'), arguments: [this] };
     return item;
   }
 }
@@ -70,12 +74,14 @@ export class LoadMoreNode implements TreeNode {
   ) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Load more…');
+    const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
     item.description =
-      this.total !== undefined ? `${this.loadedCount} of ${this.total}` : `${this.loadedCount} shown`;
+      this.total !== undefined
+        ? vscode.l10n.t('{0} of {1}', this.loadedCount, this.total)
+        : vscode.l10n.t('{0} shown', this.loadedCount);
     item.iconPath = new vscode.ThemeIcon('fold-down');
     item.contextValue = 'loadMore';
-    item.command = { command: 'forge.tree.loadMore', title: 'Load More', arguments: [this] };
+    item.command = { command: 'forge.tree.loadMore', title: vscode.l10n.t('Load More'), arguments: [this] };
     return item;
   }
 }

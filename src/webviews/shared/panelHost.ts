@@ -23,7 +23,7 @@ function shrinkForHistory<Message>(message: Message): Message {
       // A copy of the start: a view would keep the whole buffer alive.
       if (value instanceof Uint8Array) return [key, value.slice(0, HISTORY_STRING_CHARS)];
       const text = value as string;
-      return [key, `${text.slice(0, HISTORY_STRING_CHARS)}…[${text.length} characters]`];
+      return [key, vscode.l10n.t('{0}…[{1} characters]', text.slice(0, HISTORY_STRING_CHARS), text.length)];
     }),
   ) as Message;
 }

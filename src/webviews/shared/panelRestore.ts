@@ -5,6 +5,7 @@ import type { AccountInfo, AccountManager } from '../../platform/accounts';
 import { describeError } from '../../platform/commands/errorMessages';
 import { showWarning } from '../../platform/userMessages';
 import type { PanelRestoreKey, RestorablePanelType } from './restoreKey';
+import * as l10n from '@vscode/l10n';
 
 /**
  * Panels that come back after a window reload. VS Code hands the entry (extension.ts) each panel it
@@ -35,7 +36,7 @@ export async function restoredProject(
   key: PanelRestoreKey,
 ): Promise<{ account: AccountInfo; client: HostingClient; project: Project }> {
   const account = accounts.get(key.accountId);
-  if (!account) throw new Error('its account was removed.');
+  if (!account) throw new Error(l10n.t('its account was removed.'));
   const client = await accounts.client(account.id);
   return { account, client, project: await client.getProject(key.projectId) };
 }
@@ -60,6 +61,6 @@ export async function restorePanel(
     const title = panel.title;
     panel.dispose();
     log.warn(`Could not reopen the panel ${title}: ${describeError(error)}`);
-    void showWarning(`Could not reopen ${title} after the reload: ${describeError(error)}`);
+    void showWarning(l10n.t('Could not reopen {0} after the reload: {1}', title, describeError(error)));
   }
 }

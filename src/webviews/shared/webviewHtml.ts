@@ -40,12 +40,12 @@ export function webviewHtml(page: WebviewPage): string {
     page.webview.asWebviewUri(vscode.Uri.joinPath(root, name)).toString();
   const source = page.webview.cspSource;
   const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${source}`,
-    `font-src ${source}`,
-    `img-src ${source} data:`,
-    ...(page.workers ? ['worker-src blob:'] : []),
+    vscode.l10n.t("default-src 'none'"),
+    vscode.l10n.t("script-src 'nonce-{0}'", nonce),
+    vscode.l10n.t('style-src {0}', source),
+    vscode.l10n.t('font-src {0}', source),
+    vscode.l10n.t('img-src {0} data:', source),
+    ...(page.workers ? [vscode.l10n.t('worker-src blob:')] : []),
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">

@@ -6,13 +6,14 @@
  * `z.looseObject`s: only what the code relies on is checked, every other field passes through.
  */
 import * as z from 'zod';
+import * as l10n from '@vscode/l10n';
 
 /** An integer given as a JSON number or as a decimal string; parsed to a number. */
 export const IntLikeSchema = z.union([
   z.number().int(),
   z
     .string()
-    .regex(/^\s*-?\d+\s*$/, 'should be an integer')
+    .regex(/^\s*-?\d+\s*$/, l10n.t('should be an integer'))
     .transform((text) => Number(text.trim())),
 ]);
 

@@ -16,6 +16,7 @@ import {
   type ChannelPostPageMessage,
   ChannelPostPageMessageSchema,
 } from './protocol';
+import * as l10n from '@vscode/l10n';
 
 /** Posts a comment as "Comment" does (features/channel/commentCommands.ts): a comment that fails is kept as a draft. */
 export type PostComment = (
@@ -102,18 +103,18 @@ export class ChannelPostPanel implements OpenPanel {
             depth: 0,
           });
           this.sendSnapshot();
-          this.host.post({ type: 'replyResult', ok: true, message: 'Your comment was posted.' });
+          this.host.post({ type: 'replyResult', ok: true, message: l10n.t('Your comment was posted.') });
         } else {
           this.host.post({
             type: 'replyResult',
             ok: false,
-            message: result?.message ?? 'The comment was not posted; it is still in the box.',
+            message: result?.message ?? l10n.t('The comment was not posted; it is still in the box.'),
           });
         }
         return result;
       }
       case 'openInBrowser':
-        return openServerLink(this.item.root.entry.permalink, 'the post on the hub');
+        return openServerLink(this.item.root.entry.permalink, l10n.t('the post on the hub'));
       default:
         return undefined;
     }
@@ -134,7 +135,7 @@ export function registerChannelPostPanel(
   registerCommands(services.context, services.log, [
     defineCommand({
       id: 'forge.channel.openPost',
-      args: [rowOf(StreamItemNode, 'a post of the stream')],
+      args: [rowOf(StreamItemNode, l10n.t('a post of the stream'))],
       run: (item) => {
         const key = `${item.account.id}|${item.root.entry.mid}`;
         return registry.openOrReveal(key, () => new ChannelPostPanel(services, item, postComment)).panel;

@@ -35,8 +35,10 @@ export class JobsFolder extends ProjectFolder<Job> {
   }
 
   get emptyMessage(): string {
-    const what = this.filter.scope?.length ? `No ${this.filter.scope.join(' or ')} jobs` : 'No jobs';
-    return this.filter.ref ? `${what} on ${this.filter.ref} in the jobs loaded` : what;
+    const what = this.filter.scope?.length
+      ? vscode.l10n.t('No {0} jobs', this.filter.scope.join(' or '))
+      : 'No jobs';
+    return this.filter.ref ? vscode.l10n.t('{0} on {1} in the jobs loaded', what, this.filter.ref) : what;
   }
 
   protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Job>> {
@@ -44,7 +46,10 @@ export class JobsFolder extends ProjectFolder<Job> {
   }
 
   protected override description(): string | undefined {
-    const parts = [this.filter.scope?.join(', '), this.filter.ref ? `on ${this.filter.ref}` : undefined];
+    const parts = [
+      this.filter.scope?.join(', '),
+      this.filter.ref ? vscode.l10n.t('on {0}', this.filter.ref) : undefined,
+    ];
     return parts.filter(Boolean).join(' ') || undefined;
   }
 
@@ -58,7 +63,7 @@ export class JobsFolder extends ProjectFolder<Job> {
     const ref = this.filter.ref;
     const items = ref ? all.filter((job) => job.ref === ref) : all;
     if (ref && items.length === 0 && all.length > 0)
-      return [new MessageNode(`None of the ${all.length} jobs loaded ran on ${ref}`)];
+      return [new MessageNode(vscode.l10n.t('None of the {0} jobs loaded ran on {1}', all.length, ref))];
     return groupJobsByPipeline(items).map(
       (group) =>
         new PipelineNode(
@@ -103,10 +108,18 @@ export class PipelineNode implements FolderMember {
     const entries = orderPipelineJobs(this.jobs);
     const status = this.status ?? summarizeStatuses(entries.map(({ job }) => job.status));
     const appearance = statusAppearance(status);
-    const label = this.pipelineId !== undefined ? `Pipeline #${this.pipelineId}` : 'Jobs without a pipeline';
+    const label =
+      this.pipelineId !== undefined
+        ? `Pipeline #${this.pipelineId}`
+        : vscode.l10n.t('Jobs without a pipeline');
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/pipeline/${this.pipelineId ?? 'none'}`;
-    const count = `${entries.length}${this.loaded || this.pipelineId === undefined ? '' : '+'} job${entries.length === 1 ? '' : 's'}`;
+    const count = vscode.l10n.t(
+      '{0}{1} job{2}',
+      entries.length,
+      this.loaded || this.pipelineId === undefined ? '' : '+',
+      entries.length === 1 ? '' : 's',
+    );
     item.description = [this.ref, appearance.label, count].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(
       appearance.codicon,
@@ -165,27 +178,32 @@ export class JobNode implements FolderMember {
     );
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/job/${job.id}`;
     item.description = [
-      this.isEarlierAttempt ? `#${job.id} (run again)` : job.stage,
+      this.isEarlierAttempt ? vscode.l10n.t('#{0} (run again)', job.id) : job.stage,
       appearance.label,
       formatDuration(job.started_at, job.finished_at),
       this.retried.length > 0
-        ? `${this.retried.length} earlier attempt${this.retried.length === 1 ? '' : 's'}`
+        ? vscode.l10n.t('{0} earlier attempt{1}', this.retried.length, this.retried.length === 1 ? '' : 's')
         : undefined,
     ]
       .filter(Boolean)
       .join(' · ');
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown('**').appendText(`${job.name} #${job.id}`).appendMarkdown('**\n\n');
-    tooltip.appendText(`${appearance.label} on ${job.ref}`);
+    tooltip.appendText(vscode.l10n.t('{0} on {1}', appearance.label, job.ref));
     if (job.commit?.title)
       tooltip.appendMarkdown('\n\n').appendText(`${job.commit.short_id ?? ''} ${job.commit.title}`);
-    if (job.created_at) tooltip.appendMarkdown('\n\n').appendText(`Created ${formatAge(job.created_at)}`);
+    if (job.created_at)
+      tooltip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Created {0}', formatAge(job.created_at)));
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(
       appearance.codicon,
       appearance.color ? new vscode.ThemeColor(appearance.color) : undefined,
     );
-    item.command = { command: 'forge.job.showTrace', title: 'Show Job Trace', arguments: [this] };
+    item.command = {
+      command: 'forge.job.showTrace',
+      title: vscode.l10n.t('Show Job Trace'),
+      arguments: [this],
+    };
     item.contextValue = [
       'job',
       job.status,

@@ -287,7 +287,9 @@ export class JobTracePanel implements OpenPanel {
           this.services.log.warn(`Trace of ${jobTitle(this.job)}: ${message}`);
           this.setNotice({
             level: willRetry ? 'warning' : 'error',
-            message: willRetry ? `Could not refresh the trace (${message}); retrying.` : message,
+            message: willRetry
+              ? vscode.l10n.t('Could not refresh the trace ({0}); retrying.', message)
+              : message,
           });
         },
       },
@@ -345,7 +347,7 @@ export class JobTracePanel implements OpenPanel {
         const tail = new TracePlainTail();
         const text = tail.push(this.rawTrace) + tail.finish();
         await vscode.env.clipboard.writeText(text);
-        void showStatusMessage(`Copied the trace of ${jobTitle(this.job)}`, 3000);
+        void showStatusMessage(vscode.l10n.t('Copied the trace of {0}', jobTitle(this.job)), 3000);
         return text.length;
       }
       case 'saveRaw':
@@ -364,7 +366,10 @@ export class JobTracePanel implements OpenPanel {
   /** A header action: job changes through the same flow as the commands; the panel follows the job it got back. */
   private async runAction(action: JobPanelAction): Promise<unknown> {
     if (action === 'openInBrowser') {
-      return openServerLink(jobWebUrl(this.job, this.project.web_url), `the web page of job #${this.job.id}`);
+      return openServerLink(
+        jobWebUrl(this.job, this.project.web_url),
+        vscode.l10n.t('the web page of job #{0}', this.job.id),
+      );
     }
     if (action === 'downloadArtifacts') return this.actions.downloadArtifacts(this.ref());
     let done: Awaited<ReturnType<typeof changeJobAsked>>;
@@ -413,12 +418,12 @@ export class JobTracePanel implements OpenPanel {
     const uri = await vscode.window.showSaveDialog({
       defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
       filters: { 'Job traces': ['log', 'txt'] },
-      saveLabel: 'Save Trace',
-      title: `Save the raw trace of ${jobTitle(this.job)}`,
+      saveLabel: vscode.l10n.t('Save Trace'),
+      title: vscode.l10n.t('Save the raw trace of {0}', jobTitle(this.job)),
     });
     if (!uri) return undefined;
     await this.saveRawTo(uri);
-    void showInformation(`Saved the trace of ${jobTitle(this.job)} to ${uri.fsPath}.`);
+    void showInformation(vscode.l10n.t('Saved the trace of {0} to {1}.', jobTitle(this.job), uri.fsPath));
     return uri.fsPath;
   }
 

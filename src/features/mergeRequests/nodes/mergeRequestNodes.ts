@@ -30,7 +30,9 @@ export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
   }
 
   get emptyMessage(): string {
-    return this.state === 'all' ? 'No merge requests' : `No ${this.state} merge requests`;
+    return this.state === 'all'
+      ? vscode.l10n.t('No merge requests')
+      : vscode.l10n.t('No {0} merge requests', this.state);
   }
 
   protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<MergeRequest>> {
@@ -74,10 +76,16 @@ export class MergeRequestNode implements FolderMember {
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown('**').appendText(`!${mr.iid} ${mr.title}`).appendMarkdown('**\n\n');
     tooltip.appendText(
-      `${mr.state} · by ${mr.author?.name ?? 'unknown'} · 👍 ${mr.upvotes ?? 0} 👎 ${mr.downvotes ?? 0}`,
+      vscode.l10n.t(
+        '{0} · by {1} · 👍 {2} 👎 {3}',
+        mr.state,
+        mr.author?.name ?? 'unknown',
+        mr.upvotes ?? 0,
+        mr.downvotes ?? 0,
+      ),
     );
     if (mr.labels && mr.labels.length > 0)
-      tooltip.appendMarkdown('\n\n').appendText(`Labels: ${mr.labels.join(', ')}`);
+      tooltip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Labels: {0}', mr.labels.join(', ')));
     item.tooltip = tooltip;
     const color =
       mr.state === 'merged' ? 'charts.purple' : mr.state === 'closed' ? 'charts.red' : 'charts.green';
@@ -93,7 +101,7 @@ export class MergeRequestNode implements FolderMember {
     item.contextValue = mergeRequestCapabilities(mr).join(' ');
     item.command = {
       command: 'forge.mergeRequest.openPanel',
-      title: 'Open Merge Request',
+      title: vscode.l10n.t('Open Merge Request'),
       arguments: [this],
     };
     return item;

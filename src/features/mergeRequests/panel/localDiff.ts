@@ -32,8 +32,9 @@ export class GitShowContentProvider implements vscode.TextDocumentContentProvide
     const root = query.get('root') ?? '';
     const sha = query.get('sha') ?? '';
     if (sha === '') return '';
-    if (!this.roots.has(root)) throw new Error(`${root} is not a clone the merge request panel opened.`);
-    if (!isCommitSha(sha)) throw new Error('The diff side does not name a commit.');
+    if (!this.roots.has(root))
+      throw new Error(vscode.l10n.t('{0} is not a clone the merge request panel opened.', root));
+    if (!isCommitSha(sha)) throw new Error(vscode.l10n.t('The diff side does not name a commit.'));
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
@@ -70,12 +71,18 @@ export async function resolveShas(
   const fromFork = mr.source_project_id !== undefined && mr.source_project_id !== mr.project_id;
   const source = fromFork ? `refs/merge-requests/${mr.iid}/head` : mr.source_branch;
   if (!isSafeBranchName(remote) || !isSafeBranchName(mr.target_branch) || !isSafeBranchName(source)) {
-    throw new Error(`The branches of !${mr.iid} cannot be fetched safely.`);
+    throw new Error(vscode.l10n.t('The branches of !{0} cannot be fetched safely.', mr.iid));
   }
   const fetched = await withProgress(
     {
       location: vscode.ProgressLocation.Notification,
-      title: `Fetching ${mr.source_branch} and ${mr.target_branch} of !${mr.iid} from ${remote} to compare the files…`,
+      title: vscode.l10n.t(
+        'Fetching {0} and {1} of !{2} from {3} to compare the files…',
+        mr.source_branch,
+        mr.target_branch,
+        mr.iid,
+        remote,
+      ),
     },
     async () => {
       const fetch = async (ref: string): Promise<string> => {
@@ -86,18 +93,25 @@ export async function resolveShas(
         return { target: await fetch(mr.target_branch), source: await fetch(source) };
       } catch (error) {
         throw new Error(
-          `Could not fetch !${mr.iid}'s branches from ${remote} in ${root} (${error instanceof Error ? error.message : String(error)}). The diff editor needs both versions locally.`,
+          vscode.l10n.t(
+            "Could not fetch !{0}'s branches from {1} in {2} ({3}). The diff editor needs both versions locally.",
+            mr.iid,
+            remote,
+            root,
+            error instanceof Error ? error.message : String(error),
+          ),
           { cause: error },
         );
       }
     },
   );
   if (!(await has(head))) head = fetched.source;
-  if (!head) throw new Error(`The head of !${mr.iid} is not known.`);
+  if (!head) throw new Error(vscode.l10n.t('The head of !{0} is not known.', mr.iid));
   if (!(await has(base))) {
     base = (await runGit(root, ['merge-base', fetched.target, head])).trim();
   }
-  if (!base) throw new Error(`${mr.source_branch} and ${mr.target_branch} have no common commit.`);
+  if (!base)
+    throw new Error(vscode.l10n.t('{0} and {1} have no common commit.', mr.source_branch, mr.target_branch));
   return { base, head };
 }
 

@@ -251,7 +251,9 @@ export class MergeRequestPanel implements OpenPanel {
     } catch (error) {
       outcome = { ok: false, message: describeError(error) };
     }
-    context.services.log[outcome.ok ? 'info' : 'warn'](`Merge request panel ${this.key}: ${outcome.message}`);
+    context.services.log[outcome.ok ? 'info' : 'warn'](
+      vscode.l10n.t('Merge request panel {0}: {1}', this.key, outcome.message),
+    );
     this.host.post({ type: 'mergeResult', ...outcome });
     afterMergeRequestChange(context, { account, project });
     await this.refresh();
@@ -273,7 +275,7 @@ export class MergeRequestPanel implements OpenPanel {
       type: 'noteResult',
       action: 'post',
       ok: false,
-      message: result?.message ?? 'The comment was not posted; it was kept as a draft.',
+      message: result?.message ?? vscode.l10n.t('The comment was not posted; it was kept as a draft.'),
     });
   }
 
@@ -288,7 +290,7 @@ export class MergeRequestPanel implements OpenPanel {
         action,
         ok: false,
         noteId,
-        message: 'That comment is not shown here.',
+        message: vscode.l10n.t('That comment is not shown here.'),
       });
       return;
     }
@@ -316,13 +318,18 @@ export class MergeRequestPanel implements OpenPanel {
         this.ref(),
         { emoji: name },
       );
-      if (result === undefined) this.host.post({ type: 'status', level: 'error', text: `:${name}: failed.` });
+      if (result === undefined)
+        this.host.post({ type: 'status', level: 'error', text: vscode.l10n.t(':{0}: failed.', name) });
       await this.refresh();
       return;
     }
     const own = this.snapshot?.notes.find((note) => note.id === noteId);
     if (!own) {
-      this.host.post({ type: 'status', level: 'error', text: 'That comment is not shown here.' });
+      this.host.post({
+        type: 'status',
+        level: 'error',
+        text: vscode.l10n.t('That comment is not shown here.'),
+      });
       return;
     }
     const awardable = {
@@ -344,7 +351,8 @@ export class MergeRequestPanel implements OpenPanel {
         }
       } else {
         const awardId = own.awards.find((award) => award.name === name)?.ownAwardId;
-        if (awardId === undefined) throw new Error(`You have not reacted with :${name}: on that comment.`);
+        if (awardId === undefined)
+          throw new Error(vscode.l10n.t('You have not reacted with :{0}: on that comment.', name));
         await client.deleteAwardEmoji(awardable, awardId);
       }
     });
@@ -370,11 +378,14 @@ export class MergeRequestPanel implements OpenPanel {
 
   private async openDiff(index: number): Promise<void> {
     const change = this.changes[index];
-    if (!change) throw new Error('That file is not in this merge request any more: refresh.');
+    if (!change) throw new Error(vscode.l10n.t('That file is not in this merge request any more: refresh.'));
     const clone = this.clone ?? (await findLocalClone(this.target.project));
     if (!clone) {
       throw new Error(
-        `No folder in this workspace is a clone of ${projectPath(this.target.project)}: open one to compare files in the diff editor.`,
+        vscode.l10n.t(
+          'No folder in this workspace is a clone of {0}: open one to compare files in the diff editor.',
+          projectPath(this.target.project),
+        ),
       );
     }
     this.clone = clone;

@@ -27,6 +27,7 @@ import { type LocalClone, findLocalClone } from '../../../platform/localGit';
 import { mapWithConcurrency } from '../../../state/boundedConcurrency';
 import { type MergeRequestTarget, projectPath } from '../mergeRequestTargets';
 import type { CommitView, FileView, MergeRequestSnapshot, NoteView, PersonView } from './protocol';
+import * as l10n from '@vscode/l10n';
 
 /** How many commits and notes a panel loads at most. */
 const MAX_COMMITS = 500;
@@ -139,7 +140,7 @@ async function loadNoteAwards(
       );
       result.set(note.id, awards);
     } catch (error) {
-      if (!failed) errors.push(`Reactions on comments: ${describeError(error)}`);
+      if (!failed) errors.push(l10n.t('Reactions on comments: {0}', describeError(error)));
       failed = true;
     }
   });

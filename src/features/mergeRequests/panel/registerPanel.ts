@@ -57,7 +57,7 @@ export function registerMergeRequestPanel(
       run: async (arg, options) => {
         const target = options
           ? await targetFromOptions(context, options)
-          : await pickMergeRequest(services, arg, 'Open which merge request?', 'all');
+          : await pickMergeRequest(services, arg, vscode.l10n.t('Open which merge request?'), 'all');
         if (!target) return { opened: false, reason: 'cancelled' };
         const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
         const { panel, created } = registry.openOrReveal(
@@ -89,7 +89,11 @@ async function targetFromOptions(
   const { accounts } = context.services;
   const account = options.accountId ? accounts.get(options.accountId) : accounts.list()[0];
   if (!account)
-    throw new Error(options.accountId ? `No account ${options.accountId}.` : 'Add an account first.');
+    throw new Error(
+      options.accountId
+        ? vscode.l10n.t('No account {0}.', options.accountId)
+        : vscode.l10n.t('Add an account first.'),
+    );
   const client = await accounts.client(account.id);
   const project: Project = await client.getProject(
     typeof options.project === 'number' ? options.project : valueOrThrow(checkProjectPath(options.project)),

@@ -36,7 +36,11 @@ export class AccountNode implements TreeNode {
     item.id = `account/${this.account.id}`;
     const sudo = this.context.accounts.sudoOf(this.account.id);
     const connection = connectionNote(this.account.serverUrl, this.account.network);
-    item.description = [describeProjectFilter(this.filter), sudo ? `as ${sudo}` : undefined, connection]
+    item.description = [
+      describeProjectFilter(this.filter),
+      sudo ? vscode.l10n.t('as {0}', sudo) : undefined,
+      connection,
+    ]
       .filter(Boolean)
       .join(' · ');
     item.tooltip = `${this.account.serverUrl}${this.account.isAdmin ? ' (administrator)' : ''}${connection ? `\n${connection}` : ''}`;
@@ -51,7 +55,9 @@ export class AccountNode implements TreeNode {
       (projects) => projects.map((project) => this.projectNode(project)),
       () => this.context.changed(this),
       {
-        emptyMessage: this.filter.search ? `No project matches "${this.filter.search}"` : 'No projects',
+        emptyMessage: this.filter.search
+          ? vscode.l10n.t('No project matches "{0}"', this.filter.search)
+          : 'No projects',
         accountId: this.account.id,
       },
     );

@@ -43,7 +43,7 @@ export class BranchNode implements FolderMember {
     item.tooltip = [
       branch.name,
       `${branch.commit?.short_id ?? ''} ${branch.commit?.title ?? ''}`,
-      branch.protected ? `Protected: ${describeProtection(branch)}` : undefined,
+      branch.protected ? vscode.l10n.t('Protected: {0}', describeProtection(branch)) : undefined,
     ]
       .filter(Boolean)
       .join('\n');

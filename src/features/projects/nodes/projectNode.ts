@@ -8,7 +8,9 @@ import { BranchesFolder } from './branchNodes';
 import { EventsFolder } from './eventNodes';
 
 export function projectTitle(project: Project): string {
-  return project.name ?? project.path_with_namespace ?? project.path ?? `Project ${project.id}`;
+  return (
+    project.name ?? project.path_with_namespace ?? project.path ?? vscode.l10n.t('Project {0}', project.id)
+  );
 }
 
 export class ProjectNode implements TreeNode {

@@ -1,0 +1,186 @@
+/*
+ * Finds the strings of the extension's code that a user reads but that do not go through `l10n.t`
+ * (VS Code's `vscode.l10n.t`, or `@vscode/l10n`'s `t` in the layers that do not import `vscode`).
+ * A string is taken as read by a user when it is prose (words with spaces between them), or when it
+ * is given to one of the doors that show text (a message, a quick pick, an input box, a tree row).
+ * What the user never reads is left alone: log lines, comparisons, keys, ids, types.
+ */
+import ts from 'typescript';
+
+/** The functions that show what they are given, and the fields of their options a user reads. */
+const DOOR_CALLS = new Set([
+  'showInformation',
+  'showWarning',
+  'showError',
+  'showStatusMessage',
+  'askText',
+  'pickOne',
+  'pickMany',
+  'withProgress',
+  'withNotificationProgress',
+  'withCancellableProgress',
+  'TreeItem',
+  'MarkdownString',
+]);
+const SHOWN_FIELDS = new Set([
+  'title',
+  'placeHolder',
+  'prompt',
+  'label',
+  'description',
+  'detail',
+  'tooltip',
+  'message',
+  'validationMessage',
+  'accessibilityInformation',
+  'saveLabel',
+  'openLabel',
+]);
+/**
+ * Prose that is not for people to read: text other programs read (headers, PEM, git's formats) or
+ * that a server keeps as it is written (the merge commit message GitLab itself writes in English).
+ */
+export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] = [
+  ['src/api/http/credentialHeaders.ts', /^(Bearer|Basic) \{\}$/],
+  ['src/api/http/transport.ts', /^application\/json, /],
+  ['src/domain/systemNoteHtml.ts', /^<a href="\{\}">$/],
+  ['src/webviews/shared/webviewHtml.ts', /^<!DOCTYPE html>/],
+  ['src/api/http/certificates.ts', /^-----BEGIN CERTIFICATE-----/],
+  ['src/domain/mergeRequestStatus.ts', /^Merge branch '\{\}' into '\{\}'$|See merge request \{\}!\{\}$/],
+  [
+    'src/domain/mergeRequestView.ts',
+    /^(diff --git a\/\{\} b\/\{\}|(new file|deleted file|old|new) mode \{\}|rename (from|to) \{\})$/,
+  ],
+];
+
+/** Calls whose text is for us (the log) or for the machine. */
+const NOT_SHOWN_CALL =
+  /(^|\.)(log|logger|messageLog|console|output)\??\.\w+$|(^|\.)(log|debug|trace)$|^(require|RegExp|Symbol)$/;
+
+export interface UserString {
+  line: number;
+  column: number;
+  text: string;
+  /** The literal's node, for the rewriting script. */
+  node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression;
+}
+
+/** The text a literal shows, with `{}` where a template puts a value. */
+export function staticText(node: UserString['node']): string {
+  if (!ts.isTemplateExpression(node)) return node.text;
+  return node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join('');
+}
+
+function isProse(text: string): boolean {
+  return /[A-Za-z]{2,}/.test(text) &&
+    /[A-Za-z)}'"…:;,.!?][ ]+[A-Za-z({'"]/.test(text) &&
+    !/^[\w.-]+ [\w.-]+$/.test(text)
+    ? !/^(GET|POST|PUT|DELETE|HEAD|PATCH) /.test(text)
+    : false;
+}
+
+function calleeName(call: ts.CallExpression | ts.NewExpression, file: ts.SourceFile): string {
+  return call.expression.getText(file);
+}
+
+function isL10nCall(node: ts.Node, file: ts.SourceFile): boolean {
+  return ts.isCallExpression(node) && /(^|\.)l10n\.t$/.test(calleeName(node, file));
+}
+
+/** Walks up through the expressions that pass a value on unchanged (`a ? b : c`, `(x)`, `x ?? y`, arrays). */
+function consumer(node: ts.Node): { node: ts.Node; child: ts.Node } {
+  let child = node;
+  let parent = node.parent;
+  while (
+    ts.isParenthesizedExpression(parent) ||
+    ts.isConditionalExpression(parent) ||
+    ts.isArrayLiteralExpression(parent) ||
+    (ts.isBinaryExpression(parent) &&
+      (parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        parent.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+        parent.operatorToken.kind === ts.SyntaxKind.PlusToken))
+  ) {
+    if (ts.isConditionalExpression(parent) && parent.condition === child) break;
+    child = parent;
+    parent = parent.parent;
+  }
+  return { node: parent, child };
+}
+
+export function isNeverShown(node: ts.Node, file: ts.SourceFile): boolean {
+  const { node: parent, child } = consumer(node);
+  if (
+    ts.isImportDeclaration(parent) ||
+    ts.isExportDeclaration(parent) ||
+    ts.isExternalModuleReference(parent) ||
+    ts.isLiteralTypeNode(parent) ||
+    ts.isCaseClause(parent) ||
+    ts.isElementAccessExpression(parent) ||
+    (ts.isPropertyAssignment(parent) && parent.name === child) ||
+    (ts.isBinaryExpression(parent) &&
+      [
+        ts.SyntaxKind.EqualsEqualsEqualsToken,
+        ts.SyntaxKind.ExclamationEqualsEqualsToken,
+        ts.SyntaxKind.EqualsEqualsToken,
+        ts.SyntaxKind.ExclamationEqualsToken,
+        ts.SyntaxKind.InKeyword,
+      ].includes(parent.operatorToken.kind))
+  )
+    return true;
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child)
+    return NOT_SHOWN_CALL.test(calleeName(parent, file));
+  return false;
+}
+
+function isAtDoor(node: ts.Node, file: ts.SourceFile): boolean {
+  const { node: parent, child } = consumer(node);
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child) {
+    const name = calleeName(parent, file).split('.').pop() ?? '';
+    return DOOR_CALLS.has(name);
+  }
+  if (ts.isPropertyAssignment(parent) && parent.initializer === child)
+    return SHOWN_FIELDS.has(parent.name.getText(file));
+  if (
+    ts.isBinaryExpression(parent) &&
+    parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+    parent.right === child &&
+    ts.isPropertyAccessExpression(parent.left)
+  )
+    return SHOWN_FIELDS.has(parent.left.name.text);
+  return false;
+}
+
+/** Every string of `source` a user would read that is not translated. */
+export function untranslatedStrings(fileName: string, source: string): UserString[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const found: UserString[] = [];
+  const visit = (node: ts.Node): void => {
+    if (isL10nCall(node, file)) {
+      // The message is translated; the values put into it may be text of ours too.
+      (node as ts.CallExpression).arguments.slice(1).forEach(visit);
+      return;
+    }
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateExpression(node)
+    ) {
+      const text = staticText(node);
+      if (
+        /[A-Za-z]/.test(text) &&
+        !isNeverShown(node, file) &&
+        (isProse(text) || isAtDoor(node, file)) &&
+        !/^\$\([\w-]+\)$/.test(text) &&
+        !/^https?:\/\//.test(text) &&
+        !NOT_FOR_USERS.some(([suffix, pattern]) => fileName.endsWith(suffix) && pattern.test(text))
+      ) {
+        const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
+        found.push({ line: line + 1, column: character + 1, text, node });
+      }
+      if (!ts.isTemplateExpression(node)) return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
