@@ -241,7 +241,7 @@ async function removeAccount(
   const account = await accountTarget(accounts, given, vscode.l10n.t('Account to remove'));
   if (!account) return;
   const confirm = confirmed
-    ? 'Remove'
+    ? vscode.l10n.t('Remove')
     : await showWarning(
         vscode.l10n.t('Remove the account {0}? Its token is deleted from this machine.', account.label),
         { modal: true },
@@ -275,7 +275,7 @@ async function actAs(
   const account = await accountTarget(
     accounts,
     given,
-    'Administrator account',
+    vscode.l10n.t('Administrator account'),
     (candidate) => candidate.isAdmin,
   );
   if (!account) return;
@@ -329,7 +329,12 @@ async function configureNetwork(
   given: AccountArgument,
   options: NetworkOptions | undefined,
 ): Promise<AccountNetwork | undefined> {
-  const account = await accountTarget(accounts, given, 'Account', (candidate) => !candidate.fromEnvironment);
+  const account = await accountTarget(
+    accounts,
+    given,
+    vscode.l10n.t('Account'),
+    (candidate) => !candidate.fromEnvironment,
+  );
   if (!account) return undefined;
   const network = options
     ? await applyNetworkOptions(account.serverUrl, account.network, options)

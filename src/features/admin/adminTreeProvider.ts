@@ -67,7 +67,7 @@ abstract class AdminFolder<T> implements TreeNode {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.nodeId;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = vscode.l10n.t('adminFolder {0}', this.kind);
+    item.contextValue = `adminFolder ${this.kind}`;
     return item;
   }
 
@@ -87,7 +87,7 @@ abstract class AdminFolder<T> implements TreeNode {
 }
 
 export class BroadcastMessagesFolder extends AdminFolder<BroadcastMessage> {
-  readonly label = 'Broadcast Messages';
+  readonly label = vscode.l10n.t('Broadcast Messages');
   readonly icon = 'broadcast';
   readonly kind = 'broadcastMessages';
   readonly emptyMessage = vscode.l10n.t('No broadcast messages');
@@ -135,13 +135,13 @@ export class BroadcastMessageNode implements TreeNode {
       'broadcast',
       new vscode.ThemeColor(active ? 'charts.green' : 'disabledForeground'),
     );
-    item.contextValue = vscode.l10n.t('broadcastMessage {0}', active ? 'active' : 'inactive');
+    item.contextValue = `broadcastMessage ${active ? 'active' : 'inactive'}`;
     return item;
   }
 }
 
 export class SystemHooksFolder extends AdminFolder<SystemHook> {
-  readonly label = 'System Hooks';
+  readonly label = vscode.l10n.t('System Hooks');
   readonly icon = 'plug';
   readonly kind = 'systemHooks';
   readonly emptyMessage = vscode.l10n.t('No system hooks');

@@ -81,7 +81,7 @@ async function askColor(current?: string | null): Promise<string | undefined> {
   const typed = await askText({
     prompt: l10n.t('Background colour as a hex code'),
     value: current ?? '#',
-    validateInput: (text) => (isHexColor(text) ? undefined : 'Like #E75E40 or #abc'),
+    validateInput: (text) => (isHexColor(text) ? undefined : l10n.t('Like #E75E40 or #abc')),
   });
   return typed?.trim();
 }

@@ -10,9 +10,10 @@ type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 
 /** A project's issue boards; each board lists its label lists (backlog and closed are not lists). */
 export class BoardsFolder extends ProjectFolder<Board> {
-  readonly label = 'Boards';
+  readonly menuName = vscode.l10n.t('Boards');
+  readonly label = vscode.l10n.t('Boards');
   readonly icon = 'project';
-  readonly emptyMessage = 'No boards';
+  readonly emptyMessage = vscode.l10n.t('No boards');
 
   /** Boards belong to issues: no folder when the project has issues turned off. */
   override get shown(): boolean {
@@ -70,7 +71,7 @@ export class BoardNode implements TreeNode {
     const count = this.board.lists.length;
     const item = new vscode.TreeItem(boardTitle(this.board), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.folder.nodeId}/board/${this.board.id}`;
-    item.description = vscode.l10n.t('{0} list{1}', count, count === 1 ? '' : 's');
+    item.description = count === 1 ? vscode.l10n.t('1 list') : vscode.l10n.t('{0} lists', count);
     item.iconPath = new vscode.ThemeIcon('project');
     item.contextValue = ['board', this.folder.capabilities.editBoardLists ? 'editable' : ''].join(' ').trim();
     return item;

@@ -16,7 +16,8 @@ type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 
 /** A project's pipeline triggers, for maintainers. */
 export class TriggersFolder extends ProjectFolder<Trigger> {
-  readonly label = 'Pipeline Triggers';
+  readonly menuName = vscode.l10n.t('Pipeline Triggers');
+  readonly label = vscode.l10n.t('Pipeline Triggers');
   readonly icon = 'zap';
   readonly emptyMessage = vscode.l10n.t('No pipeline triggers');
   /** The caller's user id, to tell owned triggers; undefined until known (or if unknowable). */
@@ -104,9 +105,11 @@ export class TriggerNode implements TreeNode {
       [
         trigger.owner
           ? vscode.l10n.t('Owner: {0} (@{1})', trigger.owner.name, trigger.owner.username)
-          : 'No owner',
+          : vscode.l10n.t('No owner'),
         trigger.created_at ? vscode.l10n.t('Created {0}', formatAge(trigger.created_at)) : undefined,
-        trigger.last_used ? vscode.l10n.t('Last used {0}', formatAge(trigger.last_used)) : 'Never used',
+        trigger.last_used
+          ? vscode.l10n.t('Last used {0}', formatAge(trigger.last_used))
+          : vscode.l10n.t('Never used'),
       ]
         .filter(Boolean)
         .join(' · '),

@@ -124,7 +124,7 @@ export async function configureChannelNetwork(
   arg: ChannelArgument,
   options: NetworkOptions | undefined,
 ): Promise<AccountNetwork | undefined> {
-  const account = await pickChannelAccount(context.accounts, 'Channel account', arg);
+  const account = await pickChannelAccount(context.accounts, l10n.t('Channel account'), arg);
   if (!account || account.fromEnvironment) return undefined;
   const current = account.network ?? {};
   const chosen = options
@@ -146,7 +146,7 @@ export async function removeAccount(
   const account = await pickChannelAccount(context.accounts, l10n.t('Channel account to remove'), arg);
   if (!account) return { removed: false };
   const confirm = options?.confirmed
-    ? 'Remove'
+    ? l10n.t('Remove')
     : await showWarning(
         l10n.t('Remove the channel account {0}? Its password is deleted from this machine.', account.label),
         { modal: true },

@@ -46,7 +46,7 @@ abstract class ListFolder<T> implements TreeNode {
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.nodeId;
     item.iconPath = new vscode.ThemeIcon(icon);
-    item.contextValue = vscode.l10n.t('channelFolder {0}', kind);
+    item.contextValue = `channelFolder ${kind}`;
     if (this.list.status === 'loaded') item.description = String(this.list.items.length);
     return item;
   }
@@ -70,7 +70,7 @@ export class AlbumsFolder extends ListFolder<Album> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return this.folderItem('Photo albums', 'device-camera', 'albums');
+    return this.folderItem(vscode.l10n.t('Photo albums'), 'device-camera', 'albums');
   }
 }
 
@@ -119,7 +119,7 @@ export class AlbumNode extends ListFolder<Record<string, unknown>> {
     );
     item.id = this.nodeId;
     const total = this.album.total;
-    item.description = vscode.l10n.t('{0} photo{1}', total, total === 1 ? '' : 's');
+    item.description = total === 1 ? vscode.l10n.t('1 photo') : vscode.l10n.t('{0} photos', total);
     item.iconPath = new vscode.ThemeIcon('folder-library');
     item.contextValue = 'channelAlbum';
     return item;
@@ -189,12 +189,12 @@ export class GroupsFolder extends ListFolder<PrivacyGroup> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return this.folderItem('Privacy groups', 'organization', 'groups');
+    return this.folderItem(vscode.l10n.t('Privacy groups'), 'organization', 'groups');
   }
 }
 
 export class GroupNode extends ListFolder<GroupMember> {
-  protected readonly emptyMessage = 'No members';
+  protected readonly emptyMessage = vscode.l10n.t('No members');
 
   constructor(
     readonly groups: GroupsFolder,
@@ -277,7 +277,7 @@ export class GroupMemberNode implements TreeNode {
 // ---- connections ---------------------------------------------------------------------------------------
 
 export class ConnectionsFolder extends ListFolder<Record<string, unknown>> {
-  protected readonly emptyMessage = 'No connections';
+  protected readonly emptyMessage = vscode.l10n.t('No connections');
 
   get nodeId(): string {
     return `channel/${this.account.id}/connections`;
@@ -295,7 +295,7 @@ export class ConnectionsFolder extends ListFolder<Record<string, unknown>> {
   }
 
   getTreeItem(): vscode.TreeItem {
-    return this.folderItem('Connections', 'account', 'connections');
+    return this.folderItem(vscode.l10n.t('Connections'), 'account', 'connections');
   }
 }
 

@@ -63,7 +63,7 @@ export class FilesFolder implements TreeNode {
     item.tooltip = filter
       ? vscode.l10n.t('Files whose {0}', filter)
       : vscode.l10n.t('Your channel’s files and folders');
-    item.contextValue = vscode.l10n.t('channelFolder files{0}', this.filtered ? ' filtered' : '');
+    item.contextValue = `channelFolder files${this.filtered ? ' filtered' : ''}`;
     return item;
   }
 
@@ -93,7 +93,7 @@ export class FilesFolder implements TreeNode {
           : this.childrenOf('').map((file) => new ChannelFileNode(this, file, false)),
       () => this.context.changed(this),
       {
-        emptyMessage: this.filtered ? vscode.l10n.t('No file matches the filter') : 'No files',
+        emptyMessage: this.filtered ? vscode.l10n.t('No file matches the filter') : vscode.l10n.t('No files'),
         accountId: undefined,
       },
     );
@@ -140,7 +140,7 @@ export class ChannelFileNode implements TreeNode {
     tooltip.appendText(path ?? file.filename).appendMarkdown('\n\n');
     tooltip.appendText(
       [
-        this.isDirectory ? 'Folder' : `${file.filetype}, ${formatBytes(file.filesize)}`,
+        this.isDirectory ? vscode.l10n.t('Folder') : `${file.filetype}, ${formatBytes(file.filesize)}`,
         file.edited
           ? vscode.l10n.t('changed {0}', formatAge(channelDateToIso(file.edited)) || file.edited)
           : undefined,
@@ -161,7 +161,7 @@ export class ChannelFileNode implements TreeNode {
   getChildren(): Promise<TreeNode[]> {
     if (!this.isDirectory || this.flat) return Promise.resolve([]);
     const children = this.folder.childrenOf(this.file.hash);
-    if (children.length === 0) return Promise.resolve([new MessageNode('Empty folder')]);
+    if (children.length === 0) return Promise.resolve([new MessageNode(vscode.l10n.t('Empty folder'))]);
     return Promise.resolve(children.map((file) => new ChannelFileNode(this.folder, file, false)));
   }
 }

@@ -224,23 +224,26 @@ export async function checkPermission(
   });
   const results = reply.map((row) => ({ perm: row.perm, allowed: row.allowed }));
   const caveat = reliable
-    ? ''
+    ? undefined
     : vscode.l10n.t(
-        ' {0} is not one of your connections, and hubs may answer "not allowed" wrongly for such identities.',
+        '{0} is not one of your connections, and hubs may answer "not allowed" wrongly for such identities.',
         who.name,
       );
   if (options?.show !== false) {
     const [only] = results;
     if (results.length === 1 && only) {
-      void showInformation(
-        `${who.name} ${only.allowed ? 'may' : 'may not'} ${describePermission(only.perm)} (${only.perm}).${caveat}`,
-      );
+      const answer = only.allowed
+        ? vscode.l10n.t('{0} may {1} ({2}).', who.name, describePermission(only.perm), only.perm)
+        : vscode.l10n.t('{0} may not {1} ({2}).', who.name, describePermission(only.perm), only.perm);
+      void showInformation(caveat ? `${answer} ${caveat}` : answer);
     } else if (!options) {
       void pickOne(
         results.map((row) => ({
           icon: row.allowed ? 'check' : 'close',
           label: row.perm,
-          description: `${row.allowed ? 'may' : 'may not'} ${describePermission(row.perm)}`,
+          description: row.allowed
+            ? vscode.l10n.t('may {0}', describePermission(row.perm))
+            : vscode.l10n.t('may not {0}', describePermission(row.perm)),
         })),
         {
           title: reliable

@@ -155,7 +155,7 @@ export class StreamSourceFolder implements TreeNode {
         count === 1 ? '' : 's',
       );
     }
-    item.contextValue = vscode.l10n.t('channelFolder stream {0}', this.kind);
+    item.contextValue = `channelFolder stream ${this.kind}`;
     return item;
   }
 
@@ -242,7 +242,9 @@ export class StreamItemNode implements TreeNode {
       author,
       formatAge(channelDateToIso(entry.created)),
       this.node.replies.length > 0
-        ? vscode.l10n.t('{0} comment{1}', this.node.replies.length, this.node.replies.length === 1 ? '' : 's')
+        ? this.node.replies.length === 1
+          ? vscode.l10n.t('1 comment')
+          : vscode.l10n.t('{0} comments', this.node.replies.length)
         : undefined,
     ]
       .filter(Boolean)

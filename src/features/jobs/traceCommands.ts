@@ -92,7 +92,8 @@ export function registerTraceCommands(services: Services): TraceServices {
       statusItem.hide();
       return;
     }
-    statusItem.text = vscode.l10n.t('$(pulse) {0} trace{1}', count, count === 1 ? '' : 's');
+    statusItem.text =
+      count === 1 ? vscode.l10n.t('$(pulse) 1 trace') : vscode.l10n.t('$(pulse) {0} traces', count);
     statusItem.tooltip = vscode.l10n.t(
       'Following {0} job trace{1} in the Output panel. Click to stop.',
       count,
@@ -123,7 +124,8 @@ async function stopTail(tails: TraceTails, given: string | undefined): Promise<n
         })),
         {
           label: vscode.l10n.t('Stop all'),
-          description: vscode.l10n.t('{0} trace{1}', active.length, active.length === 1 ? '' : 's'),
+          description:
+            active.length === 1 ? vscode.l10n.t('1 trace') : vscode.l10n.t('{0} traces', active.length),
           key: 'all',
         },
       ],

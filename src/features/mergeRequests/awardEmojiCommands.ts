@@ -130,7 +130,7 @@ async function awardTarget(
     if (iid === undefined) return undefined;
     return { ...base, awardable: { kind: 'issue', project, iid }, label: `#${iid}` };
   }
-  const snippetId = await askNumber('Snippet id', '5');
+  const snippetId = await askNumber(l10n.t('Snippet id'), '5');
   if (snippetId === undefined) return undefined;
   return { ...base, awardable: { kind: 'snippet', project, snippetId }, label: `$${snippetId}` };
 }

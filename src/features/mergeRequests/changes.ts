@@ -40,10 +40,13 @@ export async function changeMergeRequest(
     case 'reopen': {
       const updated = await client.updateMergeRequest(projectId, mr.iid, { state_event: change });
       const done = change === 'close' ? updated.state === 'closed' : isOpenState(updated.state);
-      const verb = change === 'close' ? 'Closed' : 'Reopened';
+      const changed =
+        change === 'close'
+          ? l10n.t('Closed !{0} {1}', mr.iid, mr.title)
+          : l10n.t('Reopened !{0} {1}', mr.iid, mr.title);
       return outcome(
         { state: updated.state },
-        done ? `${verb} !${mr.iid} ${mr.title}` : l10n.t('!{0} is {1}.', mr.iid, updated.state),
+        done ? changed : l10n.t('!{0} is {1}.', mr.iid, updated.state),
         true,
       );
     }

@@ -214,7 +214,7 @@ export class MergeRequestGroupNode implements TreeNode {
     item.id = `mergeRequests/account/${this.owner.account.id}/group/${this.kind}`;
     item.description = String(this.items.length);
     item.iconPath = new vscode.ThemeIcon(group?.icon ?? 'git-pull-request');
-    item.contextValue = vscode.l10n.t('mergeRequestGroup {0}', this.kind);
+    item.contextValue = `mergeRequestGroup ${this.kind}`;
     return item;
   }
 
@@ -343,7 +343,13 @@ export class NoteNode implements TreeNode {
     tooltip
       .appendMarkdown('**')
       .appendText(
-        `${note.author?.name ?? 'Someone'}${note.created_at ? `, ${formatAge(note.created_at)}` : ''}`,
+        note.created_at
+          ? vscode.l10n.t(
+              '{0}, {1}',
+              note.author?.name ?? vscode.l10n.t('Someone'),
+              formatAge(note.created_at),
+            )
+          : (note.author?.name ?? vscode.l10n.t('Someone')),
       )
       .appendMarkdown('**\n\n');
     // Server text is untrusted: shown as text, never rendered as markdown or HTML.

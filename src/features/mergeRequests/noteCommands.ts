@@ -123,7 +123,7 @@ async function noteTarget(
     if (iid === undefined) return undefined;
     return { ...base, parent: { kind: 'issue', project: target.project.id, iid }, label: `#${iid}` };
   }
-  const snippetId = await askNumber('Snippet id', '5');
+  const snippetId = await askNumber(vscode.l10n.t('Snippet id'), '5');
   if (snippetId === undefined) return undefined;
   return {
     ...base,
@@ -281,7 +281,7 @@ async function editNote(
   options: NoteOptions | undefined,
 ) {
   const { services } = context;
-  const found = await existingNote(context, arg, 'Edit');
+  const found = await existingNote(context, arg, vscode.l10n.t('Edit'));
   if (!found) return { edited: false, reason: 'cancelled' };
   const { target, note } = found;
   let body = options?.body;
@@ -312,7 +312,7 @@ async function deleteNote(
   options: NoteOptions | undefined,
 ) {
   const { services } = context;
-  const found = await existingNote(context, arg, 'Delete');
+  const found = await existingNote(context, arg, vscode.l10n.t('Delete'));
   if (!found) return { deleted: false, reason: 'cancelled' };
   const { target, note } = found;
   if (!options?.confirmed) {

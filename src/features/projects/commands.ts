@@ -211,7 +211,13 @@ async function setStar(
   services.afterAction(node);
   const count = result.value.star_count;
   void showInformation(
-    `${star ? 'Starred' : 'Unstarred'} ${path}${count !== undefined ? ` (★ ${count})` : ''}.`,
+    count === undefined
+      ? star
+        ? vscode.l10n.t('Starred {0}.', path)
+        : vscode.l10n.t('Unstarred {0}.', path)
+      : star
+        ? vscode.l10n.t('Starred {0} (★ {1}).', path, count)
+        : vscode.l10n.t('Unstarred {0} (★ {1}).', path, count),
   );
   return true;
 }
@@ -244,7 +250,7 @@ async function setArchived(
   }
   const client = await services.accounts.client(target.account.id);
   const updated = await withNotificationProgress(
-    `${archive ? 'Archiving' : 'Unarchiving'} ${path}…`,
+    archive ? vscode.l10n.t('Archiving {0}…', path) : vscode.l10n.t('Unarchiving {0}…', path),
     (signal) =>
       archive
         ? client.archiveProject(target.project.id, { signal })
@@ -253,7 +259,9 @@ async function setArchived(
   const node = arg;
   if (node) node.project = updated;
   services.afterAction(node);
-  void showInformation(`${archive ? 'Archived' : 'Unarchived'} ${path}.`);
+  void showInformation(
+    archive ? vscode.l10n.t('Archived {0}.', path) : vscode.l10n.t('Unarchived {0}.', path),
+  );
   return updated;
 }
 

@@ -78,6 +78,9 @@ export function isFolderMember(node: TreeNode): node is FolderMember {
 }
 
 export abstract class ProjectFolder<T> implements ContributedFolder {
+  /** The folder's English name: its tree id and the `folder …` context value menus match. */
+  abstract readonly menuName: string;
+  /** The name as the user reads it (translated). */
   abstract readonly label: string;
   abstract readonly icon: string;
   abstract readonly emptyMessage: string;
@@ -111,7 +114,7 @@ export abstract class ProjectFolder<T> implements ContributedFolder {
   }
 
   protected get folderId(): string {
-    return `account/${this.owner.account.id}/project/${this.owner.project.id}/${this.label}`;
+    return `account/${this.owner.account.id}/project/${this.owner.project.id}/${this.menuName}`;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -119,7 +122,7 @@ export abstract class ProjectFolder<T> implements ContributedFolder {
     item.id = this.folderId;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.description = this.description();
-    item.contextValue = vscode.l10n.t('folder {0}', this.label.toLowerCase().replace(/\s+/g, ''));
+    item.contextValue = `folder ${this.menuName.toLowerCase().replace(/\s+/g, '')}`;
     return item;
   }
 

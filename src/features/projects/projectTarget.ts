@@ -53,7 +53,7 @@ export interface ProjectOption {
 export async function projectTarget(
   services: Services,
   arg: unknown,
-  placeHolder = 'Project',
+  placeHolder = l10n.t('Project'),
   given: ProjectOption = {},
 ): Promise<ProjectTarget | undefined> {
   if (arg instanceof ProjectNode) return { account: arg.account, project: arg.project };

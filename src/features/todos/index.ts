@@ -36,7 +36,10 @@ export function createTodosFeature(platform: {
   provider.onDidChangeCount((count) => {
     view.badge =
       count > 0
-        ? { value: count, tooltip: l10n.t('{0} pending todo{1}', count, count === 1 ? '' : 's') }
+        ? {
+            value: count,
+            tooltip: count === 1 ? l10n.t('1 pending todo') : l10n.t('{0} pending todos', count),
+          }
         : undefined;
   });
 

@@ -16,17 +16,18 @@ const ACTION_ICONS: Record<string, string> = {
   approval_required: 'check',
 };
 
-const ACTION_TEXT: Record<string, string> = {
-  assigned: 'assigned you',
-  mentioned: vscode.l10n.t('mentioned you on'),
-  build_failed: vscode.l10n.t('pipeline failed on'),
-  marked: vscode.l10n.t('added a todo for'),
-  approval_required: vscode.l10n.t('asks your approval on'),
-  directly_addressed: vscode.l10n.t('addressed you on'),
-  review_requested: vscode.l10n.t('asked for your review of'),
-  unmergeable: vscode.l10n.t('cannot be merged:'),
-  merge_train_removed: vscode.l10n.t('removed from the merge train:'),
-  member_access_requested: vscode.l10n.t('requested access to'),
+/** The tooltip's sentence: who (`{0}`) did what to which item (`{1}`). */
+const ACTION_SENTENCE: Record<string, (who: string, item: string) => string> = {
+  assigned: (who, item) => vscode.l10n.t('{0} assigned you {1}', who, item),
+  mentioned: (who, item) => vscode.l10n.t('{0} mentioned you on {1}', who, item),
+  build_failed: (_who, item) => vscode.l10n.t('The pipeline failed on {0}', item),
+  marked: (who, item) => vscode.l10n.t('{0} added a todo for {1}', who, item),
+  approval_required: (who, item) => vscode.l10n.t('{0} asks your approval on {1}', who, item),
+  directly_addressed: (who, item) => vscode.l10n.t('{0} addressed you on {1}', who, item),
+  review_requested: (who, item) => vscode.l10n.t('{0} asked for your review of {1}', who, item),
+  unmergeable: (_who, item) => vscode.l10n.t('{0} cannot be merged', item),
+  merge_train_removed: (_who, item) => vscode.l10n.t('{0} was removed from the merge train', item),
+  member_access_requested: (who, item) => vscode.l10n.t('{0} requested access to {1}', who, item),
 };
 
 /** What happened, as the row says it: "Bob mentioned you", "pipeline failed". */
@@ -34,25 +35,25 @@ function rowAction(todo: Todo): string {
   const author = todo.author?.name;
   switch (todo.action_name) {
     case 'build_failed':
-      return 'pipeline failed';
+      return vscode.l10n.t('pipeline failed');
     case 'unmergeable':
-      return 'cannot merge';
+      return vscode.l10n.t('cannot merge');
     case 'merge_train_removed':
       return vscode.l10n.t('removed from merge train');
     case 'assigned':
-      return vscode.l10n.t('{0} assigned you', author ?? 'someone');
+      return vscode.l10n.t('{0} assigned you', author ?? vscode.l10n.t('someone'));
     case 'mentioned':
-      return vscode.l10n.t('{0} mentioned you', author ?? 'someone');
+      return vscode.l10n.t('{0} mentioned you', author ?? vscode.l10n.t('someone'));
     case 'directly_addressed':
-      return vscode.l10n.t('{0} addressed you', author ?? 'someone');
+      return vscode.l10n.t('{0} addressed you', author ?? vscode.l10n.t('someone'));
     case 'review_requested':
-      return vscode.l10n.t('{0} asks your review', author ?? 'someone');
+      return vscode.l10n.t('{0} asks your review', author ?? vscode.l10n.t('someone'));
     case 'approval_required':
-      return vscode.l10n.t('{0} asks your approval', author ?? 'someone');
+      return vscode.l10n.t('{0} asks your approval', author ?? vscode.l10n.t('someone'));
     case 'marked':
-      return 'your todo';
+      return vscode.l10n.t('your todo');
     case undefined:
-      return 'todo';
+      return vscode.l10n.t('todo');
     default:
       return todo.action_name.replace(/_/g, ' ');
   }
@@ -79,9 +80,11 @@ export class TodoNode implements TreeNode {
   tooltip(): vscode.MarkdownString {
     const { todo } = this;
     const action = todo.action_name ?? 'todo';
+    const who = todo.author?.name ?? vscode.l10n.t('Someone');
+    const sentence = ACTION_SENTENCE[action];
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(
-      `${todo.author?.name ?? 'Someone'} ${ACTION_TEXT[action] ?? action} ${this.reference}`,
+      sentence ? sentence(who, this.reference) : vscode.l10n.t('{0}: {1} ({2})', who, this.reference, action),
     );
     if (todo.body) tooltip.appendMarkdown('\n\n').appendText(todo.body);
     return tooltip;
@@ -106,7 +109,7 @@ export class TodoNode implements TreeNode {
       .filter(Boolean)
       .join(' · ');
     item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[action] ?? 'checklist');
-    item.contextValue = vscode.l10n.t('todo {0}', todo.state ?? 'pending');
+    item.contextValue = `todo ${todo.state ?? 'pending'}`;
     if (todo.target_url) {
       item.command = {
         command: 'forge.todo.openInBrowser',
@@ -152,7 +155,14 @@ export class TodoAccountNode implements TreeNode {
     const filtered = describeTodoFilter({ ...this.filter, state: undefined });
     item.description =
       this.todos.status === 'loaded'
-        ? [`${this.listedCount} ${this.filter.state ?? 'pending'}`, filtered].filter(Boolean).join(' · ')
+        ? [
+            this.filter.state === 'done'
+              ? vscode.l10n.t('{0} done', this.listedCount)
+              : vscode.l10n.t('{0} pending', this.listedCount),
+            filtered,
+          ]
+            .filter(Boolean)
+            .join(' · ')
         : filtered;
     item.iconPath = new vscode.ThemeIcon('account');
     item.contextValue = 'todoAccount';

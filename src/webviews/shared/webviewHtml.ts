@@ -40,12 +40,12 @@ export function webviewHtml(page: WebviewPage): string {
     page.webview.asWebviewUri(vscode.Uri.joinPath(root, name)).toString();
   const source = page.webview.cspSource;
   const csp = [
-    vscode.l10n.t("default-src 'none'"),
-    vscode.l10n.t("script-src 'nonce-{0}'", nonce),
-    vscode.l10n.t('style-src {0}', source),
-    vscode.l10n.t('font-src {0}', source),
-    vscode.l10n.t('img-src {0} data:', source),
-    ...(page.workers ? [vscode.l10n.t('worker-src blob:')] : []),
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${source}`,
+    `font-src ${source}`,
+    `img-src ${source} data:`,
+    ...(page.workers ? ['worker-src blob:'] : []),
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">
@@ -58,10 +58,16 @@ export function webviewHtml(page: WebviewPage): string {
 <title>${escapeHtml(page.title)}</title>
 </head>
 <body>
-<div id="app" data-nonce-checked="true"></div>
+<div id="app" data-nonce-checked="true"${translation()}></div>
 <script nonce="${nonce}" src="${asset(`${page.app}.js`)}"></script>
 </body>
 </html>`;
+}
+
+/** The bundle VS Code loaded for its language, for the page's `l10n.t` (nothing in English). */
+function translation(): string {
+  const bundle = vscode.l10n.bundle;
+  return bundle ? ` data-l10n="${escapeHtml(JSON.stringify(bundle))}"` : '';
 }
 
 export function escapeHtml(text: string): string {

@@ -9,13 +9,13 @@ import ts from 'typescript';
 import * as l10n from '@vscode/l10n';
 import { ConflictError } from '../../../src/api/http';
 import { describeError } from '../../../src/platform/commands/errorMessages';
-import { untranslatedStrings } from './userStrings';
+import { isNeverShown, untranslatedStrings } from './userStrings';
 
 const root = join(__dirname, '..', '..', '..');
 
-/** Webview pages (translated apart, see docs/architecture.md), type declarations and the endpoint tables (descriptions for developers). */
+/** Type declarations, the endpoint tables (descriptions for developers) and the trace worker (it shows nothing). */
 const NOT_SCANNED = [
-  /\/app\//,
+  /\/app\/traceWorker\.ts$/,
   /\.d\.ts$/,
   /^src\/api\/hosting\/(endpoints|beyondSpecEndpoints)\.ts$/,
   /^src\/api\/channel\/endpoints\.ts$/,
@@ -60,9 +60,24 @@ describe('translation of the code', () => {
         "executeCommand('setContext', 'forge.hasAccount', true);",
         "item.tooltip = 'Open the job trace';",
         "const url = 'https://gitlab.example.com and more';",
+        "readonly emptyMessage = 'No jobs';",
+        "item.contextValue = 'folder jobs';",
+        "const row = element('div', { className: 'diff-row added' });",
+        "const KINDS = ['Issue', 'MergeRequest'] as const;",
+        "new MessageNode('Empty folder');",
+        "showInformation(`${archived ? vscode.l10n.t('Archived') : vscode.l10n.t('Unarchived')} ${path}.`);",
       ].join('\n'),
     ).map((string) => string.text);
-    assert.deepEqual(found, ['Could not load the jobs.', 'Delete', 'Jobs', '{} jobs', 'Open the job trace']);
+    assert.deepEqual(found, [
+      'Could not load the jobs.',
+      'Delete',
+      'Jobs',
+      '{} jobs',
+      'Open the job trace',
+      'No jobs',
+      'Empty folder',
+      'glued: {} {}.',
+    ]);
   });
 
   it('translates every string a user reads', () => {
@@ -86,6 +101,25 @@ describe('translation of the code', () => {
         ),
     );
     assert.deepEqual(notLiteral, []);
+  });
+
+  it('never translates what is read as a key or by a program (context values, ids, log lines)', () => {
+    const misplaced = files.flatMap((path) => {
+      const file = parse(path);
+      return l10nCalls(file)
+        .filter(
+          (call) =>
+            isNeverShown(call, file) &&
+            !(
+              ts.isBinaryExpression(call.parent) && /^[!=]==?$/.test(call.parent.operatorToken.getText(file))
+            ),
+        )
+        .map(
+          (call) =>
+            `${path}:${file.getLineAndCharacterOfPosition(call.getStart()).line + 1} ${call.getText(file)}`,
+        );
+    });
+    assert.deepEqual(misplaced, []);
   });
 
   it('compares the button a user chose with the translated label, not the English one', () => {

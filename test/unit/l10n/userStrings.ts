@@ -35,6 +35,9 @@ const SHOWN_FIELDS = new Set([
   'accessibilityInformation',
   'saveLabel',
   'openLabel',
+  'text',
+  'placeholder',
+  'ariaLabel',
 ]);
 /**
  * Prose that is not for people to read: text other programs read (headers, PEM, git's formats) or
@@ -43,8 +46,10 @@ const SHOWN_FIELDS = new Set([
 export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] = [
   ['src/api/http/credentialHeaders.ts', /^(Bearer|Basic) \{\}$/],
   ['src/api/http/transport.ts', /^application\/json, /],
+  ['src/platform/log.ts', /^Forge Workbench$/],
   ['src/domain/systemNoteHtml.ts', /^<a href="\{\}">$/],
-  ['src/webviews/shared/webviewHtml.ts', /^<!DOCTYPE html>/],
+  ['src/features/mergeRequests/panel/app/markdown.ts', /^<a href="\{\}">🖼 \{\}<\/a>$/],
+  ['src/webviews/shared/webviewHtml.ts', /^(<!DOCTYPE html>|[a-z]+-src )/],
   ['src/api/http/certificates.ts', /^-----BEGIN CERTIFICATE-----/],
   ['src/domain/mergeRequestStatus.ts', /^Merge branch '\{\}' into '\{\}'$|See merge request \{\}!\{\}$/],
   [
@@ -53,9 +58,27 @@ export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] =
   ],
 ];
 
+function isShownField(name: string): boolean {
+  return (
+    SHOWN_FIELDS.has(name) || /[a-z](Label|Title|Message|Text|Description|Tooltip|Placeholder)$/.test(name)
+  );
+}
+
+/** Fields VS Code or the page reads as a key, never shows: a translated one would break menus and styles. */
+const MACHINE_FIELDS = new Set([
+  'contextValue',
+  'id',
+  'command',
+  'viewType',
+  'className',
+  'kind',
+  'type',
+  'scheme',
+]);
+
 /** Calls whose text is for us (the log) or for the machine. */
 const NOT_SHOWN_CALL =
-  /(^|\.)(log|logger|messageLog|console|output)\??\.\w+$|(^|\.)(log|debug|trace)$|^(require|RegExp|Symbol)$/;
+  /(^|\.)(log|logger|messageLog|console|output)\??\.\w+$|(^|\.)(log|debug|trace|ask)$|^(require|RegExp|Symbol)$/;
 
 export interface UserString {
   line: number;
@@ -71,7 +94,23 @@ export function staticText(node: UserString['node']): string {
   return node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join('');
 }
 
+/** A list of CSS classes (`diff-row added`, `state-badge state-{}`): lower-case words, one with a hyphen. */
+function isClassList(text: string): boolean {
+  const words = text.split(' ');
+  return (
+    words.some((word) => word.includes('-')) &&
+    words.every((word) => /^([a-z][a-z0-9-]*)?(\{\})?$/.test(word))
+  );
+}
+
+/** A word or words of English as a label starts (`Jobs`, `Empty folder`), not a name (`ForgeError`, `Content-Type`). */
+function isCapitalizedWord(text: string): boolean {
+  return /^[A-Z][a-z]+\b/.test(text) && !/^[A-Z][a-z]+([A-Z]|-[A-Z])/.test(text);
+}
+
 function isProse(text: string): boolean {
+  if (isClassList(text)) return false;
+  if (isCapitalizedWord(text)) return true;
   return /[A-Za-z]{2,}/.test(text) &&
     /[A-Za-z)}'"…:;,.!?][ ]+[A-Za-z({'"]/.test(text) &&
     !/^[\w.-]+ [\w.-]+$/.test(text)
@@ -115,8 +154,14 @@ export function isNeverShown(node: ts.Node, file: ts.SourceFile): boolean {
     ts.isExternalModuleReference(parent) ||
     ts.isLiteralTypeNode(parent) ||
     ts.isCaseClause(parent) ||
+    (ts.isAsExpression(parent) && parent.type.getText(file) === 'const') ||
     ts.isElementAccessExpression(parent) ||
     (ts.isPropertyAssignment(parent) && parent.name === child) ||
+    (ts.isPropertyAssignment(parent) && MACHINE_FIELDS.has(parent.name.getText(file))) ||
+    (ts.isBinaryExpression(parent) &&
+      parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(parent.left) &&
+      MACHINE_FIELDS.has(parent.left.name.text)) ||
     (ts.isBinaryExpression(parent) &&
       [
         ts.SyntaxKind.EqualsEqualsEqualsToken,
@@ -138,16 +183,36 @@ function isAtDoor(node: ts.Node, file: ts.SourceFile): boolean {
     const name = calleeName(parent, file).split('.').pop() ?? '';
     return DOOR_CALLS.has(name);
   }
-  if (ts.isPropertyAssignment(parent) && parent.initializer === child)
-    return SHOWN_FIELDS.has(parent.name.getText(file));
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === child)
+    return isShownField(parent.name.getText(file));
   if (
     ts.isBinaryExpression(parent) &&
     parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
     parent.right === child &&
     ts.isPropertyAccessExpression(parent.left)
   )
-    return SHOWN_FIELDS.has(parent.left.name.text);
+    return isShownField(parent.left.name.text);
   return false;
+}
+
+/** Whether a template puts translated words or words of its own into its places: a sentence glued from pieces. */
+function gluesWords(node: ts.TemplateExpression, file: ts.SourceFile): boolean {
+  const isWords = (expression: ts.Expression): boolean => {
+    if (ts.isParenthesizedExpression(expression)) return isWords(expression.expression);
+    if (ts.isConditionalExpression(expression))
+      return isWords(expression.whenTrue) || isWords(expression.whenFalse);
+    if (
+      ts.isBinaryExpression(expression) &&
+      expression.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken
+    )
+      return isWords(expression.right);
+    if (isL10nCall(expression, file)) return true;
+    return (
+      (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) &&
+      /[A-Za-z]{2}/.test(expression.text)
+    );
+  };
+  return node.templateSpans.some((span) => isWords(span.expression));
 }
 
 /** Every string of `source` a user would read that is not translated. */
@@ -176,6 +241,9 @@ export function untranslatedStrings(fileName: string, source: string): UserStrin
       ) {
         const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
         found.push({ line: line + 1, column: character + 1, text, node });
+      } else if (ts.isTemplateExpression(node) && gluesWords(node, file) && !isNeverShown(node, file)) {
+        const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
+        found.push({ line: line + 1, column: character + 1, text: `glued: ${text}`, node });
       }
       if (!ts.isTemplateExpression(node)) return;
     }

@@ -20,7 +20,8 @@ export interface JobsFilter {
 }
 
 export class JobsFolder extends ProjectFolder<Job> {
-  readonly label = 'Jobs';
+  readonly menuName = vscode.l10n.t('Jobs');
+  readonly label = vscode.l10n.t('Jobs');
   readonly icon = 'rocket';
   readonly kind = 'jobs';
   filter: JobsFilter = {};
@@ -37,7 +38,7 @@ export class JobsFolder extends ProjectFolder<Job> {
   get emptyMessage(): string {
     const what = this.filter.scope?.length
       ? vscode.l10n.t('No {0} jobs', this.filter.scope.join(' or '))
-      : 'No jobs';
+      : vscode.l10n.t('No jobs');
     return this.filter.ref ? vscode.l10n.t('{0} on {1} in the jobs loaded', what, this.filter.ref) : what;
   }
 
@@ -110,7 +111,7 @@ export class PipelineNode implements FolderMember {
     const appearance = statusAppearance(status);
     const label =
       this.pipelineId !== undefined
-        ? `Pipeline #${this.pipelineId}`
+        ? vscode.l10n.t('Pipeline #{0}', this.pipelineId)
         : vscode.l10n.t('Jobs without a pipeline');
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/pipeline/${this.pipelineId ?? 'none'}`;
@@ -182,7 +183,9 @@ export class JobNode implements FolderMember {
       appearance.label,
       formatDuration(job.started_at, job.finished_at),
       this.retried.length > 0
-        ? vscode.l10n.t('{0} earlier attempt{1}', this.retried.length, this.retried.length === 1 ? '' : 's')
+        ? this.retried.length === 1
+          ? vscode.l10n.t('1 earlier attempt')
+          : vscode.l10n.t('{0} earlier attempts', this.retried.length)
         : undefined,
     ]
       .filter(Boolean)

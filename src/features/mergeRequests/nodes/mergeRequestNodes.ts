@@ -15,7 +15,8 @@ import { type FolderMember, ProjectFolder, type ProjectNode } from '../../projec
 export type MergeRequestStateFilter = 'opened' | 'closed' | 'merged' | 'all';
 
 export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
-  readonly label = 'Merge Requests';
+  readonly menuName = vscode.l10n.t('Merge Requests');
+  readonly label = vscode.l10n.t('Merge Requests');
   readonly icon = 'git-pull-request';
   readonly kind = 'mergeRequests';
   state: MergeRequestStateFilter = 'opened';

@@ -179,11 +179,11 @@ export async function loadSnapshot(input: {
   const parent = { kind: 'mergeRequest' as const, project: project.id, iid };
   const [mergeRequest, changes, commits, notes, awards, username, clone] = await Promise.all([
     client.getMergeRequest(project.id, iid),
-    settle('Changes', client.getMergeRequestChanges(project.id, iid), undefined),
-    settle('Commits', firstItems(client.listMergeRequestCommits(project.id, iid), MAX_COMMITS), []),
-    settle('Comments', firstItems(client.listNotes(parent), MAX_NOTES), []),
+    settle(l10n.t('Changes'), client.getMergeRequestChanges(project.id, iid), undefined),
+    settle(l10n.t('Commits'), firstItems(client.listMergeRequestCommits(project.id, iid), MAX_COMMITS), []),
+    settle(l10n.t('Comments'), firstItems(client.listNotes(parent), MAX_NOTES), []),
     settle(
-      'Reactions',
+      l10n.t('Reactions'),
       firstItems(client.listAwardEmoji({ kind: 'mergeRequest', project: project.id, iid }), MAX_NOTES),
       [],
     ),

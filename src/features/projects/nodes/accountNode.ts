@@ -43,7 +43,10 @@ export class AccountNode implements TreeNode {
     ]
       .filter(Boolean)
       .join(' · ');
-    item.tooltip = `${this.account.serverUrl}${this.account.isAdmin ? ' (administrator)' : ''}${connection ? `\n${connection}` : ''}`;
+    const server = this.account.isAdmin
+      ? vscode.l10n.t('{0} (administrator)', this.account.serverUrl)
+      : this.account.serverUrl;
+    item.tooltip = connection ? `${server}\n${connection}` : server;
     item.iconPath = new vscode.ThemeIcon(this.account.isAdmin ? 'shield' : 'account');
     item.contextValue = `account${this.account.isAdmin ? ' admin' : ''}`;
     return item;
@@ -57,7 +60,7 @@ export class AccountNode implements TreeNode {
       {
         emptyMessage: this.filter.search
           ? vscode.l10n.t('No project matches "{0}"', this.filter.search)
-          : 'No projects',
+          : vscode.l10n.t('No projects'),
         accountId: this.account.id,
       },
     );

@@ -8,10 +8,11 @@ import { type FolderMember, ProjectFolder } from '../projectFolder';
 import type { ProjectNode } from './projectNode';
 
 export class BranchesFolder extends ProjectFolder<Branch> {
-  readonly label = 'Branches';
+  readonly menuName = vscode.l10n.t('Branches');
+  readonly label = vscode.l10n.t('Branches');
   readonly kind = 'branches';
   readonly icon = 'git-branch';
-  readonly emptyMessage = 'No branches';
+  readonly emptyMessage = vscode.l10n.t('No branches');
 
   protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Branch>> {
     return client.listBranches(projectId);

@@ -7,9 +7,10 @@ import type { TreeNode } from '../../../platform/tree/treeNode';
 import { ProjectFolder } from '../projectFolder';
 
 export class EventsFolder extends ProjectFolder<ProjectEvent> {
-  readonly label = 'Events';
+  readonly menuName = vscode.l10n.t('Events');
+  readonly label = vscode.l10n.t('Events');
   readonly icon = 'history';
-  readonly emptyMessage = 'No events';
+  readonly emptyMessage = vscode.l10n.t('No events');
 
   protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<ProjectEvent>> {
     return client.listProjectEvents(projectId);
@@ -25,7 +26,7 @@ class EventNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const { event } = this;
-    const who = event.author?.name ?? event.author_username ?? 'Someone';
+    const who = event.author?.name ?? event.author_username ?? vscode.l10n.t('Someone');
     const what = event.target_title ?? event.data?.ref ?? '';
     const label = `${who} ${event.action_name} ${what}`.trim();
     const item = new vscode.TreeItem(label);

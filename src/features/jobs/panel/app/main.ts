@@ -2,6 +2,7 @@
  * The job trace page: a header with the job's state and the actions it allows, a search bar, and the
  * trace view. Everything it shows arrives by postMessage from the host; every string is set as text.
  */
+import '../../../../webviews/shared/app/l10n';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-icon/index.js';
@@ -10,6 +11,7 @@ import './style.css';
 import { connect, element } from '../../../../webviews/shared/app/bridge';
 import type { JobPanelAction, JobTraceHostMessage, JobTracePageMessage, JobView } from '../protocol';
 import { TraceView, type TraceViewState } from './traceView';
+import * as l10n from '@vscode/l10n';
 
 interface PageState {
   trace: TraceViewState;
@@ -17,12 +19,12 @@ interface PageState {
 }
 
 const ACTION_BUTTONS: { action: JobPanelAction; label: string; icon: string }[] = [
-  { action: 'retry', label: 'Retry', icon: 'refresh' },
-  { action: 'play', label: 'Run', icon: 'play' },
-  { action: 'cancel', label: 'Cancel', icon: 'debug-stop' },
-  { action: 'erase', label: 'Erase', icon: 'trash' },
-  { action: 'downloadArtifacts', label: 'Artifacts', icon: 'cloud-download' },
-  { action: 'openInBrowser', label: 'Open in Browser', icon: 'link-external' },
+  { action: 'retry', label: l10n.t('Retry'), icon: 'refresh' },
+  { action: 'play', label: l10n.t('Run'), icon: 'play' },
+  { action: 'cancel', label: l10n.t('Cancel'), icon: 'debug-stop' },
+  { action: 'erase', label: l10n.t('Erase'), icon: 'trash' },
+  { action: 'downloadArtifacts', label: l10n.t('Artifacts'), icon: 'cloud-download' },
+  { action: 'openInBrowser', label: l10n.t('Open in Browser'), icon: 'link-external' },
 ];
 
 const root = document.getElementById('app') ?? document.body;
@@ -55,8 +57,8 @@ for (const { action, label, icon } of ACTION_BUTTONS) {
 }
 
 const searchField = document.createElement('vscode-textfield');
-searchField.setAttribute('placeholder', 'Search the trace');
-searchField.setAttribute('aria-label', 'Search the trace');
+searchField.setAttribute('placeholder', l10n.t('Search the trace'));
+searchField.setAttribute('aria-label', l10n.t('Search the trace'));
 searchField.classList.add('search');
 const matchCount = element('span', { className: 'muted match-count' });
 const tools = element('div', { className: 'toolbar tools' }, searchField, matchCount);
@@ -76,8 +78,8 @@ function toolButton(icon: string, label: string, onClick: () => void, id: string
 
 const viewport = element('div', { className: 'viewport' });
 viewport.tabIndex = 0;
-viewport.setAttribute('aria-label', 'Job trace');
-const empty = element('div', { className: 'empty muted hidden', text: 'The trace is empty.' });
+viewport.setAttribute('aria-label', l10n.t('Job trace'));
+const empty = element('div', { className: 'empty muted hidden', text: l10n.t('The trace is empty.') });
 root.append(header, notice, tools, empty, viewport);
 
 let currentQuery = '';
@@ -111,7 +113,9 @@ function showJob(job: JobView, isFollowing: boolean): void {
 function updateEmpty(): void {
   empty.classList.toggle('hidden', view.lineCount > 0 || view.isBusy);
   if (view.lineCount === 0 && !view.isBusy) {
-    empty.textContent = jobActive ? 'Waiting for the job to write its trace…' : 'The trace is empty.';
+    empty.textContent = jobActive
+      ? l10n.t('Waiting for the job to write its trace…')
+      : l10n.t('The trace is empty.');
   }
 }
 
@@ -121,7 +125,8 @@ async function runSearch(query: string): Promise<void> {
   const count = await view.search(query);
   // A later search (the user still typing) shows its own count.
   if (query !== currentQuery) return;
-  matchCount.textContent = query.length === 0 ? '' : count === 0 ? 'No results' : `1 of ${count}`;
+  matchCount.textContent =
+    query.length === 0 ? '' : count === 0 ? l10n.t('No results') : l10n.t('1 of {0}', count);
 }
 
 /** Calls back as the next frame is drawn, or soon if no frame comes (a panel in the background). */
@@ -212,7 +217,7 @@ searchField.addEventListener('keydown', (event: KeyboardEvent) => {
   if (event.key === 'Enter') {
     event.preventDefault();
     const position = view.nextMatch(event.shiftKey ? -1 : 1);
-    if (position > 0) matchCount.textContent = `${position} of ${view.matchCount}`;
+    if (position > 0) matchCount.textContent = l10n.t('{0} of {1}', position, view.matchCount);
   } else if (event.key === 'Escape') {
     (searchField as HTMLElement & { value: string }).value = '';
     void runSearch('');
@@ -221,40 +226,40 @@ searchField.addEventListener('keydown', (event: KeyboardEvent) => {
 
 toolButton(
   'arrow-up',
-  'Previous match',
+  l10n.t('Previous match'),
   () => {
     const position = view.nextMatch(-1);
-    if (position > 0) matchCount.textContent = `${position} of ${view.matchCount}`;
+    if (position > 0) matchCount.textContent = l10n.t('{0} of {1}', position, view.matchCount);
   },
   'previous-match',
 );
 toolButton(
   'arrow-down',
-  'Next match',
+  l10n.t('Next match'),
   () => {
     const position = view.nextMatch(1);
-    if (position > 0) matchCount.textContent = `${position} of ${view.matchCount}`;
+    if (position > 0) matchCount.textContent = l10n.t('{0} of {1}', position, view.matchCount);
   },
   'next-match',
 );
 toolButton(
   'error',
-  'First error',
+  l10n.t('First error'),
   () => {
     void view.revealFirstError().then((found) => {
-      if (!found) matchCount.textContent = 'No error line found';
+      if (!found) matchCount.textContent = l10n.t('No error line found');
     });
   },
   'first-error',
 );
-toolButton('fold-up', 'Top', () => view.scrollToTop(), 'scroll-top');
-toolButton('fold-down', 'Bottom', () => view.scrollToBottom(), 'scroll-bottom');
-toolButton('copy', 'Copy', () => bridge.post({ type: 'copy' }), 'copy-trace');
-toolButton('save', 'Save Raw', () => bridge.post({ type: 'saveRaw' }), 'save-trace');
-toolButton('debug-console', 'Tail in Output', () => bridge.post({ type: 'tail' }), 'tail-trace');
+toolButton('fold-up', l10n.t('Top'), () => view.scrollToTop(), 'scroll-top');
+toolButton('fold-down', l10n.t('Bottom'), () => view.scrollToBottom(), 'scroll-bottom');
+toolButton('copy', l10n.t('Copy'), () => bridge.post({ type: 'copy' }), 'copy-trace');
+toolButton('save', l10n.t('Save Raw'), () => bridge.post({ type: 'saveRaw' }), 'save-trace');
+toolButton('debug-console', l10n.t('Tail in Output'), () => bridge.post({ type: 'tail' }), 'tail-trace');
 const timestampsButton = toolButton(
   'clock',
-  'Timestamps',
+  l10n.t('Timestamps'),
   () => showTimes(!showingTimes),
   'toggle-timestamps',
 );

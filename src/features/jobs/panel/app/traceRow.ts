@@ -3,6 +3,7 @@ import type { TraceStyle } from '../../../../domain/trace';
 import type { TraceRowView } from '../../../../domain/trace/traceRows';
 import { clockTime } from '../../../../domain/trace/traceText';
 import { colorClass, colorValue } from './ansiColors';
+import * as l10n from '@vscode/l10n';
 
 /** How rows draw styles that follow a setting. */
 export interface TraceDrawOptions {
@@ -33,9 +34,9 @@ export function describeTime(
   sincePrevious: number | undefined,
 ): { text: string; title: string } {
   const iso = new Date(time).toISOString();
-  const since =
-    sincePrevious === undefined ? '' : ` (+${(sincePrevious / 1000).toFixed(3)} s after the line before)`;
-  return { text: clockTime(time), title: `${iso}${since}` };
+  if (sincePrevious === undefined) return { text: clockTime(time), title: iso };
+  const since = (sincePrevious / 1000).toFixed(3);
+  return { text: clockTime(time), title: l10n.t('{0} (+{1} s after the line before)', iso, since) };
 }
 
 function styleSpan(element: HTMLSpanElement, style: TraceStyle, options: TraceDrawOptions): void {

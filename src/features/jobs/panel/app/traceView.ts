@@ -11,6 +11,7 @@ import type { TraceRowView } from '../../../../domain/trace/traceRows';
 import { type RowElements, type TraceDrawOptions, fillRow, newRow } from './traceRow';
 
 import type { TraceWorkerReply, TraceWorkerRequest } from './traceWorkerProtocol';
+import * as l10n from '@vscode/l10n';
 
 /**
  * Rows drawn above and below the visible ones: a short scroll moves rows already drawn, while every
@@ -109,7 +110,7 @@ export class TraceView {
     );
     this.worker.addEventListener('error', (event) => {
       event.preventDefault();
-      this.events.onError(`The trace worker failed: ${event.message}`);
+      this.events.onError(l10n.t('The trace worker failed: {0}', event.message));
     });
     this.send({ type: 'toggles', toggles: this.toggles });
 

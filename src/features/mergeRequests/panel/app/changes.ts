@@ -9,6 +9,7 @@ import { type DiffRows, diffRows } from '../../../../domain/diffRows';
 import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { FileView } from '../protocol';
 import { DiffView, ROW_HEIGHT_PX, type ViewMode } from './diffView';
+import * as l10n from '@vscode/l10n';
 
 export type { ViewMode } from './diffView';
 
@@ -79,16 +80,21 @@ export class ChangesTab {
     toolbar.append(
       element('span', {
         className: 'muted',
-        text: `${files.length} file${files.length === 1 ? '' : 's'} changed`,
+        text: files.length === 1 ? l10n.t('1 file changed') : l10n.t('{0} files changed', files.length),
       }),
       element('span', { className: 'stat-added', text: `+${totals.added}` }),
       element('span', { className: 'stat-removed', text: `−${totals.removed}` }),
       element('span', { className: 'spacer' }),
     );
-    const unified = modeButton('Unified', 'list-flat', 'line-by-line');
-    const split = modeButton('Side by side', 'split-horizontal', 'side-by-side');
-    const expandAll = button('Expand all', 'expand-all', () => this.setAllCollapsed(false), true);
-    const collapseAll = button('Collapse all', 'collapse-all', () => this.setAllCollapsed(true), true);
+    const unified = modeButton(l10n.t('Unified'), 'list-flat', 'line-by-line');
+    const split = modeButton(l10n.t('Side by side'), 'split-horizontal', 'side-by-side');
+    const expandAll = button(l10n.t('Expand all'), 'expand-all', () => this.setAllCollapsed(false), true);
+    const collapseAll = button(
+      l10n.t('Collapse all'),
+      'collapse-all',
+      () => this.setAllCollapsed(true),
+      true,
+    );
     toolbar.append(unified, split, expandAll, collapseAll);
     const setMode = (mode: ViewMode): void => {
       unified.toggleAttribute('secondary', mode !== 'line-by-line');
@@ -99,11 +105,11 @@ export class ChangesTab {
     setMode(this.mode);
     this.root.append(toolbar);
 
-    for (const error of errors.filter((text) => text.startsWith('Changes:'))) {
+    for (const error of errors.filter((text) => text.startsWith(l10n.t('Changes:')))) {
       this.root.append(element('p', { className: 'error-text', text: error }));
     }
     if (files.length === 0) {
-      this.root.append(element('p', { className: 'muted', text: 'No changes.' }));
+      this.root.append(element('p', { className: 'muted', text: l10n.t('No changes.') }));
       return;
     }
 
@@ -159,13 +165,13 @@ export class ChangesTab {
   private fileSection(file: FileView, index: number, hasLocalClone: boolean): FileSection {
     const root = element('section', { className: 'file' });
     root.dataset['path'] = file.path;
-    const toggle = element('button', { className: 'file-toggle', title: 'Collapse or expand' });
+    const toggle = element('button', { className: 'file-toggle', title: l10n.t('Collapse or expand') });
     toggle.type = 'button';
     const header = element('div', { className: 'file-header' }, toggle, badge(file));
     const name = element('span', { className: 'file-name', text: file.path, title: file.path });
     header.append(name);
     if (file.badge === 'renamed') {
-      header.append(element('span', { className: 'muted file-old', text: `from ${file.oldPath}` }));
+      header.append(element('span', { className: 'muted file-old', text: l10n.t('from {0}', file.oldPath) }));
     }
     header.append(
       element('span', { className: 'spacer' }),
@@ -173,7 +179,7 @@ export class ChangesTab {
       element('span', { className: 'stat-removed', text: `−${file.removed}` }),
     );
     if (hasLocalClone) {
-      const open = button('Open in diff editor', 'diff', () => this.callbacks.openDiff(index), true);
+      const open = button(l10n.t('Open in diff editor'), 'diff', () => this.callbacks.openDiff(index), true);
       open.classList.add('open-diff');
       header.append(open);
     }
@@ -219,10 +225,10 @@ export class ChangesTab {
     if (file.lines === 0) {
       const what =
         file.badge === 'renamed'
-          ? 'Renamed without changes.'
+          ? l10n.t('Renamed without changes.')
           : file.badge === 'deleted'
-            ? 'Deleted (no text diff).'
-            : 'No text changes (binary file or mode change).';
+            ? l10n.t('Deleted (no text diff).')
+            : l10n.t('No text changes (binary file or mode change).');
       body.replaceChildren(element('p', { className: 'muted empty-diff', text: what }));
       return;
     }

@@ -8,6 +8,7 @@
 import type { DiffLine, DiffRows, SplitRow, TextRange, UnifiedRow } from '../../../../domain/diffRows';
 import { wordChanges } from '../../../../domain/diffRows';
 import { element } from '../../../../webviews/shared/app/bridge';
+import * as l10n from '@vscode/l10n';
 
 export type ViewMode = 'line-by-line' | 'side-by-side';
 
@@ -34,7 +35,11 @@ interface Row {
 
 type Side = 'both' | 'old' | 'new';
 
-const PANE_LABEL: Record<Side, string> = { both: 'Diff', old: 'Old version', new: 'New version' };
+const PANE_LABEL: Record<Side, string> = {
+  both: l10n.t('Diff'),
+  old: l10n.t('Old version'),
+  new: l10n.t('New version'),
+};
 
 export class DiffView {
   readonly root: HTMLElement;

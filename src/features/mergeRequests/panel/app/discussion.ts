@@ -8,6 +8,7 @@ import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { NoteView } from '../protocol';
 import { renderMarkdown, renderSystemNote } from './markdown';
 import { awardsRow, button, personText, timeElement } from './widgets';
+import * as l10n from '@vscode/l10n';
 
 const DRAFT_DELAY_MS = 400;
 
@@ -40,8 +41,8 @@ export class DiscussionTab {
     this.composer.className = 'composer-input';
     this.composer.setAttribute('rows', '5');
     this.composer.setAttribute('resize', 'vertical');
-    this.composer.setAttribute('placeholder', 'Write a comment (Markdown). Ctrl+Enter posts it.');
-    this.composer.setAttribute('label', 'New comment');
+    this.composer.setAttribute('placeholder', l10n.t('Write a comment (Markdown). Ctrl+Enter posts it.'));
+    this.composer.setAttribute('label', l10n.t('New comment'));
     this.composer.addEventListener('input', () => this.scheduleDraft());
     this.composer.addEventListener('keydown', (event: KeyboardEvent) => {
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -49,11 +50,11 @@ export class DiscussionTab {
         this.post();
       }
     });
-    this.postButton = button('Comment', 'comment', () => this.post(), { action: 'postNote' });
+    this.postButton = button(l10n.t('Comment'), 'comment', () => this.post(), { action: 'postNote' });
     const composer = element(
       'div',
       { className: 'composer' },
-      element('h3', { text: 'Add a comment' }),
+      element('h3', { text: l10n.t('Add a comment') }),
       this.composer,
       element('div', { className: 'composer-actions' }, this.postButton, this.status),
     );
@@ -69,7 +70,7 @@ export class DiscussionTab {
       this.restored = true;
       if (this.composer.value === '' && draft !== '') {
         this.composer.value = draft;
-        this.setStatus('Your unsent comment was restored.', false);
+        this.setStatus(l10n.t('Your unsent comment was restored.'), false);
       }
     }
     this.renderNotes();
@@ -84,7 +85,12 @@ export class DiscussionTab {
         this.composer.value = '';
         this.setStatus('', false);
       } else {
-        this.setStatus(`${message ?? 'The comment was not posted.'} Your text is kept as a draft.`, true);
+        this.setStatus(
+          message === undefined
+            ? l10n.t('The comment was not posted. Your text is kept as a draft.')
+            : l10n.t('{0} Your text is kept as a draft.', message),
+          true,
+        );
       }
       return;
     }
@@ -93,7 +99,13 @@ export class DiscussionTab {
       this.confirmingDelete.delete(noteId);
     }
     if (!ok)
-      this.setStatus(message ?? `The comment could not be ${action === 'edit' ? 'saved' : 'deleted'}.`, true);
+      this.setStatus(
+        message ??
+          (action === 'edit'
+            ? l10n.t('The comment could not be saved.')
+            : l10n.t('The comment could not be deleted.')),
+        true,
+      );
     this.renderNotes();
   }
 
@@ -123,14 +135,14 @@ export class DiscussionTab {
     }
     this.posting = true;
     this.postButton.setAttribute('disabled', '');
-    this.setStatus('Posting…', false);
+    this.setStatus(l10n.t('Posting…'), false);
     this.callbacks.post(body);
   }
 
   private renderNotes(): void {
     this.list.replaceChildren();
     if (this.notes.length === 0) {
-      this.list.append(element('p', { className: 'muted', text: 'No comments yet.' }));
+      this.list.append(element('p', { className: 'muted', text: l10n.t('No comments yet.') }));
       return;
     }
     for (const note of this.notes) this.list.append(this.noteElement(note));
@@ -142,7 +154,7 @@ export class DiscussionTab {
         'div',
         { className: 'note system' },
         icon('info'),
-        element('span', { className: 'note-author', text: note.author?.name ?? 'System' }),
+        element('span', { className: 'note-author', text: note.author?.name ?? l10n.t('System') }),
         element('div', { className: 'muted markdown system-body' }, renderSystemNote(note.body)),
         timeElement(note.createdAt),
       );
@@ -167,13 +179,13 @@ export class DiscussionTab {
       timeElement(note.createdAt),
     );
     if (note.updatedAt && note.createdAt && note.updatedAt !== note.createdAt) {
-      header.append(element('span', { className: 'muted', text: '(edited)', title: note.updatedAt }));
+      header.append(element('span', { className: 'muted', text: l10n.t('(edited)'), title: note.updatedAt }));
     }
     header.append(element('span', { className: 'spacer' }));
     if (note.own && !this.editing.has(note.id)) {
       header.append(
         button(
-          'Edit',
+          l10n.t('Edit'),
           'edit',
           () => {
             this.editing.set(note.id, note.body);
@@ -182,7 +194,7 @@ export class DiscussionTab {
           { secondary: true, action: 'editNote' },
         ),
         button(
-          'Delete',
+          l10n.t('Delete'),
           'trash',
           () => {
             this.confirmingDelete.add(note.id);
@@ -199,10 +211,10 @@ export class DiscussionTab {
     return element(
       'div',
       { className: 'confirm' },
-      element('span', { text: 'Delete this comment? This cannot be undone.' }),
-      button('Delete', 'trash', () => this.callbacks.remove(note.id), { action: 'confirmDelete' }),
+      element('span', { text: l10n.t('Delete this comment? This cannot be undone.') }),
+      button(l10n.t('Delete'), 'trash', () => this.callbacks.remove(note.id), { action: 'confirmDelete' }),
       button(
-        'Cancel',
+        l10n.t('Cancel'),
         undefined,
         () => {
           this.confirmingDelete.delete(note.id);
@@ -227,7 +239,7 @@ export class DiscussionTab {
         'div',
         { className: 'note-actions' },
         button(
-          'Save',
+          l10n.t('Save'),
           'check',
           () => {
             if (editor.value.trim() !== '') this.callbacks.edit(note.id, editor.value);
@@ -235,7 +247,7 @@ export class DiscussionTab {
           { action: 'saveNote' },
         ),
         button(
-          'Cancel',
+          l10n.t('Cancel'),
           undefined,
           () => {
             this.editing.delete(note.id);

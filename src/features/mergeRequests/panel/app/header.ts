@@ -3,6 +3,7 @@ import { element, icon } from '../../../../webviews/shared/app/bridge';
 import { isOpenState } from '../../../../domain/mergeRequestStatus';
 import type { HeaderAction, MergeRequestSnapshot } from '../protocol';
 import { badge, button } from './widgets';
+import * as l10n from '@vscode/l10n';
 
 type MergeRequestView = MergeRequestSnapshot['mergeRequest'];
 type Actions = MergeRequestSnapshot['actions'];
@@ -13,12 +14,12 @@ const ACTION_BUTTONS: readonly {
   label: string;
   codicon: string;
 }[] = [
-  { action: 'cancelMergeWhenPipelineSucceeds', label: 'Cancel auto-merge', codicon: 'circle-slash' },
-  { action: 'close', label: 'Close', codicon: 'git-pull-request-closed' },
-  { action: 'reopen', label: 'Reopen', codicon: 'git-pull-request' },
-  { action: 'subscribe', label: 'Subscribe', codicon: 'bell' },
-  { action: 'unsubscribe', label: 'Unsubscribe', codicon: 'bell-slash' },
-  { action: 'addTodo', label: 'Add to todos', codicon: 'checklist' },
+  { action: 'cancelMergeWhenPipelineSucceeds', label: l10n.t('Cancel auto-merge'), codicon: 'circle-slash' },
+  { action: 'close', label: l10n.t('Close'), codicon: 'git-pull-request-closed' },
+  { action: 'reopen', label: l10n.t('Reopen'), codicon: 'git-pull-request' },
+  { action: 'subscribe', label: l10n.t('Subscribe'), codicon: 'bell' },
+  { action: 'unsubscribe', label: l10n.t('Unsubscribe'), codicon: 'bell-slash' },
+  { action: 'addTodo', label: l10n.t('Add to todos'), codicon: 'checklist' },
 ];
 
 function stateIcon(mr: MergeRequestView): string {
@@ -63,24 +64,30 @@ function buttonsOf(snapshot: MergeRequestSnapshot, handlers: HeaderHandlers): HT
   const run = (action: HeaderAction) => (): void => handlers.run(action);
   const buttons = element('div', { className: 'mr-actions' });
   if (actions.merge)
-    buttons.append(button('Merge…', 'git-merge', () => handlers.toggleMergeForm(), { action: 'merge' }));
+    buttons.append(
+      button(l10n.t('Merge…'), 'git-merge', () => handlers.toggleMergeForm(), { action: 'merge' }),
+    );
   for (const { action, label, codicon } of ACTION_BUTTONS) {
     if (actions[action]) buttons.append(button(label, codicon, run(action), { secondary: true, action }));
   }
   if (isOpenState(mr.state))
     buttons.append(
-      button('Check out', 'git-branch', run('checkout'), { secondary: true, action: 'checkout' }),
+      button(l10n.t('Check out'), 'git-branch', run('checkout'), { secondary: true, action: 'checkout' }),
     );
   if (mr.webUrl)
     buttons.append(
       button('', 'link-external', run('openInBrowser'), {
         secondary: true,
-        title: 'Open in browser',
+        title: l10n.t('Open in browser'),
         action: 'openInBrowser',
       }),
     );
   buttons.append(
-    button('', 'refresh', () => handlers.refresh(), { secondary: true, title: 'Refresh', action: 'refresh' }),
+    button('', 'refresh', () => handlers.refresh(), {
+      secondary: true,
+      title: l10n.t('Refresh'),
+      action: 'refresh',
+    }),
   );
   return buttons;
 }
@@ -92,7 +99,7 @@ export function headerChildren(snapshot: MergeRequestSnapshot, handlers: HeaderH
   if (!actions.merge && actions.mergeBlockedReason && isOpenState(mr.state)) {
     children.push(element('p', { className: 'muted merge-blocked', text: actions.mergeBlockedReason }));
   }
-  for (const error of snapshot.errors.filter((text) => !text.startsWith('Changes:'))) {
+  for (const error of snapshot.errors.filter((text) => !text.startsWith(l10n.t('Changes:')))) {
     children.push(element('p', { className: 'error-text', text: error }));
   }
   return children;

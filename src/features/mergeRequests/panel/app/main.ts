@@ -5,6 +5,7 @@
  * without HTML, then DOMPurify) is inserted as HTML. UI state (tab, scroll,
  * collapsed files, diff view) lives in the webview state, so it survives the panel being hidden.
  */
+import '../../../../webviews/shared/app/l10n';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
@@ -22,6 +23,7 @@ import { DiscussionTab } from './discussion';
 import { headerChildren } from './header';
 import { renderMarkdown } from './markdown';
 import { awardsRow, badge, button, personText, timeElement } from './widgets';
+import * as l10n from '@vscode/l10n';
 
 const TABS = ['overview', 'changes', 'commits', 'discussion'] as const;
 type TabId = (typeof TABS)[number];
@@ -100,10 +102,10 @@ class App {
   private buildLayout(): void {
     const app = document.getElementById('app') ?? document.body;
     const labels: Record<TabId, string> = {
-      overview: 'Overview',
-      changes: 'Changes',
-      commits: 'Commits',
-      discussion: 'Discussion',
+      overview: l10n.t('Overview'),
+      changes: l10n.t('Changes'),
+      commits: l10n.t('Commits'),
+      discussion: l10n.t('Discussion'),
     };
     const content: Record<TabId, HTMLElement> = {
       overview: this.overview,
@@ -140,7 +142,7 @@ class App {
       this.statusLine,
       this.mergeForm,
       this.tabs,
-      element('p', { className: 'muted loading', text: 'Loading the merge request…' }),
+      element('p', { className: 'muted loading', text: l10n.t('Loading the merge request…') }),
     );
   }
 
@@ -176,7 +178,7 @@ class App {
       element('span', { text }),
       button('', 'close', () => this.statusLine.classList.add('hidden'), {
         secondary: true,
-        title: 'Dismiss',
+        title: l10n.t('Dismiss'),
       }),
     );
     this.statusLine.classList.toggle('error-text', error);
@@ -226,7 +228,7 @@ class App {
   private renderHeader(snapshot: MergeRequestSnapshot): void {
     const children = headerChildren(snapshot, {
       run: (action) => {
-        this.showStatus('Working…', false, true);
+        this.showStatus(l10n.t('Working…'), false, true);
         this.bridge.post({ type: 'action', action });
       },
       toggleMergeForm: () => {
@@ -253,7 +255,7 @@ class App {
     message.className = 'merge-message';
     message.setAttribute('rows', '4');
     message.setAttribute('resize', 'vertical');
-    message.setAttribute('label', 'Merge commit message');
+    message.setAttribute('label', l10n.t('Merge commit message'));
     message.value = this.mergeMessageTouched && previous !== undefined ? previous : mr.defaultMergeMessage;
     message.addEventListener('input', () => {
       this.mergeMessageTouched = true;
@@ -266,19 +268,19 @@ class App {
       node.checked = checked;
       return node;
     };
-    const squash = checkbox('Squash commits', 'squash', snapshot.actions.mergeDefaults.squash);
+    const squash = checkbox(l10n.t('Squash commits'), 'squash', snapshot.actions.mergeDefaults.squash);
     const remove = checkbox(
-      `Delete source branch ${mr.sourceBranch}`,
+      l10n.t('Delete source branch {0}', mr.sourceBranch),
       'removeSourceBranch',
       snapshot.actions.mergeDefaults.removeSourceBranch,
     );
-    const whenPipeline = checkbox('Merge when pipeline succeeds', 'mergeWhenPipelineSucceeds', false);
+    const whenPipeline = checkbox(l10n.t('Merge when pipeline succeeds'), 'mergeWhenPipelineSucceeds', false);
     const submit = button(
-      'Merge',
+      l10n.t('Merge'),
       'git-merge',
       () => {
         const text = message.value;
-        this.showStatus(`Merging !${mr.iid}…`, false, true);
+        this.showStatus(l10n.t('Merging !{0}…', mr.iid), false, true);
         this.bridge.post({
           type: 'merge',
           options: {
@@ -293,7 +295,7 @@ class App {
       { action: 'confirmMerge' },
     );
     const cancel = button(
-      'Cancel',
+      l10n.t('Cancel'),
       undefined,
       () => {
         this.state.mergeFormOpen = false;
@@ -303,12 +305,15 @@ class App {
       { secondary: true },
     );
     this.mergeForm.replaceChildren(
-      element('h2', { text: `Merge ${mr.sourceBranch} into ${mr.targetBranch}` }),
+      element('h2', { text: l10n.t('Merge {0} into {1}', mr.sourceBranch, mr.targetBranch) }),
       message,
       element('div', { className: 'merge-options' }, squash, remove, whenPipeline),
       element('p', {
         className: 'muted',
-        text: `Merges head ${sha.slice(0, 8)}, the commit shown here; the server refuses if the branch has moved since.`,
+        text: l10n.t(
+          'Merges head {0}, the commit shown here; the server refuses if the branch has moved since.',
+          sha.slice(0, 8),
+        ),
       }),
       element('div', { className: 'merge-buttons' }, submit, cancel),
     );
@@ -321,46 +326,50 @@ class App {
     const fact = (term: string, ...value: (Node | string)[]): void => {
       facts.append(element('dt', { text: term }), element('dd', {}, ...value));
     };
-    fact('State', `${mr.state}${mr.draft ? ' (draft / work in progress)' : ''}`);
-    fact('Branches', `${mr.sourceBranch} → ${mr.targetBranch}`);
-    fact('Author', personText(mr.author));
-    fact('Assignee', mr.assignees.length > 0 ? mr.assignees.map(personText).join(', ') : 'unassigned');
+    fact(l10n.t('State'), mr.draft ? l10n.t('{0} (draft / work in progress)', mr.state) : mr.state);
+    fact(l10n.t('Branches'), `${mr.sourceBranch} → ${mr.targetBranch}`);
+    fact(l10n.t('Author'), personText(mr.author));
+    fact(
+      l10n.t('Assignee'),
+      mr.assignees.length > 0 ? mr.assignees.map(personText).join(', ') : l10n.t('unassigned'),
+    );
     const labels = element('span', { className: 'labels' });
     for (const label of mr.labels) labels.append(badge(label, 'label'));
-    fact('Labels', mr.labels.length > 0 ? labels : 'none');
-    fact('Milestone', mr.milestone ?? 'none');
+    fact(l10n.t('Labels'), mr.labels.length > 0 ? labels : l10n.t('none'));
+    fact(l10n.t('Milestone'), mr.milestone ?? l10n.t('none'));
+    // The wording of the trees (domain/mergeRequestStatus.ts); none once merged or closed.
+    const status = mr.mergeStatusText || '—';
     fact(
-      'Merge status',
-      // The wording of the trees (domain/mergeRequestStatus.ts); none once merged or closed.
-      mr.mergeStatusText || '—',
-      mr.mergeWhenPipelineSucceeds ? ' (merges when the pipeline succeeds)' : '',
+      l10n.t('Merge status'),
+      mr.mergeWhenPipelineSucceeds ? l10n.t('{0} (merges when the pipeline succeeds)', status) : status,
     );
-    fact('Work in progress', mr.draft ? 'yes' : 'no');
-    fact('Votes', `👍 ${mr.upvotes}  👎 ${mr.downvotes}`);
-    if (mr.createdAt) fact('Opened', timeElement(mr.createdAt));
-    if (mr.updatedAt) fact('Updated', timeElement(mr.updatedAt));
-    if (snapshot.viewer) fact('Signed in as', `@${snapshot.viewer} on ${snapshot.accountLabel}`);
+    fact(l10n.t('Work in progress'), mr.draft ? l10n.t('yes') : l10n.t('no'));
+    fact(l10n.t('Votes'), `👍 ${mr.upvotes}  👎 ${mr.downvotes}`);
+    if (mr.createdAt) fact(l10n.t('Opened'), timeElement(mr.createdAt));
+    if (mr.updatedAt) fact(l10n.t('Updated'), timeElement(mr.updatedAt));
+    if (snapshot.viewer)
+      fact(l10n.t('Signed in as'), l10n.t('@{0} on {1}', snapshot.viewer, snapshot.accountLabel));
 
     const description = element('div', { className: 'markdown description' });
     if (mr.description.trim() === '')
-      description.append(element('p', { className: 'muted', text: 'No description.' }));
+      description.append(element('p', { className: 'muted', text: l10n.t('No description.') }));
     else description.append(renderMarkdown(mr.description));
 
     this.overview.replaceChildren(
       element('h2', { className: 'overview-title', text: mr.title }),
       facts,
-      element('h3', { text: 'Reactions' }),
+      element('h3', { text: l10n.t('Reactions') }),
       awardsRow(snapshot.awards, (name, add) =>
         this.bridge.post({ type: add ? 'awardEmoji' : 'removeAwardEmoji', name }),
       ),
-      element('h3', { text: 'Description' }),
+      element('h3', { text: l10n.t('Description') }),
       description,
     );
   }
 
   private renderCommits(snapshot: MergeRequestSnapshot): void {
     if (snapshot.commits.length === 0) {
-      this.commits.replaceChildren(element('p', { className: 'muted', text: 'No commits.' }));
+      this.commits.replaceChildren(element('p', { className: 'muted', text: l10n.t('No commits.') }));
       return;
     }
     const list = element('ol', { className: 'commit-list' });

@@ -4,6 +4,7 @@ import type { AwardSummary } from '../../../../domain/mergeRequestView';
 import { formatAge } from '../../../../domain/time';
 import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { PersonView } from '../protocol';
+import * as l10n from '@vscode/l10n';
 
 export function button(
   label: string,
@@ -58,7 +59,9 @@ export function awardsRow(
     const own = award.ownAwardId !== undefined;
     const chip = element('button', {
       className: `award-chip${own ? ' own' : ''}`,
-      title: `${award.users.join(', ')} reacted with :${award.name}:${own ? ' (click to remove yours)' : ''}`,
+      title: own
+        ? l10n.t('{0} reacted with :{1}: (click to remove yours)', award.users.join(', '), award.name)
+        : l10n.t('{0} reacted with :{1}:', award.users.join(', '), award.name),
     });
     chip.type = 'button';
     chip.dataset['emoji'] = award.name;
@@ -86,7 +89,11 @@ export function awardsRow(
     });
     picker.append(choice);
   }
-  const add = element('button', { className: 'award-add', title: 'Add a reaction' }, icon('reactions'));
+  const add = element(
+    'button',
+    { className: 'award-add', title: l10n.t('Add a reaction') },
+    icon('reactions'),
+  );
   add.type = 'button';
   add.addEventListener('click', () => picker.classList.toggle('hidden'));
   row.append(add, picker);
