@@ -3,7 +3,7 @@
 // It builds nothing: `dist/extension.js` must exist, and `node scripts/vscode-runtime.mjs` must have run.
 // Every session lives in fresh temp folders and owns its processes; close() removes both, and a
 // process-wide exit/SIGINT/SIGTERM handler kills whatever a failed test left running.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -24,7 +24,9 @@ const cacheDir = process.env.FORGE_RUNTIME_CACHE ?? join(repoRoot, '.cache', 'vs
 export const CODE_SERVER_VERSION = '4.139.1';
 
 /** Where `scripts/vscode-runtime.mjs` installs things (kept in sync with that script). */
-export function vscodeRuntime(): { node24: string; codeServerEntry: string; chromiumPath: string } {
+type VscodeRuntime = { node24: string; codeServerEntry: string; chromiumPath: string };
+
+export function vscodeRuntime(): VscodeRuntime {
   const codeServerDir = join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
   const runtime = {
     node24: join(cacheDir, 'node24', 'node_modules', 'node', 'bin', 'node'),
@@ -56,6 +58,14 @@ export interface StartVscodeOptions {
   log?: (line: string) => void;
   /** Names the folder under test-results/vscode-logs/ that receives VS Code's logs on close. */
   name?: string;
+  /** Installs this packaged extension as a user would (`--install-extension`) instead of the build. */
+  vsix?: string;
+  /** Other packaged extensions to install with it (e.g. a language pack). */
+  extraVsix?: string[];
+  /** Runs once the extension is installed, with its folder (e.g. to add a translation). */
+  afterInstall?: (extensionDir: string) => void;
+  /** More code-server arguments (e.g. `--locale`). */
+  extraArgs?: string[];
 }
 
 export interface VscodeSession {
@@ -184,6 +194,7 @@ export function installBuiltExtension(extensionsDir: string): string {
     'package.json',
     ...nlsFiles,
     'dist',
+    'l10n',
     'media',
     'README.md',
     'CHANGELOG.md',
@@ -193,6 +204,78 @@ export function installBuiltExtension(extensionsDir: string): string {
     if (existsSync(source)) cpSync(source, join(target, entry), { recursive: true });
   }
   return target;
+}
+
+/** Installs a `.vsix` with code-server's own `--install-extension`, as from the marketplace; answers its folder. */
+function installVsix(
+  runtime: VscodeRuntime,
+  extensionsDir: string,
+  userDataDir: string,
+  vsixFiles: string[],
+): string {
+  execFileSync(
+    runtime.node24,
+    [
+      runtime.codeServerEntry,
+      '--extensions-dir',
+      extensionsDir,
+      '--user-data-dir',
+      userDataDir,
+      ...vsixFiles.flatMap((file) => ['--install-extension', file]),
+    ],
+    { stdio: 'pipe', timeout: 60_000 },
+  );
+  registerLanguagePacks(extensionsDir, userDataDir);
+  const manifest = readManifest(repoRoot);
+  const installed = readdirSync(extensionsDir).find((name) =>
+    name.startsWith(`${manifest.publisher}.${manifest.name}-`),
+  );
+  if (!installed) throw new Error(`${vsixFiles[0]} did not install into ${extensionsDir}`);
+  return join(extensionsDir, installed);
+}
+
+/**
+ * Writes `languagepacks.json` for the language packs installed, as VS Code does only once it runs:
+ * it reads the file when it starts, so without it the first start ignores `--locale`.
+ */
+function registerLanguagePacks(extensionsDir: string, userDataDir: string): void {
+  const packs: Record<string, unknown> = {};
+  for (const folder of readdirSync(extensionsDir)) {
+    const manifestFile = join(extensionsDir, folder, 'package.json');
+    if (!existsSync(manifestFile)) continue;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      publisher: string;
+      name: string;
+      version: string;
+      contributes?: {
+        localizations?: {
+          languageId: string;
+          languageName: string;
+          translations: { id: string; path: string }[];
+        }[];
+      };
+    };
+    for (const localization of manifest.contributes?.localizations ?? []) {
+      packs[localization.languageId] = {
+        hash: `${manifest.name}-${manifest.version}`,
+        extensions: [
+          {
+            extensionIdentifier: { id: `${manifest.publisher}.${manifest.name}` },
+            version: manifest.version,
+          },
+        ],
+        translations: Object.fromEntries(
+          localization.translations.map((translation) => [
+            translation.id,
+            join(extensionsDir, folder, translation.path),
+          ]),
+        ),
+        label: localization.languageName,
+      };
+    }
+  }
+  if (Object.keys(packs).length > 0)
+    writeFileSync(join(userDataDir, 'languagepacks.json'), JSON.stringify(packs));
 }
 
 function installExtraExtension(extensionsDir: string, dir: string): string {
@@ -286,7 +369,10 @@ export async function startVscode(options: StartVscodeOptions = {}): Promise<Vsc
   };
 
   try {
-    installBuiltExtension(extensionsDir);
+    const extensionDir = options.vsix
+      ? installVsix(runtime, extensionsDir, userDataDir, [options.vsix, ...(options.extraVsix ?? [])])
+      : installBuiltExtension(extensionsDir);
+    options.afterInstall?.(extensionDir);
     for (const dir of options.extraExtensionDirs ?? []) installExtraExtension(extensionsDir, dir);
     writeFileSync(
       join(userDataDir, 'User', 'settings.json'),
@@ -314,6 +400,7 @@ export async function startVscode(options: StartVscodeOptions = {}): Promise<Vsc
       extensionsDir,
       '--user-data-dir',
       userDataDir,
+      ...(options.extraArgs ?? []),
       workspaceFolder,
     ];
     log(`[vscode] starting code-server on ${url}`);
