@@ -645,13 +645,13 @@ const CHANGES = {
   readme: [
     modifiedFile(
       'README.md',
-      '@@ -1,5 +1,9 @@\n-# Acme Web\n+# Acme Web 🌐\n \n The web front end of Acme.\n \n-Run `npm start` to serve it locally.\n+## Development\n+\n+    npm ci\n+    npm start\n+\n+See CONTRIBUTING.md before sending a merge request.\n\\ No newline at end of file\n',
+      '@@ -1,5 +1,10 @@\n-# Acme Web\n+# Acme Web 🌐\n \n The web front end of Acme.\n \n-Run `npm start` to serve it locally.\n+## Development\n+\n+    npm ci\n+    npm start\n+\n+See CONTRIBUTING.md before sending a merge request.\n\\ No newline at end of file\n',
     ),
   ],
   conflict: [
     modifiedFile(
       'src/index.ts',
-      "@@ -1,7 +1,9 @@\n-import { createServer } from 'node:http';\n+import { createServer } from 'node:https';\n+import { readFileSync } from 'node:fs';\n \n const port = Number(process.env.PORT ?? 3000);\n \n-createServer((_request, response) => {\n+createServer({ key: readFileSync('key.pem'), cert: readFileSync('cert.pem') }, (_request, response) => {\n   response.end('Hello from Acme');\n }).listen(port);\n",
+      "@@ -1,7 +1,8 @@\n-import { createServer } from 'node:http';\n+import { createServer } from 'node:https';\n+import { readFileSync } from 'node:fs';\n \n const port = Number(process.env.PORT ?? 3000);\n \n-createServer((_request, response) => {\n+createServer({ key: readFileSync('key.pem'), cert: readFileSync('cert.pem') }, (_request, response) => {\n   response.end('Hello from Acme');\n }).listen(port);\n",
     ),
   ],
   darkMode: [

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { unzipSync, strFromU8 } from 'fflate';
 import { startFakeForge, type FakeForge } from '../server';
+import { treeAt } from '../server/repositoryFiles';
 
 /** Checks of the fake forge itself, through Node's own fetch (not our client). */
 
@@ -38,6 +39,20 @@ describe('fake forge', () => {
 
   after(async () => {
     await forge.close();
+  });
+
+  describe('repository files', () => {
+    it("builds every commit's files from the seed's diffs (a merge brings in what it merges)", () => {
+      for (const sha of forge.state.commits.keys()) assert.ok(treeAt(forge.state, sha), sha);
+      const web = forge.state.projects.get(forge.fixtures.projects.web);
+      const master = web?.branches.get('master')?.commitSha;
+      assert.ok(master);
+      const files = treeAt(forge.state, master);
+      // "Fix typo in README" came in with the merge commit of !2.
+      assert.match(files?.get('README.md') ?? '', /The web frontend of Acme\./);
+      assert.ok(files?.has('package.json'));
+      assert.equal(treeAt(forge.state, 'f'.repeat(40)), undefined);
+    });
   });
 
   describe('server', () => {

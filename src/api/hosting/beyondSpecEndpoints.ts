@@ -78,6 +78,11 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: `${MR}/versions`,
     since: 'GitLab 8.12; each push a version, with its base, start and head commits',
   },
+  'repository.rawFile': {
+    method: 'GET',
+    path: '/projects/:id/repository/files/:file_path/raw',
+    since: 'GitLab 8.x; `ref` (branch, tag or commit) required; the path URL-encoded as one segment',
+  },
   'mergeRequests.diffs': {
     method: 'GET',
     path: `${MR}/diffs`,

@@ -135,6 +135,23 @@ export class HostingCore {
     return { changed: true, value: parseReply(schema, response.data, this.label(id)) };
   }
 
+  /** For endpoints that answer bytes (a file), not JSON: the body as received, not decoded. */
+  protected async callBytes(
+    id: EndpointId,
+    params: PathParams,
+    options: { query?: Query; signal?: AbortSignal } = {},
+  ): Promise<Uint8Array> {
+    const endpoint = definitionOf(id);
+    const response = await this.transport.requestBytes({
+      method: endpoint.method,
+      path: fillPath(endpoint.path, params),
+      query: options.query,
+      headers: { accept: '*/*' },
+      signal: options.signal,
+    });
+    return response.bytes;
+  }
+
   /** For endpoints whose reply body is not shown or not needed (DELETE, mark all done). */
   protected async callNoContent(
     id: EndpointId,

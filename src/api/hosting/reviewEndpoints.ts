@@ -1,4 +1,5 @@
 import { type CallOptions, type ProjectRef } from './hostingTypes';
+import { projectParam } from './hostingCore';
 import { MergeRequestEndpoints } from './mergeRequestEndpoints';
 import {
   type DiffPosition,
@@ -138,6 +139,15 @@ export class ReviewEndpoints extends MergeRequestEndpoints {
   /** The versions (one per push), newest first: the SHAs of each diff. */
   listVersions(project: ProjectRef, iid: number) {
     return this.list('mergeRequests.versions', this.mrParams(project, iid), MergeRequestVersionSchema);
+  }
+
+  /** A file's bytes at a commit, branch or tag; 404 when the commit or the file is not there. */
+  getRawFile(project: ProjectRef, filePath: string, ref: string, options?: CallOptions) {
+    return this.callBytes(
+      'repository.rawFile',
+      { id: projectParam(project), file_path: filePath },
+      { query: { ref }, signal: options?.signal },
+    );
   }
 
   /** The changed files a page at a time (GitLab 15.7+; older servers answer 404: use `.../changes`). */

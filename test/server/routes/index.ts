@@ -11,6 +11,7 @@ import { registerApprovalRoutes } from './approvals';
 import { registerDiscussionRoutes } from './discussions';
 import { registerDraftNoteRoutes } from './draftNotes';
 import { registerVersionRoutes } from './versions';
+import { registerRepositoryFileRoutes } from './repositoryFiles';
 import { registerMiscRoutes } from './misc';
 import { registerNoteRoutes } from './notes';
 import { registerProjectRoutes } from './projects';
@@ -30,6 +31,7 @@ export function buildRouter(): Router<Handler> {
   registerDiscussionRoutes(router);
   registerDraftNoteRoutes(router);
   registerVersionRoutes(router);
+  registerRepositoryFileRoutes(router);
   registerNoteRoutes(router);
   registerAwardEmojiRoutes(router);
   registerBoardRoutes(router);

@@ -226,4 +226,34 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     );
     assert.ok(forge.requests.every((request) => request.path.endsWith('/diffs')));
   });
+
+  it('reads whole files at the base and head of the diff, and says which of commit and file is missing', async () => {
+    const [version] = await alice.listVersions(web, iid).toArray();
+    assert.ok(version);
+    const diffs = await alice.listDiffs(web, iid).toArray();
+    const modified = diffs.find((each) => !each.new_file && !each.deleted_file && each.diff !== '');
+    assert.ok(modified, 'the merge request changes a file that was there');
+    const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
+    forge.clearRequests();
+    const head = text(await alice.getRawFile(web, modified.new_path, version.head_commit_sha));
+    const base = text(await alice.getRawFile(web, modified.old_path, version.base_commit_sha));
+    // The path is one segment (`src%2Findex.ts`), and the head is the base with the diff applied.
+    assert.ok(
+      forge.requests[0]?.path.includes(`/repository/files/${encodeURIComponent(modified.new_path)}/raw`),
+    );
+    assert.notEqual(head, base);
+    for (const line of modified.diff.split('\n')) {
+      if (line.startsWith('+') && !line.startsWith('+++')) assert.ok(head.includes(line.slice(1)), line);
+      if (line.startsWith('-') && !line.startsWith('---')) assert.ok(base.includes(line.slice(1)), line);
+    }
+    const added = diffs.find((each) => each.new_file);
+    assert.ok(added);
+    await assert.rejects(alice.getRawFile(web, added.new_path, version.base_commit_sha), (error: unknown) => {
+      assert.ok(error instanceof NotFoundError);
+      assert.match(error.serverMessage, /File Not Found/);
+      return true;
+    });
+    await assert.rejects(alice.getRawFile(web, modified.new_path, 'f'.repeat(40)), /Commit Not Found/);
+    assert.equal(text(await alice.getRawFile(web, modified.new_path, stored().sourceBranch)), head);
+  });
 });
