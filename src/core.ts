@@ -32,6 +32,7 @@ import type { CommandHandler, Shell } from './shell';
 import { AutoRefresh } from './state/autoRefresh';
 import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './platform/tree/treeNode';
+import { createReviewFeature } from './features/review';
 import { createStatusBarFeature } from './features/statusBar';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import { type ShownMessage, answerModals, logShownMessages, observeMessages } from './platform/userMessages';
@@ -199,7 +200,8 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   registerAccountCommands(context, log, accounts);
   registerProjectsCommands(services);
   const jobs = registerJobCommands(services);
-  const mergeRequests = createMergeRequestsFeature(services);
+  const review = createReviewFeature(services);
+  const mergeRequests = createMergeRequestsFeature(services, review);
   const statusBar = createStatusBarFeature(services, {
     createMergeRequest: () => mergeRequests.createMergeRequest(),
     retryJob: (ref) => jobs.retry(ref),

@@ -49,6 +49,7 @@ import {
 import { createMergeRequest } from './createMergeRequest';
 import { editMergeRequest } from './editMergeRequest';
 import { checkoutMergeRequest } from './checkoutMergeRequest';
+import type { ReviewFeature } from '../review';
 
 /*
  * Every command here takes the tree node it ran on first (a merge request of the Projects or the
@@ -67,9 +68,12 @@ export interface MergeRequestsFeature {
 }
 
 /** Merge request actions, notes and award emoji; the Merge Requests view and the panel. */
-export function registerMergeRequestCommands(services: Services): MergeRequestsFeature {
+export function registerMergeRequestCommands(
+  services: Services,
+  review?: ReviewFeature,
+): MergeRequestsFeature {
   const currentUsers = new CurrentUsers((accountId) => services.accounts.client(accountId));
-  const view = new MergeRequestsTreeProvider(services.accounts, currentUsers);
+  const view = new MergeRequestsTreeProvider(services.accounts, currentUsers, review);
   const treeView = services.shell.treeView('forge.mergeRequests', view);
   services.context.subscriptions.push(view, treeView);
   services.projects.contributeFolder(
@@ -83,6 +87,7 @@ export function registerMergeRequestCommands(services: Services): MergeRequestsF
     view,
     currentUsers,
     drafts: new NoteDrafts(services.context.globalState),
+    ...(review ? { review } : {}),
   };
   registerCommands(services.context, services.log, [
     ...mergeRequestCommands(context),
@@ -98,10 +103,10 @@ export function registerMergeRequestCommands(services: Services): MergeRequestsF
   };
 }
 
-/** Every `forge.mergeRequest.*` command but notes, award emoji and the panel. */
 /** What a change command answers when the user cancelled the pick. */
 const UNCHANGED = { changed: false, ...CANCELLED };
 
+/** Every `forge.mergeRequest.*` command but notes, award emoji and the panel. */
 function mergeRequestCommands(context: MergeRequestCommandContext): CommandDeclaration[] {
   const { services, view } = context;
   const { log } = services;

@@ -21,6 +21,7 @@ import {
 } from '../../platform/userMessages';
 import { checkWebLink } from '../../domain/webLinks';
 import { openServerLink } from '../../platform/serverLinks';
+import type { ReviewFeature } from '../review';
 
 /** What the merge request, note and award emoji commands share. */
 /** What a command returns when the user dismissed a question. */
@@ -31,6 +32,8 @@ export interface MergeRequestCommandContext {
   view: MergeRequestsTreeProvider;
   currentUsers: CurrentUsers;
   drafts: NoteDrafts;
+  /** Opens changed files in the diff editor from the server when there is no clone. */
+  review?: ReviewFeature;
 }
 
 export interface MergeRequestTarget {

@@ -16,6 +16,7 @@ import { listLoader } from '../projects';
 import { AccountsTreeProvider } from '../../platform/tree/accountsTreeProvider';
 import { ErrorNode, MessageNode, type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import type { CurrentUsers } from './currentUsers';
+import type { ReviewFeature } from '../review';
 
 /** Projects listed per account (first page of the membership list). */
 export const PROJECT_PAGE = 100;
@@ -36,6 +37,8 @@ interface ViewContext {
   accounts: AccountManager;
   currentUsers: CurrentUsers;
   changed(node?: TreeNode): void;
+  /** Gives each merge request its "Changes" folder. */
+  review?: ReviewFeature;
 }
 
 export interface ProjectMergeRequest {
@@ -230,6 +233,7 @@ export class MergeRequestGroupNode implements TreeNode {
 /** A merge request in the Merge Requests view; expands to its notes. */
 export class MergeRequestItemNode implements TreeNode {
   readonly notes: PagedList<Note>;
+  private changes: TreeNode | undefined;
 
   constructor(
     readonly account: AccountInfo,
@@ -298,13 +302,16 @@ export class MergeRequestItemNode implements TreeNode {
     return item;
   }
 
-  getChildren(): Promise<TreeNode[]> {
-    return pagedChildren(
+  async getChildren(): Promise<TreeNode[]> {
+    const target = { accountId: this.account.id, project: this.project, mergeRequest: this.mergeRequest };
+    this.changes ??= this.context.review?.changesFolder(target, (node) => this.context.changed(node));
+    const notes = await pagedChildren(
       this.notes,
-      (notes) => notes.map((note) => new NoteNode(this, note)),
+      (items) => items.map((note) => new NoteNode(this, note)),
       () => this.context.changed(this),
       { emptyMessage: vscode.l10n.t('No comments yet'), accountId: this.account.id },
     );
+    return this.changes ? [this.changes, ...notes] : notes;
   }
 
   reloadNotes(): void {
@@ -371,9 +378,15 @@ export class MergeRequestsTreeProvider extends AccountsTreeProvider {
   constructor(
     accounts: AccountManager,
     readonly currentUsers: CurrentUsers,
+    review?: ReviewFeature,
   ) {
     super(accounts);
-    this.context = { accounts, currentUsers, changed: (node) => this.fireChange(node) };
+    this.context = {
+      accounts,
+      currentUsers,
+      changed: (node) => this.fireChange(node),
+      ...(review ? { review } : {}),
+    };
   }
 
   protected override onAccountsChanged(): void {

@@ -380,6 +380,15 @@ export class MergeRequestPanel implements OpenPanel {
     const change = this.changes[index];
     if (!change) throw new Error(vscode.l10n.t('That file is not in this merge request any more: refresh.'));
     const clone = this.clone ?? (await findLocalClone(this.target.project));
+    const { review } = this.deps.context;
+    if (!clone && review) {
+      const { account, project } = this.target;
+      await review.openChangedFile(
+        { accountId: account.id, project, mergeRequest: this.mergeRequest },
+        change,
+      );
+      return;
+    }
     if (!clone) {
       throw new Error(
         vscode.l10n.t(

@@ -1,0 +1,103 @@
+/**
+ * The two sides of a changed file for VS Code's diff editor, as read-only documents of their own
+ * scheme (`forge-review:`): from the local clone when it has the commit (`git show`, never touching
+ * the working tree), else from the server (`repository/files/:path/raw?ref=SHA`). A side is read
+ * once per commit and path and kept: a commit's file never changes.
+ */
+import * as vscode from 'vscode';
+import { ReplyTooLargeError } from '../../api/http';
+import type { ProjectRef } from '../../api/hosting';
+import { isCommitSha } from '../../domain/mergeRequestView';
+import { type FileSide, shownText, tooLargeText } from '../../domain/reviewFiles';
+import type { AccountManager } from '../../platform/accounts';
+import { runGit } from '../../platform/localGit';
+
+export const REVIEW_SCHEME = 'forge-review';
+
+/** How many sides are kept (the most recently read). */
+const KEPT_SIDES = 200;
+
+export interface SideSource {
+  accountId: string;
+  project: ProjectRef;
+  /** A clone of the project in this workspace, tried first. */
+  cloneRoot?: string;
+}
+
+export class ReviewContentProvider implements vscode.TextDocumentContentProvider {
+  private readonly kept = new Map<string, string>();
+  private readonly reads = new Map<string, Promise<string>>();
+  /** Every read from the server, for the host tests (`path@sha`). */
+  readonly serverReads: string[] = [];
+
+  constructor(private readonly accounts: AccountManager) {}
+
+  uri(source: SideSource, side: FileSide): vscode.Uri {
+    const query = new URLSearchParams({
+      account: source.accountId,
+      project: String(source.project),
+      sha: side.sha ?? '',
+      root: source.cloneRoot ?? '',
+    });
+    return vscode.Uri.from({ scheme: REVIEW_SCHEME, path: `/${side.path}`, query: query.toString() });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const query = new URLSearchParams(uri.query);
+    const sha = query.get('sha') ?? '';
+    if (sha === '') return Promise.resolve('');
+    if (!isCommitSha(sha))
+      return Promise.reject(new Error(vscode.l10n.t('The diff side does not name a commit.')));
+    const path = uri.path.replace(/^\/+/, '');
+    const key = `${query.get('account')}\n${query.get('project')}\n${sha}\n${path}`;
+    const kept = this.kept.get(key);
+    if (kept !== undefined) return Promise.resolve(kept);
+    let read = this.reads.get(key);
+    if (!read) {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      read = this.read(query, sha, path, controller.signal).then((text) => {
+        this.keep(key, text);
+        return text;
+      });
+      this.reads.set(key, read);
+      void read.finally(() => this.reads.delete(key)).catch(() => undefined);
+    }
+    return read;
+  }
+
+  private async read(
+    query: URLSearchParams,
+    sha: string,
+    path: string,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const root = query.get('root') ?? '';
+    if (root !== '') {
+      const local = await runGit(root, ['show', `${sha}:${path}`], signal).catch(() => undefined);
+      if (local !== undefined) return local;
+    }
+    const project = query.get('project') ?? '';
+    const client = await this.accounts.client(query.get('account') ?? '');
+    this.serverReads.push(`${path}@${sha}`);
+    try {
+      const bytes = await client.getRawFile(/^\d+$/.test(project) ? Number(project) : project, path, sha, {
+        signal,
+      });
+      return shownText(path, bytes);
+    } catch (error) {
+      if (error instanceof ReplyTooLargeError)
+        return tooLargeText(path, error.declaredBytes ?? error.limitBytes);
+      throw error;
+    }
+  }
+
+  private keep(key: string, text: string): void {
+    this.kept.delete(key);
+    this.kept.set(key, text);
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= KEPT_SIDES) break;
+      this.kept.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+// Review in VS Code's own diff editor: a merge request's "Changes" folder in the Merge Requests view,
+// each changed file side by side (base ↔ head) and all of them in the multi-file diff editor, the
+// sides read from the server when the workspace has no clone; the panel's "Open in diff editor" too.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ForgeWorkbenchApi } from '../../src/extension';
+import type { MergeRequestPanel } from '../../src/features/mergeRequests';
+import type { TreeNode } from '../../src/platform/tree/treeNode';
+import type { FakeForge } from '../server';
+import { treeAt } from '../server/repositoryFiles';
+import { childByLabel, childrenOf, eventually, label, type Row, useForgeSession } from './support';
+
+describe('review in the diff editor', function () {
+  this.timeout(30_000);
+  const session = useForgeSession();
+  let forge: FakeForge;
+  let api: ForgeWorkbenchApi;
+  let view: vscode.TreeDataProvider<TreeNode>;
+
+  before(() => {
+    ({ forge, api } = session);
+    view = api.treeProviders['forge.mergeRequests'];
+    assert.equal(
+      vscode.workspace.workspaceFolders?.some((folder) => folder.uri.fsPath.endsWith('.git')),
+      false,
+    );
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /** The files of the fake forge's commit `sha`, as GitLab serves them. */
+  function fileAt(sha: string, path: string): string | undefined {
+    return treeAt(forge.state, sha)?.get(path);
+  }
+
+  /** !1 "Add a login form" in "Assigned to me", and its children. */
+  async function loginForm(): Promise<{ row: Row; children: Row[] }> {
+    // Views show accounts once there are several: ours is found by its id.
+    const roots = await childrenOf(view);
+    const root = roots.find(({ item }) => item.id === `mergeRequests/account/${session.account.id}`)?.node;
+    const group = await childByLabel(view, root, 'Assigned to me');
+    const row = await childByLabel(view, group.node, /^!1 /);
+    return { row, children: await childrenOf(view, row.node) };
+  }
+
+  function stored() {
+    const web = forge.fixtures.projects.web;
+    const found = [...forge.state.mergeRequests.values()].find(
+      (each) => each.projectId === web && each.iid === 1,
+    );
+    assert.ok(found);
+    return { ...found, headSha: forge.state.mergeRequestHeadSha(found) };
+  }
+
+  async function activeDiff(path: string): Promise<vscode.TabInputTextDiff> {
+    return eventually(() => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      assert.ok(input instanceof vscode.TabInputTextDiff, 'a diff editor is open');
+      assert.equal(input.modified.path, `/${path}`);
+      return input;
+    });
+  }
+
+  it('lists the changed files under "Changes", first among the merge request\'s children', async () => {
+    forge.clearRequests();
+    const { children } = await loginForm();
+    const [changes, ...notes] = children;
+    assert.ok(changes);
+    assert.equal(label(changes.item), 'Changes');
+    assert.equal(changes.item.contextValue, 'reviewChanges');
+    assert.ok(notes.length > 0, 'the comments follow');
+    const files = await childrenOf(view, changes.node);
+    assert.deepEqual(
+      files.map(({ item }) => [label(item), item.description]),
+      [
+        ['login.ts', 'src · added'],
+        ['index.ts', 'src'],
+        ['login.test.ts', 'test · added'],
+      ],
+    );
+    assert.equal(files[0]?.item.command?.command, 'forge.review.openChangedFile');
+    assert.ok(
+      forge.requests.some((request) => request.path.endsWith('/merge_requests/1/diffs')),
+      `read from .../diffs: ${forge.requests.map((request) => request.path).join(', ')}`,
+    );
+  });
+
+  it('opens a modified file side by side, both sides read from the server at the base and head commits', async () => {
+    const { children } = await loginForm();
+    const files = await childrenOf(view, children[0]!.node);
+    const modified = files.find(({ item }) => label(item) === 'index.ts');
+    assert.ok(modified);
+    forge.clearRequests();
+    await vscode.commands.executeCommand('forge.review.openChangedFile', modified.node);
+    const diff = await activeDiff('src/index.ts');
+    assert.equal(diff.original.scheme, 'forge-review');
+    const mr = stored();
+    const base = await vscode.workspace.openTextDocument(diff.original);
+    const head = await vscode.workspace.openTextDocument(diff.modified);
+    assert.equal(head.getText(), fileAt(mr.headSha, 'src/index.ts'));
+    assert.equal(base.getText(), fileAt(mr.baseSha, 'src/index.ts'));
+    assert.notEqual(base.getText(), head.getText());
+    assert.equal(head.languageId, 'typescript');
+    const reads = forge.requests.filter((request) => request.path.includes('/repository/files/'));
+    assert.deepEqual(
+      reads.map((request) => String(request.query['ref'])).sort(),
+      [mr.baseSha, mr.headSha].sort(),
+      forge.requests.map((request) => `${request.path}?${JSON.stringify(request.query)}`).join('\n'),
+    );
+    assert.match(
+      vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '',
+      /^index\.ts \(!1 [0-9a-f]{8} ↔ [0-9a-f]{8}\)$/,
+    );
+
+    // Read again: each side is kept, nothing is asked twice.
+    forge.clearRequests();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('forge.review.openChangedFile', modified.node);
+    await activeDiff('src/index.ts');
+    assert.deepEqual(
+      forge.requests.filter((request) => request.path.includes('/repository/files/')),
+      [],
+    );
+  });
+
+  it('opens an added file against an empty base', async () => {
+    const { children } = await loginForm();
+    const added = await childByLabel(view, children[0]!.node, 'login.ts');
+    await vscode.commands.executeCommand('forge.review.openChangedFile', added.node);
+    const diff = await activeDiff('src/login.ts');
+    assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), '');
+    assert.match((await vscode.workspace.openTextDocument(diff.modified)).getText(), /renderLoginForm/);
+  });
+
+  it('opens every changed file in the multi-file diff editor', async () => {
+    const { children } = await loginForm();
+    const result = await vscode.commands.executeCommand<{ opened: number }>(
+      'forge.review.openAllChanges',
+      children[0]!.node,
+    );
+    assert.equal(result?.opened, 3);
+    // The multi-file diff editor's tab input is not in the stable API: read as the object it is.
+    const tab = await eventually(() => {
+      const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+      assert.match(active?.label ?? '', /^!1 Add a login form \([0-9a-f]{8} ↔ [0-9a-f]{8}\)/);
+      return active;
+    });
+    const { textDiffs } = tab?.input as { textDiffs?: { original: vscode.Uri; modified: vscode.Uri }[] };
+    assert.deepEqual(
+      textDiffs?.map((each) => [each.original.path, each.modified.path]),
+      [
+        ['/src/login.ts', '/src/login.ts'],
+        ['/src/index.ts', '/src/index.ts'],
+        ['/test/login.test.ts', '/test/login.test.ts'],
+      ],
+    );
+    assert.equal(
+      new URLSearchParams(textDiffs?.[0]?.original.query).get('sha'),
+      '',
+      'an added file has no base',
+    );
+  });
+
+  it('opens a file in the diff editor from the panel without a clone, from the server', async () => {
+    const opened = await vscode.commands.executeCommand<{ key: string }>(
+      'forge.mergeRequest.openPanel',
+      undefined,
+      {
+        accountId: session.account.id,
+        project: forge.fixtures.projects.web,
+        iid: 1,
+      },
+    );
+    assert.ok(opened);
+    const panel: MergeRequestPanel | undefined = api.panels.mergeRequest.get(opened.key);
+    assert.ok(panel);
+    const snapshot = await eventually(() => {
+      assert.ok(panel.snapshot && !panel.snapshot.partial, 'the full snapshot is built');
+      return panel.snapshot;
+    });
+    assert.equal(snapshot.hasLocalClone, false);
+    const index = snapshot.files.findIndex((file) => file.path === 'src/index.ts');
+    await panel.host.receive({ type: 'openDiff', file: index });
+    const diff = await activeDiff('src/index.ts');
+    assert.equal(diff.modified.scheme, 'forge-review');
+    panel.dispose();
+  });
+});
