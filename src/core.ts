@@ -32,7 +32,7 @@ import type { CommandHandler, Shell } from './shell';
 import { AutoRefresh } from './state/autoRefresh';
 import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './platform/tree/treeNode';
-import { createReviewFeature } from './features/review';
+import { type ReviewFeature, createReviewFeature } from './features/review';
 import { createStatusBarFeature } from './features/statusBar';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import { type ShownMessage, answerModals, logShownMessages, observeMessages } from './platform/userMessages';
@@ -56,6 +56,8 @@ export interface ForgeWorkbenchApi {
   readonly services: Services;
   /** Job traces followed in the output panel. */
   readonly traceTails: TraceTails;
+  /** Changed files in the diff editor and their comment threads. */
+  readonly review: ReviewFeature;
   /** How long `activate()` took (the entry: views and command stand-ins). */
   readonly activatedInMs: number;
   /** How long loading and starting the core took, on first use; undefined before. */
@@ -245,6 +247,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       panels: { jobTrace: traces.panels, mergeRequest: mergeRequests.panels, channelPost: channel.panels },
       services,
       traceTails: traces.tails,
+      review,
       coreCommandIds: [...commandHandlers.keys()],
       messages: { observe: observeMessages, answerModals },
     },

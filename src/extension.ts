@@ -184,6 +184,9 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     get traceTails() {
       return api().traceTails;
     },
+    get review() {
+      return api().review;
+    },
     get coreCommandIds() {
       return api().coreCommandIds;
     },

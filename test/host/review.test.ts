@@ -7,6 +7,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { MergeRequestPanel } from '../../src/features/mergeRequests';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import type { FakeForge } from '../server';
+import { HostingClient } from '../../src/api/hosting';
 import { treeAt } from '../server/repositoryFiles';
 import { childByLabel, childrenOf, eventually, label, type Row, useForgeSession } from './support';
 
@@ -27,6 +28,7 @@ describe('review in the diff editor', function () {
   });
 
   afterEach(async () => {
+    forge.onRequest(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -186,5 +188,180 @@ describe('review in the diff editor', function () {
     const diff = await activeDiff('src/index.ts');
     assert.equal(diff.modified.scheme, 'forge-review');
     panel.dispose();
+  });
+
+  describe('comment threads on the lines', () => {
+    let bob: HostingClient;
+    const web = () => forge.fixtures.projects.web;
+
+    before(() => {
+      const token = forge.tokens['bob'];
+      assert.ok(token);
+      bob = HostingClient.create({ baseUrl: forge.url, credentials: { kind: 'private-token', token } });
+    });
+
+    after(() => bob.close());
+
+    /** The errors shown while `run` runs (commands show their errors instead of throwing). */
+    async function errorsShownBy(run: () => Thenable<unknown>): Promise<string[]> {
+      const shown: string[] = [];
+      const observing = api.messages.observe((message) => {
+        if (message.severity === 'error') shown.push(message.text);
+      });
+      try {
+        await run();
+      } finally {
+        observing.dispose();
+      }
+      return shown;
+    }
+
+    function threadsOn(path: string): vscode.CommentThread[] {
+      return api.review.comments.shownThreads().filter((thread) => thread.uri.path === `/${path}`);
+    }
+
+    async function openIndex(): Promise<vscode.TabInputTextDiff> {
+      const { children } = await loginForm();
+      const file = await childByLabel(view, children[0]!.node, 'index.ts');
+      await vscode.commands.executeCommand('forge.review.openChangedFile', file.node);
+      return activeDiff('src/index.ts');
+    }
+
+    it("shows a reviewer's thread on its line of the new side, and answers and resolves it", async () => {
+      const mr = stored();
+      // bob comments on the added line 2 of src/index.ts (`import { renderLoginForm } …`).
+      const started = await bob.createDiscussion(web(), 1, {
+        body: 'Is **this** import needed? [run](command:workbench.action.quit)',
+        position: {
+          base_sha: mr.baseSha,
+          start_sha: mr.baseSha,
+          head_sha: mr.headSha,
+          old_path: 'src/index.ts',
+          new_path: 'src/index.ts',
+          position_type: 'text',
+          new_line: 2,
+        },
+      });
+      const diff = await openIndex();
+      const thread = await eventually(() => {
+        const found = threadsOn('src/index.ts').find((each) => each.range?.start.line === 1);
+        assert.ok(found, 'the thread is on line 2');
+        return found;
+      });
+      assert.equal(thread.uri.toString(), diff.modified.toString(), 'on the new side');
+      assert.equal(thread.contextValue, 'resolvable unresolved');
+      assert.equal(thread.state, vscode.CommentThreadState.Unresolved);
+      const [first] = thread.comments;
+      const body = first?.body as vscode.MarkdownString;
+      assert.equal(body.value, 'Is **this** import needed? [run](command:workbench.action.quit)');
+      assert.equal(body.isTrusted, false, 'a command link in server text does not run');
+      assert.equal(first?.author.name, 'Bob Builder');
+
+      await vscode.commands.executeCommand('forge.review.reply', {
+        thread,
+        text: 'It is: the form is served.',
+      });
+      assert.equal(thread.comments.length, 2);
+      await vscode.commands.executeCommand('forge.review.resolveThread', thread);
+      assert.equal(thread.state, vscode.CommentThreadState.Resolved);
+      assert.equal(thread.contextValue, 'resolvable resolved');
+      const [onServer] = (await bob.listDiscussions(web(), 1).toArray()).filter(
+        (each) => each.id === started.id,
+      );
+      assert.deepEqual(
+        onServer?.notes.map((note) => [note.body, note.resolved]),
+        [
+          ['Is **this** import needed? [run](command:workbench.action.quit)', true],
+          ['It is: the form is served.', true],
+        ],
+      );
+      await vscode.commands.executeCommand('forge.review.unresolveThread', thread);
+      assert.equal(thread.state, vscode.CommentThreadState.Unresolved);
+    });
+
+    it('starts a thread on a line the diff shows, with the position GitLab wants, and refuses others', async () => {
+      const diff = await openIndex();
+      const controller = api.review.comments.controller;
+      // The "+" in the gutter: on the lines the diff shows, on each side.
+      const ranges = async (uri: vscode.Uri) =>
+        (await controller.commentingRangeProvider?.provideCommentingRanges(
+          await vscode.workspace.openTextDocument(uri),
+          new vscode.CancellationTokenSource().token,
+        )) as vscode.Range[] | undefined;
+      assert.deepEqual(
+        (await ranges(diff.modified))?.map((range) => [range.start.line, range.end.line]),
+        [[0, 11]],
+      );
+      assert.deepEqual(
+        (await ranges(diff.original))?.map((range) => [range.start.line, range.end.line]),
+        [[0, 6]],
+      );
+      // As when the user clicks "+" in the gutter of line 6 (`createServer((request, response) => {`, added).
+      const thread = controller.createCommentThread(diff.modified, new vscode.Range(5, 0, 5, 0), []);
+      try {
+        forge.clearRequests();
+        await vscode.commands.executeCommand('forge.review.reply', { thread, text: 'Name it `handle`?' });
+        const posted = forge.requests.find(
+          (request) => request.method === 'POST' && request.path.endsWith('/discussions'),
+        );
+        const position = (posted?.body as { position?: Record<string, unknown> }).position;
+        assert.equal(position?.['new_line'], 6);
+        assert.equal(position?.['old_line'], undefined, 'an added line has no old line');
+        assert.equal(position?.['head_sha'], stored().headSha);
+        assert.equal(thread.comments.length, 1);
+      } finally {
+        thread.dispose();
+      }
+
+      // An unchanged line (4, `const port = …`) names both sides, as GitLab requires.
+      const context = controller.createCommentThread(diff.modified, new vscode.Range(3, 0, 3, 0), []);
+      forge.clearRequests();
+      await vscode.commands.executeCommand('forge.review.reply', { thread: context, text: 'Why 3000?' });
+      const posted = forge.requests.find(
+        (request) => request.method === 'POST' && request.path.endsWith('/discussions'),
+      );
+      const position = (posted?.body as { position?: Record<string, unknown> }).position;
+      assert.deepEqual([position?.['old_line'], position?.['new_line']], [3, 4]);
+      context.dispose();
+
+      const offTheDiff = controller.createCommentThread(diff.modified, new vscode.Range(40, 0, 40, 0), []);
+      const refused = await errorsShownBy(() =>
+        vscode.commands.executeCommand('forge.review.reply', { thread: offTheDiff, text: 'x' }),
+      );
+      assert.match(refused.join('\n'), /Only the lines the diff shows/);
+      offTheDiff.dispose();
+    });
+
+    it('keeps a reply that failed to post in the thread, open for editing, and sends it again', async () => {
+      await openIndex();
+      const thread = await eventually(() => {
+        const found = threadsOn('src/index.ts').find((each) => each.range?.start.line === 1);
+        assert.ok(found);
+        return found;
+      });
+      const before = thread.comments.length;
+      forge.onRequest((request, response) => {
+        if (request.method !== 'POST' || !request.url?.includes('/discussions/')) return false;
+        response
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end('{"message":"500 Internal Server Error"}');
+        return true;
+      });
+      const failed = await errorsShownBy(() =>
+        vscode.commands.executeCommand('forge.review.reply', { thread, text: 'Lost?' }),
+      );
+      assert.match(failed.join('\n'), /500/);
+      const unsent = thread.comments.at(-1);
+      assert.equal(thread.comments.length, before + 1);
+      assert.equal(unsent?.contextValue, 'unsent');
+      assert.equal(unsent?.mode, vscode.CommentMode.Editing);
+      assert.equal(unsent?.body, 'Lost?');
+
+      forge.onRequest(undefined);
+      await vscode.commands.executeCommand('forge.review.sendUnsent', unsent);
+      assert.equal(thread.comments.length, before + 1);
+      assert.equal(thread.comments.at(-1)?.contextValue, 'own');
+      assert.equal((thread.comments.at(-1)?.body as vscode.MarkdownString).value, 'Lost?');
+    });
   });
 });

@@ -62,17 +62,18 @@ export async function sideSource(target: ReviewTarget): Promise<SideSource> {
   return {
     accountId: target.accountId,
     project: target.project.id,
+    mergeRequestIid: target.mergeRequest.iid,
     ...(clone ? { cloneRoot: clone.root } : {}),
   };
 }
 
 export async function openChangedFile(
   content: ReviewContentProvider,
+  source: SideSource,
   target: ReviewTarget,
   change: MergeRequestDiff,
   refs: DiffRefs,
 ): Promise<void> {
-  const source = await sideSource(target);
   const { base, head } = changeSides(change, refs);
   await vscode.commands.executeCommand(
     'vscode.diff',
@@ -86,11 +87,11 @@ export async function openChangedFile(
 /** Every changed file in one multi-file diff editor, next and previous file included. */
 export async function openAllChanges(
   content: ReviewContentProvider,
+  source: SideSource,
   target: ReviewTarget,
   changes: readonly MergeRequestDiff[],
   refs: DiffRefs,
 ): Promise<void> {
-  const source = await sideSource(target);
   const resources = changes.map((change) => {
     const { base, head } = changeSides(change, refs);
     const right = content.uri(source, head);

@@ -11,7 +11,17 @@ import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import { withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
-import { type ReviewTarget, loadDiffRefs, openAllChanges, openChangedFile } from './changedFiles';
+import * as z from 'zod';
+import { describeError } from '../../platform/commands/errorMessages';
+import {
+  type ReviewTarget,
+  loadChangedFiles,
+  loadDiffRefs,
+  openAllChanges,
+  openChangedFile,
+  sideSource,
+} from './changedFiles';
+import { ReviewComments } from './reviewComments';
 import { ChangedFileNode, ChangesFolderNode } from './changesNodes';
 import { REVIEW_SCHEME, ReviewContentProvider } from './reviewContent';
 
@@ -24,40 +34,101 @@ export interface ReviewFeature {
   openChangedFile(target: ReviewTarget, change: MergeRequestDiff): Promise<void>;
   /** The documents' provider (host tests read what was asked of the server). */
   readonly content: ReviewContentProvider;
+  /** The comment threads on the diff's lines. */
+  readonly comments: ReviewComments;
 }
+
+/** What VS Code passes to a comment widget's button: the thread and the text typed. */
+const CommentReplySchema = z.custom<vscode.CommentReply>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    'thread' in value &&
+    typeof (value as { text?: unknown }).text === 'string',
+  { error: vscode.l10n.t('expected a comment reply') },
+);
+const CommentSchema = z.custom<vscode.Comment>(
+  (value) => typeof value === 'object' && value !== null && 'body' in value && 'author' in value,
+  { error: vscode.l10n.t('expected a comment') },
+);
+const CommentThreadSchema = z.custom<vscode.CommentThread>(
+  (value) => typeof value === 'object' && value !== null && 'uri' in value && 'comments' in value,
+  { error: vscode.l10n.t('expected a comment thread') },
+);
 
 export function createReviewFeature(services: Services): ReviewFeature {
   const { context, accounts } = services;
   const content = new ReviewContentProvider(accounts);
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, content));
 
-  const refsOf = async (target: ReviewTarget) =>
-    loadDiffRefs(await accounts.client(target.accountId), target);
-  const openOne = async (target: ReviewTarget, change: MergeRequestDiff): Promise<void> =>
-    openChangedFile(content, target, change, await refsOf(target));
+  const comments = new ReviewComments(accounts, content);
+  context.subscriptions.push(comments);
+
+  /** What opening a diff needs: the commits, the changed files, where the sides are read. */
+  const prepare = async (target: ReviewTarget, known?: Promise<MergeRequestDiff[]>) => {
+    const client = await accounts.client(target.accountId);
+    const [refs, changes, source] = await Promise.all([
+      loadDiffRefs(client, target),
+      known ?? loadChangedFiles(client, target),
+      sideSource(target),
+    ]);
+    // The threads load while the diff opens; the lines take comments at once.
+    comments.show(target, refs, changes, source).catch((error: unknown) => {
+      services.log.warn(`Loading the threads of !${target.mergeRequest.iid}: ${describeError(error)}`);
+    });
+    return { refs, changes, source };
+  };
+  const openOne = async (
+    target: ReviewTarget,
+    change: MergeRequestDiff,
+    known?: Promise<MergeRequestDiff[]>,
+  ) => {
+    const { refs, source } = await prepare(target, known);
+    await openChangedFile(content, source, target, change, refs);
+  };
 
   registerCommands(context, services.log, [
     defineCommand({
       id: 'forge.review.openChangedFile',
       args: [rowOf(ChangedFileNode, vscode.l10n.t('a changed file'))],
       run: async (row) => {
-        await openOne(row.folder.target, row.change);
+        await openOne(row.folder.target, row.change, row.folder.changes());
         return { opened: row.change.new_path };
       },
+    }),
+    defineCommand({
+      id: 'forge.review.reply',
+      args: [CommentReplySchema],
+      run: (reply) => comments.reply(reply),
+    }),
+    defineCommand({
+      id: 'forge.review.sendUnsent',
+      args: [CommentSchema],
+      run: (unsent) => comments.sendUnsent(unsent),
+    }),
+    defineCommand({
+      id: 'forge.review.resolveThread',
+      args: [CommentThreadSchema],
+      run: (thread) => comments.resolve(thread, true),
+    }),
+    defineCommand({
+      id: 'forge.review.unresolveThread',
+      args: [CommentThreadSchema],
+      run: (thread) => comments.resolve(thread, false),
     }),
     defineCommand({
       id: 'forge.review.openAllChanges',
       args: [rowOf(ChangesFolderNode, vscode.l10n.t('a Changes folder'))],
       run: async (folder) => {
         const { target } = folder;
-        const [changes, refs] = await withProgress(
+        const { changes, refs, source } = await withProgress(
           {
             location: { viewId: 'forge.mergeRequests' },
             title: vscode.l10n.t('Reading the changes of !{0}…', target.mergeRequest.iid),
           },
-          () => Promise.all([folder.changes(), refsOf(target)]),
+          () => prepare(target, folder.changes()),
         );
-        await openAllChanges(content, target, changes, refs);
+        await openAllChanges(content, source, target, changes, refs);
         return { opened: changes.length };
       },
     }),
@@ -65,7 +136,8 @@ export function createReviewFeature(services: Services): ReviewFeature {
 
   return {
     changesFolder: (target, changed) => new ChangesFolderNode(target, accounts, changed),
-    openChangedFile: openOne,
+    openChangedFile: (target, change) => openOne(target, change),
     content,
+    comments,
   };
 }

@@ -22,6 +22,30 @@ export interface SideSource {
   project: ProjectRef;
   /** A clone of the project in this workspace, tried first. */
   cloneRoot?: string;
+  /** The merge request the side belongs to: its comment threads go on the side's lines. */
+  mergeRequestIid?: number;
+}
+
+/** What a side's URI says: where it is read from, which commit and path. */
+export interface SideAddress {
+  accountId: string;
+  project: string;
+  mergeRequestIid: number | undefined;
+  sha: string;
+  path: string;
+}
+
+export function sideAddress(uri: vscode.Uri): SideAddress | undefined {
+  if (uri.scheme !== REVIEW_SCHEME) return undefined;
+  const query = new URLSearchParams(uri.query);
+  const iid = Number(query.get('mr') ?? '');
+  return {
+    accountId: query.get('account') ?? '',
+    project: query.get('project') ?? '',
+    mergeRequestIid: Number.isInteger(iid) && iid > 0 ? iid : undefined,
+    sha: query.get('sha') ?? '',
+    path: uri.path.replace(/^\/+/, ''),
+  };
 }
 
 export class ReviewContentProvider implements vscode.TextDocumentContentProvider {
@@ -38,6 +62,7 @@ export class ReviewContentProvider implements vscode.TextDocumentContentProvider
       project: String(source.project),
       sha: side.sha ?? '',
       root: source.cloneRoot ?? '',
+      mr: source.mergeRequestIid === undefined ? '' : String(source.mergeRequestIid),
     });
     return vscode.Uri.from({ scheme: REVIEW_SCHEME, path: `/${side.path}`, query: query.toString() });
   }

@@ -1,0 +1,72 @@
+/**
+ * Where a comment on a diff can go, as GitLab judges it: only on a line the diff shows (an added,
+ * a removed or an unchanged line of a hunk); anywhere else the server answers 400 ("must be a valid
+ * line code"). A comment's position names the line on its side: `new_line` for an added line,
+ * `old_line` for a removed one, both for an unchanged one.
+ */
+
+export type DiffSide = 'base' | 'head';
+
+/** The lines of each side the diff shows (1-based), and the other side's number of each unchanged line. */
+export interface ShownLines {
+  base: Map<number, number | undefined>;
+  head: Map<number, number | undefined>;
+}
+
+export function shownLines(diff: string): ShownLines {
+  const shown: ShownLines = { base: new Map(), head: new Map() };
+  let oldLine = 0;
+  let newLine = 0;
+  let inHunk = false;
+  for (const line of diff.split('\n')) {
+    const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+    if (hunk) {
+      oldLine = Number(hunk[1]);
+      newLine = Number(hunk[2]);
+      inHunk = true;
+    } else if (!inHunk)
+      continue; // the `--- a/…` and `+++ b/…` headers
+    else if (line.startsWith('-')) shown.base.set(oldLine++, undefined);
+    else if (line.startsWith('+')) shown.head.set(newLine++, undefined);
+    else if (line.startsWith(' ')) {
+      shown.base.set(oldLine, newLine);
+      shown.head.set(newLine++, oldLine++);
+    }
+  }
+  return shown;
+}
+
+/** The lines of `side` that can take a comment, as 1-based ranges `[first, last]`. */
+export function commentableRanges(diff: string, side: DiffSide): [number, number][] {
+  const lines = [...shownLines(diff)[side].keys()].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const line of lines) {
+    const last = ranges.at(-1);
+    if (last && last[1] === line - 1) last[1] = line;
+    else ranges.push([line, line]);
+  }
+  return ranges;
+}
+
+/** The position's line fields for a comment on `line` (1-based) of `side`; undefined off the diff. */
+export function linePosition(
+  diff: string,
+  side: DiffSide,
+  line: number,
+): { old_line?: number; new_line?: number } | undefined {
+  const lines = shownLines(diff)[side];
+  if (!lines.has(line)) return undefined;
+  const other = lines.get(line);
+  if (side === 'head') return other === undefined ? { new_line: line } : { old_line: other, new_line: line };
+  return other === undefined ? { old_line: line } : { old_line: line, new_line: other };
+}
+
+/** Where a diff note sits: on the head side when it names a new line, else on the base side. */
+export function noteSide(position: {
+  old_line?: number | null;
+  new_line?: number | null;
+}): { side: DiffSide; line: number } | undefined {
+  if (typeof position.new_line === 'number') return { side: 'head', line: position.new_line };
+  if (typeof position.old_line === 'number') return { side: 'base', line: position.old_line };
+  return undefined;
+}
