@@ -67,7 +67,15 @@ export class ReviewComments implements vscode.Disposable {
       prompt: vscode.l10n.t('Comment on this line'),
       placeHolder: vscode.l10n.t('Write a comment (Markdown)'),
     };
-    this.controller.commentingRangeProvider = {
+  }
+
+  /**
+   * Offers the "+" in the gutter from the first review on: before, VS Code need not ask about every
+   * editor (with a range provider set, closing the diff editors of the merge request panel's local
+   * clone hung `closeAllEditors` in two host-test runs of three).
+   */
+  private offerCommentingRanges(): void {
+    this.controller.commentingRangeProvider ??= {
       provideCommentingRanges: (document) => this.commentingRanges(document.uri),
     };
   }
@@ -84,6 +92,7 @@ export class ReviewComments implements vscode.Disposable {
     // Opened again: the threads are read again (others may have commented since).
     if (previous?.loading) return previous.loading;
     for (const thread of previous?.threads ?? []) thread.dispose();
+    this.offerCommentingRanges();
     const session: ReviewSession = { target, refs, changes, source, threads: [] };
     this.sessions.set(key, session);
     session.loading = this.loadThreads(session).finally(() => {
