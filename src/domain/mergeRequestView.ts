@@ -32,6 +32,9 @@ export interface HeaderActions {
   subscribe: boolean;
   unsubscribe: boolean;
   addTodo: boolean;
+  /** Approve, or take one's approval back (`GET .../approvals` says which; false until it is read). */
+  approve: boolean;
+  unapprove: boolean;
   /** The merge form's defaults. */
   mergeDefaults: { squash: boolean; removeSourceBranch: boolean };
 }
@@ -71,6 +74,8 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
       squash: mr.squash === true,
       removeSourceBranch: mr.force_remove_source_branch === true || mr.should_remove_source_branch === true,
     },
+    approve: false,
+    unapprove: false,
   };
 }
 
@@ -238,4 +243,38 @@ export function diffRefs(mr: unknown): DiffRefs | undefined {
 /** Only web links may be followed from server content: http and https, nothing else. */
 export function isSafeLink(href: string): boolean {
   return /^https?:\/\/[^\s]+$/i.test(href.trim());
+}
+
+/** Who approved, how many approvals are still needed, and what the viewer may do. */
+export interface ApprovalsView {
+  approvedBy: string[];
+  /** Approvals still needed (0 when none is required). */
+  left: number;
+  youApproved: boolean;
+  canApprove: boolean;
+}
+
+export function approvalsView(approvals: {
+  approvals_left?: number | null;
+  approved_by?: { user: { name?: string | null; username?: string | null } }[];
+  user_has_approved?: boolean;
+  user_can_approve?: boolean;
+}): ApprovalsView {
+  const youApproved = approvals.user_has_approved === true;
+  return {
+    approvedBy: (approvals.approved_by ?? []).map(({ user }) => user.name ?? user.username ?? '?'),
+    left: Math.max(0, approvals.approvals_left ?? 0),
+    youApproved,
+    canApprove: approvals.user_can_approve ?? !youApproved,
+  };
+}
+
+/** The Overview's line about approvals. */
+export function describeApprovals(view: ApprovalsView): string {
+  const who = view.approvedBy.join(', ');
+  if (view.approvedBy.length === 0)
+    return view.left > 0 ? l10n.t('Not approved yet; {0} needed', view.left) : l10n.t('Not approved yet');
+  return view.left > 0
+    ? l10n.t('Approved by {0}; {1} more needed', who, view.left)
+    : l10n.t('Approved by {0}', who);
 }

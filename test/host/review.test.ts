@@ -364,4 +364,73 @@ describe('review in the diff editor', function () {
       assert.equal((thread.comments.at(-1)?.body as vscode.MarkdownString).value, 'Lost?');
     });
   });
+
+  describe('approvals in the merge request panel', () => {
+    async function openPanel(): Promise<MergeRequestPanel> {
+      const opened = await vscode.commands.executeCommand<{ key: string }>(
+        'forge.mergeRequest.openPanel',
+        undefined,
+        {
+          accountId: session.account.id,
+          project: forge.fixtures.projects.web,
+          iid: 1,
+        },
+      );
+      assert.ok(opened);
+      const panel: MergeRequestPanel | undefined = api.panels.mergeRequest.get(opened.key);
+      assert.ok(panel);
+      await eventually(() =>
+        assert.ok(panel.snapshot && !panel.snapshot.partial, 'the full snapshot is built'),
+      );
+      return panel;
+    }
+
+    it("approves bob's merge request as alice at the head shown, says who approved, and takes it back", async () => {
+      const panel = await openPanel();
+      try {
+        assert.deepEqual(panel.snapshot?.approvals, {
+          approvedBy: [],
+          left: 0,
+          youApproved: false,
+          canApprove: true,
+        });
+        assert.equal(panel.snapshot?.actions.approve, true);
+        assert.equal(panel.snapshot?.actions.unapprove, false);
+        forge.clearRequests();
+        await panel.host.receive({ type: 'action', action: 'approve' });
+        const posted = forge.requests.find((request) => request.path.endsWith('/merge_requests/1/approve'));
+        assert.deepEqual(
+          posted?.body,
+          { sha: stored().headSha },
+          'the approval is for the head the panel shows',
+        );
+        assert.deepEqual(panel.snapshot?.approvals?.approvedBy, ['Alice Liddell']);
+        assert.equal(panel.snapshot?.actions.approve, false);
+        assert.equal(panel.snapshot?.actions.unapprove, true);
+
+        await panel.host.receive({ type: 'action', action: 'unapprove' });
+        assert.deepEqual(panel.snapshot?.approvals?.approvedBy, []);
+        assert.equal(panel.snapshot?.actions.approve, true);
+        assert.deepEqual(panel.snapshot?.errors, []);
+      } finally {
+        panel.dispose();
+      }
+    });
+
+    it('offers no approval on a server without approvals (404), and says nothing is wrong', async () => {
+      forge.onRequest((request, response) => {
+        if (!request.url?.includes('/approvals')) return false;
+        response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"404 Not Found"}');
+        return true;
+      });
+      const panel = await openPanel();
+      try {
+        assert.equal(panel.snapshot?.approvals, undefined);
+        assert.equal(panel.snapshot?.actions.approve, false);
+        assert.deepEqual(panel.snapshot?.errors, []);
+      } finally {
+        panel.dispose();
+      }
+    });
+  });
 });

@@ -7,6 +7,7 @@ import {
   refsFromVersion,
   shownText,
 } from '../../../src/domain/reviewFiles';
+import { approvalsView, describeApprovals } from '../../../src/domain/mergeRequestView';
 
 const refs = { baseSha: 'a'.repeat(40), headSha: 'b'.repeat(40) };
 const change = (patch: Partial<Parameters<typeof changeSides>[0]>) => ({
@@ -63,5 +64,27 @@ describe('review files: the two sides of a changed file', () => {
       headSha: 'b',
       startSha: 'c',
     });
+  });
+});
+
+describe('approvals as the panel says them', () => {
+  it('names who approved and how many are still needed', () => {
+    const view = approvalsView({
+      approvals_left: 1,
+      approved_by: [{ user: { name: 'Alice Liddell', username: 'alice' } }],
+      user_has_approved: true,
+      user_can_approve: true,
+    });
+    assert.deepEqual(view, { approvedBy: ['Alice Liddell'], left: 1, youApproved: true, canApprove: true });
+    assert.equal(describeApprovals(view), 'Approved by Alice Liddell; 1 more needed');
+    assert.equal(describeApprovals({ ...view, left: 0 }), 'Approved by Alice Liddell');
+    assert.equal(describeApprovals({ ...view, approvedBy: [], left: 2 }), 'Not approved yet; 2 needed');
+    assert.equal(describeApprovals({ ...view, approvedBy: [], left: 0 }), 'Not approved yet');
+  });
+
+  it('reads an older reply without user_can_approve as "may approve unless approved already"', () => {
+    assert.equal(approvalsView({ user_has_approved: false }).canApprove, true);
+    assert.equal(approvalsView({ user_has_approved: true }).canApprove, false);
+    assert.equal(approvalsView({ approvals_left: -1 }).left, 0);
   });
 });

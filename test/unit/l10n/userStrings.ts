@@ -133,6 +133,8 @@ function consumer(node: ts.Node): { node: ts.Node; child: ts.Node } {
   while (
     ts.isParenthesizedExpression(parent) ||
     ts.isConditionalExpression(parent) ||
+    ts.isTemplateSpan(parent) ||
+    ts.isTemplateExpression(parent) ||
     ts.isArrayLiteralExpression(parent) ||
     (ts.isBinaryExpression(parent) &&
       (parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||

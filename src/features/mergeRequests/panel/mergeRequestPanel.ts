@@ -224,10 +224,27 @@ export class MergeRequestPanel implements OpenPanel {
       return;
     }
     await this.reportErrors(async () => {
-      const done = await applyMergeRequestChange(this.deps.context, this.target, action);
-      this.host.post({ type: 'status', level: 'info', text: done.message });
+      const text =
+        action === 'approve' || action === 'unapprove'
+          ? await this.approve(action === 'approve')
+          : (await applyMergeRequestChange(this.deps.context, this.target, action)).message;
+      this.host.post({ type: 'status', level: 'info', text });
     }, action);
     await this.refresh();
+  }
+
+  /** Approves the head the panel shows (refused with 409 if it moved), or takes the approval back. */
+  private async approve(approve: boolean): Promise<string> {
+    const { account, project } = this.target;
+    const { iid } = this.mergeRequest;
+    const client = await this.deps.context.services.accounts.client(account.id);
+    const sha = this.mergeRequest.sha ?? undefined;
+    if (approve) await client.approve(project.id, iid, sha === undefined ? {} : { sha });
+    else await client.unapprove(project.id, iid);
+    this.deps.context.services.log.info(`${approve ? 'Approved' : 'Unapproved'} !${iid} of ${project.id}`);
+    return approve
+      ? vscode.l10n.t('Approved !{0}.', iid)
+      : vscode.l10n.t('Took back your approval of !{0}.', iid);
   }
 
   /** Merges with the page's options, through the same use case as the command; the page is told the outcome. */

@@ -12,9 +12,17 @@ import type {
   Project,
 } from '../../../api/hosting';
 import { describeError } from '../../../platform/commands/registerCommand';
-import { defaultMergeCommitMessage, describeMergeStatus, isDraft } from '../../../domain/mergeRequestStatus';
+import { NotFoundError } from '../../../api/http';
 import {
+  defaultMergeCommitMessage,
+  describeMergeStatus,
+  isDraft,
+  isOpenState,
+} from '../../../domain/mergeRequestStatus';
+import {
+  type ApprovalsView,
   type Viewer,
+  approvalsView,
   canChangeNote,
   diffStats,
   displayPath,
@@ -59,6 +67,33 @@ async function firstItems<T>(list: AsyncIterable<T>, max: number): Promise<T[]> 
 
 function personView(user: { name: string; username: string }): PersonView {
   return { name: user.name, username: user.username };
+}
+
+/** Approvals, or undefined on a server without them (404); other failures are named in `errors`. */
+function loadApprovals(
+  client: HostingClient,
+  projectId: number,
+  iid: number,
+  errors: string[],
+): Promise<ApprovalsView | undefined> {
+  return client.getApprovals(projectId, iid).then(approvalsView, (error: unknown) => {
+    if (!(error instanceof NotFoundError)) errors.push(l10n.t('Approvals: {0}', describeError(error)));
+    return undefined;
+  });
+}
+
+/** The header's actions once the approvals are known: approve an open one not yet approved, or revoke. */
+function withApprovals(
+  actions: MergeRequestSnapshot['actions'],
+  mergeRequest: MergeRequest,
+  approved: ApprovalsView | undefined,
+): MergeRequestSnapshot['actions'] {
+  const open = isOpenState(mergeRequest.state);
+  return {
+    ...actions,
+    approve: approved !== undefined && open && approved.canApprove && !approved.youApproved,
+    unapprove: approved?.youApproved === true,
+  };
 }
 
 /** The header, Overview and actions of a merge request: all a first paint needs. */
@@ -177,7 +212,8 @@ export async function loadSnapshot(input: {
     }
   };
   const parent = { kind: 'mergeRequest' as const, project: project.id, iid };
-  const [mergeRequest, changes, commits, notes, awards, username, clone] = await Promise.all([
+  const approvals = loadApprovals(client, project.id, iid, errors);
+  const [mergeRequest, changes, commits, notes, awards, username, clone, approved] = await Promise.all([
     client.getMergeRequest(project.id, iid),
     settle(l10n.t('Changes'), client.getMergeRequestChanges(project.id, iid), undefined),
     settle(l10n.t('Commits'), firstItems(client.listMergeRequestCommits(project.id, iid), MAX_COMMITS), []),
@@ -189,6 +225,7 @@ export async function loadSnapshot(input: {
     ),
     input.username,
     findLocalClone(project).catch(() => undefined),
+    approvals,
   ]);
   const target = { account, project, mergeRequest };
   const files = changes?.changes ?? [];
@@ -197,11 +234,14 @@ export async function loadSnapshot(input: {
     .sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id - b.id);
   const viewer: Viewer = { username, isAdmin: account.isAdmin };
   const noteAwards = await loadNoteAwards(client, target, sorted, errors);
+  const header = headerOf(mergeRequest, project);
   const snapshot: MergeRequestSnapshot = {
     key,
     accountLabel: account.label,
     projectPath: projectPath(project),
-    ...headerOf(mergeRequest, project),
+    ...header,
+    actions: withApprovals(header.actions, mergeRequest, approved),
+    ...(approved ? { approvals: approved } : {}),
     awards: summarizeAwards(awards, viewer),
     files: files.map(fileView),
     commits: commits.map((commit): CommitView => ({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { AwardSummary, FileBadge, HeaderActions } from '../../../domain/mergeRequestView';
+import type { ApprovalsView, AwardSummary, FileBadge, HeaderActions } from '../../../domain/mergeRequestView';
 import { CommonPageMessageSchemas } from '../../../webviews/shared/pageMessages';
 
 /*
@@ -33,6 +33,8 @@ export const HEADER_ACTIONS = [
   'addTodo',
   'openInBrowser',
   'checkout',
+  'approve',
+  'unapprove',
 ] as const;
 export type HeaderAction = (typeof HEADER_ACTIONS)[number];
 
@@ -137,6 +139,8 @@ export interface MergeRequestSnapshot {
   notes: NoteView[];
   /** The unsent comment (NoteDrafts), restored into the text box. */
   draft: string;
+  /** Who approved and how many are needed; absent on servers without approvals (404). */
+  approvals?: ApprovalsView;
   /** A clone of the project is open: files offer "Open in diff editor". */
   hasLocalClone: boolean;
   viewer?: string;

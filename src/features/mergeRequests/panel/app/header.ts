@@ -14,6 +14,8 @@ const ACTION_BUTTONS: readonly {
   label: string;
   codicon: string;
 }[] = [
+  { action: 'approve', label: l10n.t('Approve'), codicon: 'pass' },
+  { action: 'unapprove', label: l10n.t('Revoke approval'), codicon: 'circle-slash' },
   { action: 'cancelMergeWhenPipelineSucceeds', label: l10n.t('Cancel auto-merge'), codicon: 'circle-slash' },
   { action: 'close', label: l10n.t('Close'), codicon: 'git-pull-request-closed' },
   { action: 'reopen', label: l10n.t('Reopen'), codicon: 'git-pull-request' },

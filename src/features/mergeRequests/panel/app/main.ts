@@ -24,6 +24,7 @@ import { headerChildren } from './header';
 import { renderMarkdown } from './markdown';
 import { awardsRow, badge, button, personText, timeElement } from './widgets';
 import * as l10n from '@vscode/l10n';
+import { describeApprovals } from '../../../../domain/mergeRequestView';
 
 const TABS = ['overview', 'changes', 'commits', 'discussion'] as const;
 type TabId = (typeof TABS)[number];
@@ -343,6 +344,7 @@ class App {
       l10n.t('Merge status'),
       mr.mergeWhenPipelineSucceeds ? l10n.t('{0} (merges when the pipeline succeeds)', status) : status,
     );
+    if (snapshot.approvals) fact(l10n.t('Approvals'), describeApprovals(snapshot.approvals));
     fact(l10n.t('Work in progress'), mr.draft ? l10n.t('yes') : l10n.t('no'));
     fact(l10n.t('Votes'), `👍 ${mr.upvotes}  👎 ${mr.downvotes}`);
     if (mr.createdAt) fact(l10n.t('Opened'), timeElement(mr.createdAt));
