@@ -47,10 +47,10 @@ describe('review in the diff editor', function () {
     return { row, children: await childrenOf(view, row.node) };
   }
 
-  function stored() {
+  function stored(iid = 1) {
     const web = forge.fixtures.projects.web;
     const found = [...forge.state.mergeRequests.values()].find(
-      (each) => each.projectId === web && each.iid === 1,
+      (each) => each.projectId === web && each.iid === iid,
     );
     assert.ok(found);
     return { ...found, headSha: forge.state.mergeRequestHeadSha(found) };
@@ -277,6 +277,37 @@ describe('review in the diff editor', function () {
       );
       await vscode.commands.executeCommand('forge.review.unresolveThread', thread);
       assert.equal(thread.state, vscode.CommentThreadState.Unresolved);
+    });
+
+    it("puts the seed's threads of !5 on their sides, resolved ones folded, outdated ones left off", async () => {
+      const created = await childByLabel(
+        view,
+        (await childrenOf(view)).find(({ item }) => item.id === `mergeRequests/account/${session.account.id}`)
+          ?.node,
+        'Created by me',
+      );
+      const draft = await childByLabel(view, created.node, /^!5 /);
+      const [changes] = await childrenOf(view, draft.node);
+      assert.ok(changes);
+      const theme = await childByLabel(view, changes.node, 'dark.css');
+      await vscode.commands.executeCommand('forge.review.openChangedFile', theme.node);
+      await activeDiff('src/theme/dark.css');
+      const threads = await eventually(() => {
+        const shown = api.review.comments
+          .shownThreads()
+          .filter((thread) => new URLSearchParams(thread.uri.query).get('mr') === '5');
+        assert.equal(shown.length, 2);
+        return shown;
+      });
+      const onTheme = threads.find((thread) => thread.uri.path === '/src/theme/dark.css');
+      assert.equal(onTheme?.range?.start.line, 1, 'new line 2');
+      assert.equal(onTheme?.comments.length, 2);
+      assert.equal(onTheme?.state, vscode.CommentThreadState.Unresolved);
+      const onLegacy = threads.find((thread) => thread.uri.path === '/src/legacy.js');
+      assert.equal(new URLSearchParams(onLegacy?.uri.query).get('sha'), stored(5).baseSha, 'on the old side');
+      assert.equal(onLegacy?.range?.start.line, 1, 'old line 2');
+      assert.equal(onLegacy?.state, vscode.CommentThreadState.Resolved);
+      assert.equal(onLegacy?.collapsibleState, vscode.CommentThreadCollapsibleState.Collapsed);
     });
 
     it('starts a thread on a line the diff shows, with the position GitLab wants, and refuses others', async () => {

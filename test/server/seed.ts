@@ -1013,6 +1013,53 @@ export function seedState(state: ForgeState, size: SeedSize, seed = 'forge-workb
   b.note(web, 'MergeRequest', readme.id, alice, 'Closing in favour of the docs site.', -27_500);
   b.note(web, 'Snippet', checklist, bob, 'Step 3 needs the VPN.', -5_900);
   b.note(web, 'Snippet', checklist, alice, 'Added a note about the VPN.', -5_800);
+  // Review threads on the lines of !5 "Draft: Dark mode": bob on the new dark theme (alice
+  // answered), one on the removed legacy loader (resolved), and one written on an earlier push
+  // whose head is gone (outdated: it is not shown on the lines).
+  const thread = (name: string): string => createHash('sha1').update(`seed-thread-${name}`).digest('hex');
+  const onLine = (path: string, lines: { old_line: number | null; new_line: number | null }, head = k1) => ({
+    base_sha: m4,
+    start_sha: m4,
+    head_sha: head,
+    old_path: path,
+    new_path: path,
+    position_type: 'text' as const,
+    ...lines,
+  });
+  const diffNote = (
+    author: User,
+    body: string,
+    minutes: number,
+    review: { discussionId: string; position: Note['position']; resolved?: boolean },
+  ): void => {
+    const note = b.note(web, 'MergeRequest', draft.id, author, body, minutes);
+    note.discussionId = review.discussionId;
+    note.position = review.position;
+    note.resolvable = true;
+    note.resolvedById = review.resolved ? alice.id : null;
+  };
+  const darkTheme = {
+    discussionId: thread('dark'),
+    position: onLine('src/theme/dark.css', { old_line: null, new_line: 2 }),
+  };
+  diffNote(bob, 'Should this follow the system theme (`light dark`) instead?', -1_300, darkTheme);
+  diffNote(
+    alice,
+    'The light theme stays the default; this file is only loaded in dark mode.',
+    -1_250,
+    darkTheme,
+  );
+  const legacyLoader = {
+    discussionId: thread('legacy'),
+    position: onLine('src/legacy.js', { old_line: 2, new_line: null }),
+    resolved: true,
+  };
+  diffNote(bob, 'Is anything still reading `window.acmeLegacy`?', -1_240, legacyLoader);
+  diffNote(alice, 'No: the widget loader went in 2.0.', -1_230, legacyLoader);
+  diffNote(bob, 'Typo: `backgroud`.', -1_450, {
+    discussionId: thread('outdated'),
+    position: onLine('src/theme/dark.css', { old_line: null, new_line: 3 }, m4),
+  });
   b.award(web, 'MergeRequest', login.id, alice, 'thumbsup', -1_700);
   b.award(web, 'MergeRequest', login.id, root, 'thumbsup', -1_650);
   b.award(web, 'MergeRequest', login.id, carol, 'thumbsdown', -1_600);
