@@ -12,18 +12,11 @@ import type { TreeNode } from '../../platform/tree/treeNode';
 import { withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
 import * as z from 'zod';
-import { describeError } from '../../platform/commands/errorMessages';
-import {
-  type ReviewTarget,
-  loadChangedFiles,
-  loadDiffRefs,
-  openAllChanges,
-  openChangedFile,
-  sideSource,
-} from './changedFiles';
+import { type ReviewTarget, openAllChanges, openChangedFile } from './changedFiles';
 import { ReviewComments } from './reviewComments';
 import { ChangedFileNode, ChangesFolderNode } from './changesNodes';
 import { REVIEW_SCHEME, ReviewContentProvider } from './reviewContent';
+import { ReviewPreparation } from './reviewPreparation';
 
 export type { ReviewTarget } from './changedFiles';
 
@@ -64,20 +57,9 @@ export function createReviewFeature(services: Services): ReviewFeature {
   const comments = new ReviewComments(accounts, content);
   context.subscriptions.push(comments);
 
-  /** What opening a diff needs: the commits, the changed files, where the sides are read. */
-  const prepare = async (target: ReviewTarget, known?: Promise<MergeRequestDiff[]>) => {
-    const client = await accounts.client(target.accountId);
-    const [refs, changes, source] = await Promise.all([
-      loadDiffRefs(client, target),
-      known ?? loadChangedFiles(client, target),
-      sideSource(target),
-    ]);
-    // The threads load while the diff opens; the lines take comments at once.
-    comments.show(target, refs, changes, source).catch((error: unknown) => {
-      services.log.warn(`Loading the threads of !${target.mergeRequest.iid}: ${describeError(error)}`);
-    });
-    return { refs, changes, source };
-  };
+  const preparation = new ReviewPreparation(accounts, comments, services.log);
+  const prepare = (target: ReviewTarget, known?: Promise<MergeRequestDiff[]>) =>
+    preparation.prepare(target, known);
   const openOne = async (
     target: ReviewTarget,
     change: MergeRequestDiff,
