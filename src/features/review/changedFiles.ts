@@ -75,10 +75,14 @@ export async function openChangedFile(
   refs: DiffRefs,
 ): Promise<void> {
   const { base, head } = changeSides(change, refs);
+  const left = content.uri(source, base);
+  const right = content.uri(source, head);
+  // Both sides read at once, before the editor asks for them one after the other.
+  await Promise.all([content.prefetch(left), content.prefetch(right)]);
   await vscode.commands.executeCommand(
     'vscode.diff',
-    content.uri(source, base),
-    content.uri(source, head),
+    left,
+    right,
     diffTitle(change, target.mergeRequest.iid, refs),
     { preview: true },
   );

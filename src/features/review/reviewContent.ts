@@ -67,6 +67,18 @@ export class ReviewContentProvider implements vscode.TextDocumentContentProvider
     return vscode.Uri.from({ scheme: REVIEW_SCHEME, path: `/${side.path}`, query: query.toString() });
   }
 
+  /** Reads a side into the cache; a failure is left for the editor to show when it asks. */
+  async prefetch(uri: vscode.Uri): Promise<void> {
+    const source = new vscode.CancellationTokenSource();
+    try {
+      await this.provideTextDocumentContent(uri, source.token);
+    } catch {
+      // The editor asks again and shows the error in place of the text.
+    } finally {
+      source.dispose();
+    }
+  }
+
   provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const query = new URLSearchParams(uri.query);
     const sha = query.get('sha') ?? '';
