@@ -1,0 +1,97 @@
+// A review in VS Code's own diff editor, clicked through as a reviewer would: the "Changes" folder
+// of a merge request in the Merge Requests view, a file side by side with its review threads on the
+// lines, a reply typed into a thread, in the light and the dark theme (screenshots review-*.png).
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { type FakeForge, startFakeForge } from '../server';
+import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import {
+  collapsePane,
+  expandPane,
+  openActivityBarView,
+  pickColorTheme,
+  screenshotIfFailed,
+  treeRow,
+  waitUntil,
+} from './support';
+
+describe('review in the diff editor (UI)', function () {
+  this.timeout(120_000);
+  let forge: FakeForge;
+  let vscode: VscodeSession;
+  let page: Page;
+
+  before(async () => {
+    forge = await startFakeForge({ seed: 'small' });
+    vscode = await startVscode({
+      name: 'e2e-review',
+      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
+    });
+    assert.ok(vscode.page);
+    page = vscode.page;
+  });
+
+  afterEach(async function () {
+    await screenshotIfFailed(this, page);
+  });
+
+  after(async () => {
+    await vscode?.close();
+    await forge?.close();
+  });
+
+  /** A row's twistie: expands the row without running its command. */
+  async function expand(name: RegExp): Promise<void> {
+    const row = treeRow(page, 'Merge Requests', name);
+    await row.waitFor({ timeout: 60_000 });
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('.monaco-tl-twistie').click();
+  }
+
+  it('opens a file of !5 from its Changes folder, with the review threads on their lines, and answers one', async () => {
+    await openActivityBarView(page, 'Forge');
+    await collapsePane(page, 'Projects');
+    await collapsePane(page, 'Todos');
+    await expandPane(page, 'Merge Requests');
+    await expand(/^Created by me/);
+    await expand(/^!5 Draft: Dark mode/);
+    await expand(/^Changes/);
+    await treeRow(page, 'Merge Requests', /^dark\.css/).click();
+    const diff = page.locator('.monaco-diff-editor');
+    await diff
+      .locator('.editor.modified .view-lines', { hasText: 'color-scheme' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    // bob's thread on line 2 of the new side, with alice's answer.
+    const thread = page.locator('.review-widget', { hasText: 'Should this follow the system theme' }).first();
+    await thread.waitFor({ timeout: 30_000 });
+    assert.match(await thread.innerText(), /this file is only loaded in dark mode/);
+    await screenshot(page, 'review-diff-threads');
+
+    // The reply box opens from its prompt (the controller's "Comment on this line").
+    await thread.getByText('Comment on this line').first().click();
+    await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 10_000 });
+    await page.keyboard.type('Agreed: keep it, and follow the system theme in a later change.');
+    await thread
+      .locator('.monaco-button, a.monaco-button', { hasText: /^Comment$/ })
+      .first()
+      .click();
+    await waitUntil(
+      async () => /Agreed: keep it/.test(await thread.innerText()),
+      30_000,
+      'the reply in the thread',
+    );
+    const posted = forge.requests.find(
+      (request) =>
+        request.method === 'POST' &&
+        /\/merge_requests\/5\/discussions\/[0-9a-f]{40}\/notes$/.test(request.path),
+    );
+    assert.ok(posted, 'the reply went to the thread');
+    await screenshot(page, 'review-diff-reply');
+  });
+
+  it('follows the dark theme', async () => {
+    await pickColorTheme(page, 'Dark Modern', 'vs-dark');
+    await page.waitForTimeout(500);
+    await screenshot(page, 'review-diff-threads-dark');
+  });
+});
