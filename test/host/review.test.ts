@@ -56,6 +56,25 @@ describe('review in the diff editor', function () {
     return { ...found, headSha: forge.state.mergeRequestHeadSha(found) };
   }
 
+  async function openPanel(): Promise<MergeRequestPanel> {
+    const opened = await vscode.commands.executeCommand<{ key: string }>(
+      'forge.mergeRequest.openPanel',
+      undefined,
+      {
+        accountId: session.account.id,
+        project: forge.fixtures.projects.web,
+        iid: 1,
+      },
+    );
+    assert.ok(opened);
+    const panel: MergeRequestPanel | undefined = api.panels.mergeRequest.get(opened.key);
+    assert.ok(panel);
+    await eventually(() =>
+      assert.ok(panel.snapshot && !panel.snapshot.partial, 'the full snapshot is built'),
+    );
+    return panel;
+  }
+
   async function activeDiff(path: string): Promise<vscode.TabInputTextDiff> {
     return eventually(() => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
@@ -166,22 +185,9 @@ describe('review in the diff editor', function () {
   });
 
   it('opens a file in the diff editor from the panel without a clone, from the server', async () => {
-    const opened = await vscode.commands.executeCommand<{ key: string }>(
-      'forge.mergeRequest.openPanel',
-      undefined,
-      {
-        accountId: session.account.id,
-        project: forge.fixtures.projects.web,
-        iid: 1,
-      },
-    );
-    assert.ok(opened);
-    const panel: MergeRequestPanel | undefined = api.panels.mergeRequest.get(opened.key);
-    assert.ok(panel);
-    const snapshot = await eventually(() => {
-      assert.ok(panel.snapshot && !panel.snapshot.partial, 'the full snapshot is built');
-      return panel.snapshot;
-    });
+    const panel = await openPanel();
+    const snapshot = panel.snapshot;
+    assert.ok(snapshot);
     assert.equal(snapshot.hasLocalClone, false);
     const index = snapshot.files.findIndex((file) => file.path === 'src/index.ts');
     await panel.host.receive({ type: 'openDiff', file: index });
@@ -397,25 +403,6 @@ describe('review in the diff editor', function () {
   });
 
   describe('approvals in the merge request panel', () => {
-    async function openPanel(): Promise<MergeRequestPanel> {
-      const opened = await vscode.commands.executeCommand<{ key: string }>(
-        'forge.mergeRequest.openPanel',
-        undefined,
-        {
-          accountId: session.account.id,
-          project: forge.fixtures.projects.web,
-          iid: 1,
-        },
-      );
-      assert.ok(opened);
-      const panel: MergeRequestPanel | undefined = api.panels.mergeRequest.get(opened.key);
-      assert.ok(panel);
-      await eventually(() =>
-        assert.ok(panel.snapshot && !panel.snapshot.partial, 'the full snapshot is built'),
-      );
-      return panel;
-    }
-
     it("approves bob's merge request as alice at the head shown, says who approved, and takes it back", async () => {
       const panel = await openPanel();
       try {
