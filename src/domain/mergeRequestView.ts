@@ -4,7 +4,7 @@
  * change needs so a unified-diff parser reads it, diff statistics, cutting a long diff into chunks
  * the page renders lazily, award emoji grouped per name, and which links may be followed.
  */
-import { type MergeRequestFacts, isDraft, isOpenState } from './mergeRequestStatus';
+import { type MergeRequestFacts, isDraft, isOpenState, mergeBlocker } from './mergeRequestStatus';
 import * as l10n from '@vscode/l10n';
 
 /** The fields the panel reads beyond those of `MergeRequestFacts`. */
@@ -13,6 +13,8 @@ export interface PanelMergeRequestFacts extends MergeRequestFacts {
   squash?: boolean;
   should_remove_source_branch?: boolean | null;
   force_remove_source_branch?: boolean | null;
+  /** GitLab 15.6+: why it cannot merge (`draft_status`, `not_approved`, `need_rebase` …). */
+  detailed_merge_status?: unknown;
 }
 
 export interface Viewer {
@@ -32,6 +34,8 @@ export interface HeaderActions {
   subscribe: boolean;
   unsubscribe: boolean;
   addTodo: boolean;
+  /** Take the draft mark off the title: the fix for a draft that cannot merge. */
+  markReady: boolean;
   /** Approve, or take one's approval back (`GET .../approvals` says which; false until it is read). */
   approve: boolean;
   unapprove: boolean;
@@ -61,6 +65,11 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
   else if (conflicts) mergeBlockedReason = l10n.t('It has conflicts: resolve them before merging.');
   else if (scheduled) mergeBlockedReason = l10n.t('It merges when the pipeline succeeds.');
   else if (!hasSha) mergeBlockedReason = l10n.t('The server did not say which commit is the head: refresh.');
+  else {
+    // What else the server says blocks it (approvals, threads, a rebase …), in its words.
+    const status = typeof mr.detailed_merge_status === 'string' ? mr.detailed_merge_status : undefined;
+    mergeBlockedReason = mergeBlocker({ ...mr, detailed_merge_status: status })?.message;
+  }
   return {
     merge: mergeBlockedReason === undefined,
     ...(mergeBlockedReason !== undefined ? { mergeBlockedReason } : {}),
@@ -76,6 +85,7 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
     },
     approve: false,
     unapprove: false,
+    markReady: opened && draft,
   };
 }
 
@@ -277,4 +287,9 @@ export function describeApprovals(view: ApprovalsView): string {
   return view.left > 0
     ? l10n.t('Approved by {0}; {1} more needed', who, view.left)
     : l10n.t('Approved by {0}', who);
+}
+
+/** The title without its draft mark (`Draft:`, `[Draft]`, `(Draft)`, `WIP:`, `[WIP]`), as GitLab's "Mark as ready" leaves it. */
+export function readyTitle(title: string): string {
+  return title.replace(/^\s*(\[draft\]|draft:|\(draft\)|wip:|\[wip\])\s*/i, '');
 }

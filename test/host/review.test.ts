@@ -56,14 +56,14 @@ describe('review in the diff editor', function () {
     return { ...found, headSha: forge.state.mergeRequestHeadSha(found) };
   }
 
-  async function openPanel(): Promise<MergeRequestPanel> {
+  async function openPanel(iid = 1): Promise<MergeRequestPanel> {
     const opened = await vscode.commands.executeCommand<{ key: string }>(
       'forge.mergeRequest.openPanel',
       undefined,
       {
         accountId: session.account.id,
         project: forge.fixtures.projects.web,
-        iid: 1,
+        iid,
       },
     );
     assert.ok(opened);
@@ -446,6 +446,48 @@ describe('review in the diff editor', function () {
         assert.equal(panel.snapshot?.approvals, undefined);
         assert.equal(panel.snapshot?.actions.approve, false);
         assert.deepEqual(panel.snapshot?.errors, []);
+      } finally {
+        panel.dispose();
+      }
+    });
+  });
+
+  describe('what blocks a merge, and its fix', () => {
+    it('says a merge request needs approval, and lets the approval unblock it', async () => {
+      const mergeRequest = [...forge.state.mergeRequests.values()].find(
+        (each) => each.projectId === forge.fixtures.projects.web && each.iid === 1,
+      );
+      assert.ok(mergeRequest);
+      mergeRequest.approvalsRequired = 1;
+      const panel = await openPanel();
+      try {
+        assert.equal(panel.snapshot?.actions.merge, false);
+        assert.match(panel.snapshot?.actions.mergeBlockedReason ?? '', /needs approval first/);
+        await panel.host.receive({ type: 'action', action: 'approve' });
+        assert.equal(panel.snapshot?.actions.merge, true);
+        assert.equal(panel.snapshot?.actions.mergeBlockedReason, undefined);
+      } finally {
+        mergeRequest.approvalsRequired = 0;
+        await panel.host.receive({ type: 'action', action: 'unapprove' });
+        panel.dispose();
+      }
+    });
+
+    it('marks a draft as ready from the panel: the draft mark leaves the title on the server', async () => {
+      const panel = await openPanel(5);
+      try {
+        assert.equal(panel.snapshot?.mergeRequest.draft, true);
+        assert.equal(panel.snapshot?.actions.markReady, true);
+        assert.match(panel.snapshot?.actions.mergeBlockedReason ?? '', /draft/);
+        forge.clearRequests();
+        await panel.host.receive({ type: 'action', action: 'markReady' });
+        const put = forge.requests.find(
+          (request) => request.method === 'PUT' && request.path.endsWith('/merge_requests/5'),
+        );
+        assert.deepEqual(put?.body, { title: 'Dark mode' });
+        assert.equal(panel.snapshot?.mergeRequest.title, 'Dark mode');
+        assert.equal(panel.snapshot?.mergeRequest.draft, false);
+        assert.equal(panel.snapshot?.actions.markReady, false);
       } finally {
         panel.dispose();
       }

@@ -14,6 +14,7 @@ import {
   isCommitSha,
   isSafeLink,
   mergeRequestPanelKey,
+  readyTitle,
   summarizeAwards,
   unifiedDiff,
 } from '../../../src/domain/mergeRequestView';
@@ -48,6 +49,32 @@ function change(fields: Partial<ChangeFacts> = {}): ChangeFacts {
 }
 
 describe('headerActions', () => {
+  it('says what the server reports blocks the merge, and offers "Mark as ready" on a draft', () => {
+    const waiting = headerActions(mr({ sha: 'abc123', detailed_merge_status: 'not_approved' }));
+    assert.equal(waiting.merge, false);
+    assert.match(waiting.mergeBlockedReason ?? '', /needs approval first/);
+    assert.equal(waiting.markReady, false);
+    const threads = headerActions(mr({ sha: 'abc123', detailed_merge_status: 'discussions_not_resolved' }));
+    assert.match(threads.mergeBlockedReason ?? '', /unresolved discussions/);
+    assert.equal(headerActions(mr({ sha: 'abc123', detailed_merge_status: 'mergeable' })).merge, true);
+    assert.equal(headerActions(mr({ sha: 'abc123', detailed_merge_status: 'ci_still_running' })).merge, true);
+    const draft = headerActions(mr({ sha: 'abc123', title: 'Draft: Dark mode' }));
+    assert.equal(draft.markReady, true);
+    assert.equal(headerActions(mr({ state: 'closed', title: 'Draft: Dark mode' })).markReady, false);
+  });
+
+  it('takes every draft mark GitLab knows off a title, and nothing else', () => {
+    for (const title of [
+      'Draft: Dark mode',
+      '[Draft] Dark mode',
+      '(Draft) Dark mode',
+      'WIP: Dark mode',
+      ' [wip]Dark mode',
+    ])
+      assert.equal(readyTitle(title), 'Dark mode', title);
+    assert.equal(readyTitle('Drafting: a plan'), 'Drafting: a plan');
+  });
+
   it('offers a reopened merge request every action of an open one', () => {
     const actions = headerActions(mr({ state: 'reopened', sha: 'abc123' }));
     assert.equal(actions.close, true);

@@ -29,6 +29,7 @@ import {
   type PanelMergeOptions,
 } from './protocol';
 import { showError } from '../../../platform/userMessages';
+import { readyTitle } from '../../../domain/mergeRequestView';
 
 interface PanelDependencies {
   context: MergeRequestCommandContext;
@@ -227,10 +228,22 @@ export class MergeRequestPanel implements OpenPanel {
       const text =
         action === 'approve' || action === 'unapprove'
           ? await this.approve(action === 'approve')
-          : (await applyMergeRequestChange(this.deps.context, this.target, action)).message;
+          : action === 'markReady'
+            ? await this.markReady()
+            : (await applyMergeRequestChange(this.deps.context, this.target, action)).message;
       this.host.post({ type: 'status', level: 'info', text });
     }, action);
     await this.refresh();
+  }
+
+  /** Takes the draft mark off the title, as GitLab's "Mark as ready" does; the views follow. */
+  private async markReady(): Promise<string> {
+    const { account, project } = this.target;
+    const { iid, title } = this.mergeRequest;
+    const client = await this.deps.context.services.accounts.client(account.id);
+    const updated = await client.updateMergeRequest(project.id, iid, { title: readyTitle(title) });
+    afterMergeRequestChange(this.deps.context, { account, project });
+    return vscode.l10n.t('!{0} is ready: {1}', iid, updated.title);
   }
 
   /** Approves the head the panel shows (refused with 409 if it moved), or takes the approval back. */

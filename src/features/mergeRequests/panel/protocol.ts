@@ -35,6 +35,7 @@ export const HEADER_ACTIONS = [
   'checkout',
   'approve',
   'unapprove',
+  'markReady',
 ] as const;
 export type HeaderAction = (typeof HEADER_ACTIONS)[number];
 
