@@ -33,10 +33,10 @@ const BoardOptionsSchema = z
 /** A board's or a list's row, the Boards folder, a project's row, or nothing (pick a project). */
 const BoardArgumentSchema = z
   .union([
-    rowOf(BoardNode, 'a board'),
+    rowOf(BoardNode, l10n.t('a board')),
     rowOf(BoardListNode, l10n.t('a board list')),
     rowOf(BoardsFolder, l10n.t('a Boards folder')),
-    rowOf(ProjectNode, 'a project'),
+    rowOf(ProjectNode, l10n.t('a project')),
   ])
   .optional();
 type BoardArgument = z.output<typeof BoardArgumentSchema>;

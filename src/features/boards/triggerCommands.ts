@@ -23,7 +23,7 @@ const TriggerArgumentSchema = z
   .union([
     rowOf(TriggerNode, vscode.l10n.t('a pipeline trigger')),
     rowOf(TriggersFolder, vscode.l10n.t('a Pipeline Triggers folder')),
-    rowOf(ProjectNode, 'a project'),
+    rowOf(ProjectNode, vscode.l10n.t('a project')),
   ])
   .optional();
 type TriggerArgument = z.output<typeof TriggerArgumentSchema>;

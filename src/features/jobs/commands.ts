@@ -66,10 +66,10 @@ const JobRefSchema = z.custom<JobRef>(
 /** The job row, a job named by a panel, a project's or branch's row, or nothing (pick). */
 export const JobArgumentSchema = z
   .union([
-    rowOf(JobNode, 'a job'),
+    rowOf(JobNode, vscode.l10n.t('a job')),
     JobRefSchema,
-    rowOf(ProjectNode, 'a project'),
-    rowOf(BranchNode, 'a branch'),
+    rowOf(ProjectNode, vscode.l10n.t('a project')),
+    rowOf(BranchNode, vscode.l10n.t('a branch')),
   ])
   .optional();
 export type JobArgument = z.output<typeof JobArgumentSchema>;

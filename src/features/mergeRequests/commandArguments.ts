@@ -24,7 +24,7 @@ export const MergeRequestArgumentSchema = z
 export type MergeRequestArgument = z.output<typeof MergeRequestArgumentSchema>;
 
 /** Where a new merge request goes: a project's row, or nothing (it asks). */
-export const ProjectArgumentSchema = rowOf(ProjectNode, 'a project').optional();
+export const ProjectArgumentSchema = rowOf(ProjectNode, l10n.t('a project')).optional();
 
 export const CreateMergeRequestOptionsSchema = z.strictObject({
   /** Default: the current branch of the workspace's clone of the project. */

@@ -52,9 +52,9 @@ export type BranchOptions = NonNullable<z.output<typeof BranchOptionsSchema>>;
 /** A branch row, a project's Branches folder, a project row, or nothing (the palette: asked). */
 export const BranchArgumentSchema = z
   .union([
-    rowOf(BranchNode, 'a branch'),
+    rowOf(BranchNode, vscode.l10n.t('a branch')),
     rowOf(BranchesFolder, vscode.l10n.t("a project's Branches folder")),
-    rowOf(ProjectNode, 'a project'),
+    rowOf(ProjectNode, vscode.l10n.t('a project')),
   ])
   .optional();
 export type BranchArgument = z.output<typeof BranchArgumentSchema>;

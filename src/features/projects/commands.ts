@@ -47,7 +47,10 @@ const ConfirmOptionsSchema = z
 type ConfirmOptions = NonNullable<z.output<typeof ConfirmOptionsSchema>>;
 
 /** An account row, a project row (its account), an account id, or nothing (asked). */
-const AccountOrProjectSchema = z.union([rowOf(ProjectNode, 'a project'), AccountArgumentSchema]);
+const AccountOrProjectSchema = z.union([
+  rowOf(ProjectNode, vscode.l10n.t('a project')),
+  AccountArgumentSchema,
+]);
 type AccountOrProject = z.output<typeof AccountOrProjectSchema>;
 
 function openInBrowserLater(message: string, url: string | undefined): void {
@@ -372,7 +375,11 @@ const ForkOptionsSchema = z
 const CopyUrlOptionsSchema = z.strictObject({ kind: z.enum(['https', 'ssh', 'web']).optional() }).optional();
 const MembersOptionsSchema = z.strictObject({ search: z.string().max(255).optional() }).optional();
 const CiTemplateArgumentSchema = z
-  .union([rowOf(AccountNode, 'an account'), rowOf(ProjectNode, 'a project'), CiTemplateOptionsSchema])
+  .union([
+    rowOf(AccountNode, vscode.l10n.t('an account')),
+    rowOf(ProjectNode, vscode.l10n.t('a project')),
+    CiTemplateOptionsSchema,
+  ])
   .optional();
 
 /** Project actions: create, edit, fork, star, archive, delete, open, copy URL, members; CI templates. */

@@ -14,7 +14,7 @@ import * as l10n from '@vscode/l10n';
 /** The account a command acts on: its row in the Projects view, its id, or nothing (it asks). */
 export const AccountArgumentSchema = z
   .union([
-    rowOf(AccountNode, 'an account'),
+    rowOf(AccountNode, l10n.t('an account')),
     z
       .string({ error: l10n.t('expected an account id') })
       .min(1)
@@ -81,7 +81,7 @@ export async function projectTarget(
 }
 
 /** A project row, or nothing (the command asks). */
-export const ProjectArgumentSchema = rowOf(ProjectNode, 'a project').optional();
+export const ProjectArgumentSchema = rowOf(ProjectNode, l10n.t('a project')).optional();
 export type ProjectArgument = z.output<typeof ProjectArgumentSchema>;
 
 export function pathOf(project: Project): string {

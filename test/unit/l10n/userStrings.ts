@@ -21,6 +21,8 @@ const DOOR_CALLS = new Set([
   'withCancellableProgress',
   'TreeItem',
   'MarkdownString',
+  // The row a command expects, named in its refusal.
+  'rowOf',
 ]);
 const SHOWN_FIELDS = new Set([
   'title',
