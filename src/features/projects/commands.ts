@@ -4,11 +4,9 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import type { EditProjectInput, Project } from '../../api/hosting';
 import {
-  type ProjectUrlKind,
   confirmsPath,
   guessOwnNamespace,
   parseNamespace,
-  projectUrls,
   validateProjectName,
 } from '../../domain/projectActions';
 import type { AccountInfo } from '../../platform/accounts';
@@ -18,15 +16,10 @@ import { ProjectNode } from './nodes/projectNode';
 import { AccountArgumentSchema, accountTarget, projectTarget } from './projectTarget';
 import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
-import {
-  askText,
-  pickOne,
-  showInformation,
-  showStatusMessage,
-  showWarning,
-} from '../../platform/userMessages';
+import { askText, showInformation, showWarning } from '../../platform/userMessages';
 import { openServerLink } from '../../platform/serverLinks';
 import { listMembers } from './projectMembers';
+import { copyUrl, openInBrowser } from './projectUrls';
 import { insertCiTemplate, CiTemplateOptionsSchema } from './ciTemplate';
 import { askCreateOptions, askEdit } from './projectForms';
 import {
@@ -317,54 +310,6 @@ async function deleteProject(
     vscode.l10n.t('Deleted {0}. The server may take a moment to remove everything.', path),
   );
   return true;
-}
-
-// ---- URLs ---------------------------------------------------------------------------------------------------
-
-/** The project with its URLs: the listed shape normally has them; otherwise read it. */
-async function withUrls(services: Services, account: AccountInfo, project: Project): Promise<Project> {
-  if (project.web_url) return project;
-  const client = await services.accounts.client(account.id);
-  return client.getProject(project.id);
-}
-
-async function openInBrowser(services: Services, arg: ProjectArgument): Promise<string | undefined> {
-  const target = await projectTarget(services, arg, vscode.l10n.t('Project to open'));
-  if (!target) return undefined;
-  const project = await withUrls(services, target.account, target.project);
-  if (!project.web_url)
-    throw new Error(vscode.l10n.t('The server did not give a web address for {0}.', pathOf(project)));
-  await openServerLink(project.web_url, vscode.l10n.t('the web page of {0}', pathOf(project)));
-  return project.web_url;
-}
-
-async function copyUrl(
-  services: Services,
-  arg: ProjectArgument,
-  options: { kind?: ProjectUrlKind },
-): Promise<string | undefined> {
-  const target = await projectTarget(services, arg, vscode.l10n.t('Project whose URL to copy'));
-  if (!target) return undefined;
-  const project = await withUrls(services, target.account, target.project);
-  const urls = projectUrls(project);
-  if (urls.length === 0)
-    throw new Error(vscode.l10n.t('The server did not give any URL for {0}.', pathOf(project)));
-  const { kind } = options;
-  const chosen = kind
-    ? urls.find((url) => url.kind === kind)
-    : (
-        await pickOne(
-          urls.map((url) => ({ label: url.label, description: url.url, url })),
-          { title: vscode.l10n.t('Copy a URL of {0}', pathOf(project)) },
-        )
-      )?.url;
-  if (!chosen) {
-    if (kind) throw new Error(vscode.l10n.t('{0} has no {1} URL.', pathOf(project), kind));
-    return undefined;
-  }
-  await vscode.env.clipboard.writeText(chosen.url);
-  showStatusMessage(vscode.l10n.t('Copied {0}', chosen.url), 3000);
-  return chosen.url;
 }
 
 // ---- registration -----------------------------------------------------------------------------------------
