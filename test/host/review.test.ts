@@ -184,6 +184,21 @@ describe('review in the diff editor', function () {
     );
   });
 
+  it('reviews every change of a merge request from its row ("Review Changes in the Diff Editor")', async () => {
+    const { row } = await loginForm();
+    const result = await vscode.commands.executeCommand<{ opened: number }>(
+      'forge.mergeRequest.openChanges',
+      row.node,
+    );
+    assert.equal(result?.opened, 3);
+    await eventually(() =>
+      assert.match(
+        vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '',
+        /^!1 Add a login form \([0-9a-f]{8} ↔ [0-9a-f]{8}\)/,
+      ),
+    );
+  });
+
   it('opens a file in the diff editor from the panel without a clone, from the server', async () => {
     const panel = await openPanel();
     const snapshot = panel.snapshot;

@@ -50,6 +50,7 @@ import { createMergeRequest } from './createMergeRequest';
 import { editMergeRequest } from './editMergeRequest';
 import { checkoutMergeRequest } from './checkoutMergeRequest';
 import type { ReviewFeature } from '../review';
+import { changesCommand } from './changesCommand';
 
 /*
  * Every command here takes the tree node it ran on first (a merge request of the Projects or the
@@ -91,6 +92,7 @@ export function registerMergeRequestCommands(
   };
   registerCommands(services.context, services.log, [
     ...mergeRequestCommands(context),
+    changesCommand(context),
     ...noteCommands(context),
     ...awardEmojiCommands(context),
   ]);

@@ -25,6 +25,8 @@ export interface ReviewFeature {
   changesFolder(target: ReviewTarget, changed: (node: TreeNode) => void): TreeNode;
   /** Opens one changed file side by side (base ↔ head). */
   openChangedFile(target: ReviewTarget, change: MergeRequestDiff): Promise<void>;
+  /** Opens every changed file in the multi-file diff editor; answers how many. */
+  openAllChanges(target: ReviewTarget): Promise<number>;
   /** The documents' provider (host tests read what was asked of the server). */
   readonly content: ReviewContentProvider;
   /** The comment threads on the diff's lines. */
@@ -119,6 +121,11 @@ export function createReviewFeature(services: Services): ReviewFeature {
   return {
     changesFolder: (target, changed) => new ChangesFolderNode(target, accounts, changed),
     openChangedFile: (target, change) => openOne(target, change),
+    openAllChanges: async (target) => {
+      const { changes, refs, source } = await prepare(target);
+      await openAllChanges(content, source, target, changes, refs);
+      return changes.length;
+    },
     content,
     comments,
   };
