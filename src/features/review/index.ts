@@ -27,7 +27,7 @@ export interface ReviewFeature {
   openChangedFile(target: ReviewTarget, change: MergeRequestDiff): Promise<void>;
   /** Opens every changed file in the multi-file diff editor; answers how many. */
   openAllChanges(target: ReviewTarget): Promise<number>;
-  /** The documents' provider (host tests read what was asked of the server). */
+  /** The two sides' documents (`forge-review:`). */
   readonly content: ReviewContentProvider;
   /** The comment threads on the diff's lines. */
   readonly comments: ReviewComments;

@@ -51,8 +51,6 @@ export function sideAddress(uri: vscode.Uri): SideAddress | undefined {
 export class ReviewContentProvider implements vscode.TextDocumentContentProvider {
   private readonly kept = new Map<string, string>();
   private readonly reads = new Map<string, Promise<string>>();
-  /** Every read from the server, for the host tests (`path@sha`). */
-  readonly serverReads: string[] = [];
 
   constructor(private readonly accounts: AccountManager) {}
 
@@ -116,7 +114,6 @@ export class ReviewContentProvider implements vscode.TextDocumentContentProvider
     }
     const project = query.get('project') ?? '';
     const client = await this.accounts.client(query.get('account') ?? '');
-    this.serverReads.push(`${path}@${sha}`);
     try {
       const bytes = await client.getRawFile(/^\d+$/.test(project) ? Number(project) : project, path, sha, {
         signal,
