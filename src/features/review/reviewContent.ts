@@ -31,6 +31,8 @@ export interface SideAddress {
   accountId: string;
   project: string;
   mergeRequestIid: number | undefined;
+  /** The clone tried first; '' for none. */
+  cloneRoot: string;
   sha: string;
   path: string;
 }
@@ -43,6 +45,7 @@ export function sideAddress(uri: vscode.Uri): SideAddress | undefined {
     accountId: query.get('account') ?? '',
     project: query.get('project') ?? '',
     mergeRequestIid: Number.isInteger(iid) && iid > 0 ? iid : undefined,
+    cloneRoot: query.get('root') ?? '',
     sha: query.get('sha') ?? '',
     path: uri.path.replace(/^\/+/, ''),
   };
@@ -78,20 +81,18 @@ export class ReviewContentProvider implements vscode.TextDocumentContentProvider
   }
 
   provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
-    const query = new URLSearchParams(uri.query);
-    const sha = query.get('sha') ?? '';
-    if (sha === '') return Promise.resolve('');
-    if (!isCommitSha(sha))
+    const side = sideAddress(uri);
+    if (!side || side.sha === '') return Promise.resolve('');
+    if (!isCommitSha(side.sha))
       return Promise.reject(new Error(vscode.l10n.t('The diff side does not name a commit.')));
-    const path = uri.path.replace(/^\/+/, '');
-    const key = `${query.get('account')}\n${query.get('project')}\n${sha}\n${path}`;
+    const key = `${side.accountId}\n${side.project}\n${side.sha}\n${side.path}`;
     const kept = this.kept.get(key);
     if (kept !== undefined) return Promise.resolve(kept);
     let read = this.reads.get(key);
     if (!read) {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      read = this.read(query, sha, path, controller.signal).then((text) => {
+      read = this.read(side, controller.signal).then((text) => {
         this.keep(key, text);
         return text;
       });
@@ -101,19 +102,13 @@ export class ReviewContentProvider implements vscode.TextDocumentContentProvider
     return read;
   }
 
-  private async read(
-    query: URLSearchParams,
-    sha: string,
-    path: string,
-    signal: AbortSignal,
-  ): Promise<string> {
-    const root = query.get('root') ?? '';
-    if (root !== '') {
-      const local = await runGit(root, ['show', `${sha}:${path}`], signal).catch(() => undefined);
+  private async read(side: SideAddress, signal: AbortSignal): Promise<string> {
+    const { cloneRoot, sha, path, project } = side;
+    if (cloneRoot !== '') {
+      const local = await runGit(cloneRoot, ['show', `${sha}:${path}`], signal).catch(() => undefined);
       if (local !== undefined) return local;
     }
-    const project = query.get('project') ?? '';
-    const client = await this.accounts.client(query.get('account') ?? '');
+    const client = await this.accounts.client(side.accountId);
     try {
       const bytes = await client.getRawFile(/^\d+$/.test(project) ? Number(project) : project, path, sha, {
         signal,
