@@ -278,11 +278,17 @@ describe('review in the diff editor', function () {
       assert.equal(body.isTrusted, false, 'a command link in server text does not run');
       assert.equal(first?.author.name, 'Bob Builder');
 
+      forge.clearRequests();
       await vscode.commands.executeCommand('forge.review.reply', {
         thread,
         text: 'It is: the form is served.',
       });
       assert.equal(thread.comments.length, 2);
+      assert.deepEqual(
+        forge.requests.filter((request) => request.path === '/api/v4/user'),
+        [],
+        'who the account is was read once, with the threads',
+      );
       await vscode.commands.executeCommand('forge.review.resolveThread', thread);
       assert.equal(thread.state, vscode.CommentThreadState.Resolved);
       assert.equal(thread.contextValue, 'resolvable resolved');

@@ -21,6 +21,8 @@ interface ReviewSession {
   changes: readonly MergeRequestDiff[];
   source: SideSource;
   threads: vscode.CommentThread[];
+  /** Who the account acts as (`GET /user`), asked once per session: tells own notes from others'. */
+  viewer: Promise<string | undefined>;
   loading?: Promise<void>;
 }
 
@@ -93,7 +95,14 @@ export class ReviewComments implements vscode.Disposable {
     if (previous?.loading) return previous.loading;
     for (const thread of previous?.threads ?? []) thread.dispose();
     this.offerCommentingRanges();
-    const session: ReviewSession = { target, refs, changes, source, threads: [] };
+    const viewer = this.accounts
+      .client(target.accountId)
+      .then((client) => fetchCurrentUser(client))
+      .then(
+        (user) => user?.username,
+        () => undefined,
+      );
+    const session: ReviewSession = { target, refs, changes, source, threads: [], viewer };
     this.sessions.set(key, session);
     session.loading = this.loadThreads(session).finally(() => {
       session.loading = undefined;
@@ -110,7 +119,7 @@ export class ReviewComments implements vscode.Disposable {
     const { target } = session;
     const client = await this.accounts.client(target.accountId);
     const discussions = await client.listDiscussions(target.project.id, target.mergeRequest.iid).toArray();
-    const username = (await fetchCurrentUser(client).catch(() => undefined))?.username;
+    const username = await session.viewer;
     for (const discussion of discussions) this.placeThread(session, discussion, username);
   }
 
@@ -220,7 +229,7 @@ export class ReviewComments implements vscode.Disposable {
       throw new Error(vscode.l10n.t('This diff is not one of a merge request opened for review.'));
     const { target, refs } = session;
     const client = await this.accounts.client(target.accountId);
-    const username = (await fetchCurrentUser(client).catch(() => undefined))?.username;
+    const username = await session.viewer;
     const { project, mergeRequest } = target;
     if (known?.discussionId) {
       const note = await client.replyToDiscussion(project.id, mergeRequest.iid, known.discussionId, text);
