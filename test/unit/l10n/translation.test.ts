@@ -9,7 +9,7 @@ import ts from 'typescript';
 import * as l10n from '@vscode/l10n';
 import { ConflictError } from '../../../src/api/http';
 import { describeError } from '../../../src/platform/commands/errorMessages';
-import { isNeverShown, untranslatedStrings } from './userStrings';
+import { isL10nCall, isNeverShown, untranslatedStrings } from './userStrings';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -35,7 +35,7 @@ const files = sourceFiles(join(root, 'src')).filter((file) => !NOT_SCANNED.some(
 function l10nCalls(file: ts.SourceFile): ts.CallExpression[] {
   const calls: ts.CallExpression[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && /(^|\.)l10n\.t$/.test(node.expression.getText(file))) calls.push(node);
+    if (isL10nCall(node, file)) calls.push(node);
     ts.forEachChild(node, visit);
   };
   visit(file);

@@ -124,7 +124,7 @@ function calleeName(call: ts.CallExpression | ts.NewExpression, file: ts.SourceF
   return call.expression.getText(file);
 }
 
-function isL10nCall(node: ts.Node, file: ts.SourceFile): boolean {
+export function isL10nCall(node: ts.Node, file: ts.SourceFile): node is ts.CallExpression {
   return ts.isCallExpression(node) && /(^|\.)l10n\.t$/.test(calleeName(node, file));
 }
 
@@ -226,7 +226,7 @@ export function untranslatedStrings(fileName: string, source: string): UserStrin
   const visit = (node: ts.Node): void => {
     if (isL10nCall(node, file)) {
       // The message is translated; the values put into it may be text of ours too.
-      (node as ts.CallExpression).arguments.slice(1).forEach(visit);
+      node.arguments.slice(1).forEach(visit);
       return;
     }
     if (
