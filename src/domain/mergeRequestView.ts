@@ -39,6 +39,8 @@ export interface HeaderActions {
   /** Approve, or take one's approval back (`GET .../approvals` says which; false until it is read). */
   approve: boolean;
   unapprove: boolean;
+  /** Publish the viewer's pending review comments (draft notes) at once. */
+  submitReview: boolean;
   /** The merge form's defaults. */
   mergeDefaults: { squash: boolean; removeSourceBranch: boolean };
 }
@@ -85,6 +87,7 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
     },
     approve: false,
     unapprove: false,
+    submitReview: false,
     markReady: opened && draft,
   };
 }

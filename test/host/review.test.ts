@@ -4,16 +4,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
-import type { MergeRequestPanel } from '../../src/features/mergeRequests';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import type { FakeForge } from '../server';
 import { HostingClient } from '../../src/api/hosting';
-import { treeAt } from '../server/repositoryFiles';
-import { childByLabel, childrenOf, eventually, label, type Row, useForgeSession } from './support';
+import { reviewHelpers } from './reviewSupport';
+import { childByLabel, childrenOf, eventually, label, useForgeSession } from './support';
 
 describe('review in the diff editor', function () {
   this.timeout(30_000);
   const session = useForgeSession();
+  const { fileAt, loginForm, stored, openPanel, activeDiff, threadsOn, openIndex, messagesShownBy } =
+    reviewHelpers(session);
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let view: vscode.TreeDataProvider<TreeNode>;
@@ -31,58 +32,6 @@ describe('review in the diff editor', function () {
     forge.onRequest(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
-
-  /** The files of the fake forge's commit `sha`, as GitLab serves them. */
-  function fileAt(sha: string, path: string): string | undefined {
-    return treeAt(forge.state, sha)?.get(path);
-  }
-
-  /** !1 "Add a login form" in "Assigned to me", and its children. */
-  async function loginForm(): Promise<{ row: Row; children: Row[] }> {
-    // Views show accounts once there are several: ours is found by its id.
-    const roots = await childrenOf(view);
-    const root = roots.find(({ item }) => item.id === `mergeRequests/account/${session.account.id}`)?.node;
-    const group = await childByLabel(view, root, 'Assigned to me');
-    const row = await childByLabel(view, group.node, /^!1 /);
-    return { row, children: await childrenOf(view, row.node) };
-  }
-
-  function stored(iid = 1) {
-    const web = forge.fixtures.projects.web;
-    const found = [...forge.state.mergeRequests.values()].find(
-      (each) => each.projectId === web && each.iid === iid,
-    );
-    assert.ok(found);
-    return { ...found, headSha: forge.state.mergeRequestHeadSha(found) };
-  }
-
-  async function openPanel(iid = 1): Promise<MergeRequestPanel> {
-    const opened = await vscode.commands.executeCommand<{ key: string }>(
-      'forge.mergeRequest.openPanel',
-      undefined,
-      {
-        accountId: session.account.id,
-        project: forge.fixtures.projects.web,
-        iid,
-      },
-    );
-    assert.ok(opened);
-    const panel: MergeRequestPanel | undefined = api.panels.mergeRequest.get(opened.key);
-    assert.ok(panel);
-    await eventually(() =>
-      assert.ok(panel.snapshot && !panel.snapshot.partial, 'the full snapshot is built'),
-    );
-    return panel;
-  }
-
-  async function activeDiff(path: string): Promise<vscode.TabInputTextDiff> {
-    return eventually(() => {
-      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-      assert.ok(input instanceof vscode.TabInputTextDiff, 'a diff editor is open');
-      assert.equal(input.modified.path, `/${path}`);
-      return input;
-    });
-  }
 
   it('lists the changed files under "Changes", first among the merge request\'s children', async () => {
     forge.clearRequests();
@@ -223,31 +172,6 @@ describe('review in the diff editor', function () {
 
     after(() => bob.close());
 
-    /** The errors shown while `run` runs (commands show their errors instead of throwing). */
-    async function errorsShownBy(run: () => Thenable<unknown>): Promise<string[]> {
-      const shown: string[] = [];
-      const observing = api.messages.observe((message) => {
-        if (message.severity === 'error') shown.push(message.text);
-      });
-      try {
-        await run();
-      } finally {
-        observing.dispose();
-      }
-      return shown;
-    }
-
-    function threadsOn(path: string): vscode.CommentThread[] {
-      return api.review.comments.shownThreads().filter((thread) => thread.uri.path === `/${path}`);
-    }
-
-    async function openIndex(): Promise<vscode.TabInputTextDiff> {
-      const { children } = await loginForm();
-      const file = await childByLabel(view, children[0]!.node, 'index.ts');
-      await vscode.commands.executeCommand('forge.review.openChangedFile', file.node);
-      return activeDiff('src/index.ts');
-    }
-
     it("shows a reviewer's thread on its line of the new side, and answers and resolves it", async () => {
       const mr = stored();
       // bob comments on the added line 2 of src/index.ts (`import { renderLoginForm } …`).
@@ -383,7 +307,7 @@ describe('review in the diff editor', function () {
       context.dispose();
 
       const offTheDiff = controller.createCommentThread(diff.modified, new vscode.Range(40, 0, 40, 0), []);
-      const refused = await errorsShownBy(() =>
+      const refused = await messagesShownBy(() =>
         vscode.commands.executeCommand('forge.review.reply', { thread: offTheDiff, text: 'x' }),
       );
       assert.match(refused.join('\n'), /Only the lines the diff shows/);
@@ -405,7 +329,7 @@ describe('review in the diff editor', function () {
           .end('{"message":"500 Internal Server Error"}');
         return true;
       });
-      const failed = await errorsShownBy(() =>
+      const failed = await messagesShownBy(() =>
         vscode.commands.executeCommand('forge.review.reply', { thread, text: 'Lost?' }),
       );
       assert.match(failed.join('\n'), /500/);

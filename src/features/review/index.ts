@@ -11,8 +11,10 @@ import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import { withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
-import * as z from 'zod';
 import { type ReviewTarget, openAllChanges, openChangedFile } from './changedFiles';
+import { commentCommands } from './commentCommands';
+import { NoteEditing } from './noteEditing';
+import { PendingReview } from './pendingReview';
 import { ReviewComments } from './reviewComments';
 import { ChangedFileNode, ChangesFolderNode } from './changesNodes';
 import { REVIEW_SCHEME, ReviewContentProvider } from './reviewContent';
@@ -31,25 +33,11 @@ export interface ReviewFeature {
   readonly content: ReviewContentProvider;
   /** The comment threads on the diff's lines. */
   readonly comments: ReviewComments;
+  /** Publishes the merge request's pending review comments at once. */
+  submit(target: ReviewTarget): Promise<{ published: number }>;
+  /** The status bar item that counts pending review comments. */
+  readonly pendingStatus: vscode.StatusBarItem;
 }
-
-/** What VS Code passes to a comment widget's button: the thread and the text typed. */
-const CommentReplySchema = z.custom<vscode.CommentReply>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    'thread' in value &&
-    typeof (value as { text?: unknown }).text === 'string',
-  { error: vscode.l10n.t('expected a comment reply') },
-);
-const CommentSchema = z.custom<vscode.Comment>(
-  (value) => typeof value === 'object' && value !== null && 'body' in value && 'author' in value,
-  { error: vscode.l10n.t('expected a comment') },
-);
-const CommentThreadSchema = z.custom<vscode.CommentThread>(
-  (value) => typeof value === 'object' && value !== null && 'uri' in value && 'comments' in value,
-  { error: vscode.l10n.t('expected a comment thread') },
-);
 
 export function createReviewFeature(services: Services): ReviewFeature {
   const { context, accounts } = services;
@@ -57,7 +45,9 @@ export function createReviewFeature(services: Services): ReviewFeature {
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, content));
 
   const comments = new ReviewComments(accounts, content);
-  context.subscriptions.push(comments);
+  const pending = new PendingReview(comments, accounts, services.log);
+  const editing = new NoteEditing(comments, accounts);
+  context.subscriptions.push(comments, pending);
 
   const preparation = new ReviewPreparation(accounts, comments, services.log);
   const prepare = (target: ReviewTarget, known?: Promise<MergeRequestDiff[]>) =>
@@ -80,26 +70,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
         return { opened: row.change.new_path };
       },
     }),
-    defineCommand({
-      id: 'forge.review.reply',
-      args: [CommentReplySchema],
-      run: (reply) => comments.reply(reply),
-    }),
-    defineCommand({
-      id: 'forge.review.sendUnsent',
-      args: [CommentSchema],
-      run: (unsent) => comments.sendUnsent(unsent),
-    }),
-    defineCommand({
-      id: 'forge.review.resolveThread',
-      args: [CommentThreadSchema],
-      run: (thread) => comments.resolve(thread, true),
-    }),
-    defineCommand({
-      id: 'forge.review.unresolveThread',
-      args: [CommentThreadSchema],
-      run: (thread) => comments.resolve(thread, false),
-    }),
+    ...commentCommands(comments, pending, editing),
     defineCommand({
       id: 'forge.review.openAllChanges',
       args: [rowOf(ChangesFolderNode, vscode.l10n.t('a Changes folder'))],
@@ -128,5 +99,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
     },
     content,
     comments,
+    submit: (target) => pending.submit(target),
+    pendingStatus: pending.status,
   };
 }

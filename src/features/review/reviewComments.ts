@@ -2,52 +2,46 @@
  * Comment threads on the lines of the diff editor (VS Code's Comments API): the merge request's
  * diff discussions on their lines, on the old or the new side; a new thread on any line the diff
  * shows (GitLab refuses others), replies, resolving and unresolving. A comment that fails to post
- * stays in its box.
+ * stays in its box. Pending comments of a review are `PendingReview`'s, edits of own notes
+ * `noteEditing.ts`'s; both find their threads here.
  */
 import * as vscode from 'vscode';
-import type { Discussion, DiscussionNote, MergeRequestDiff } from '../../api/hosting';
+import type {
+  DiffPosition,
+  Discussion,
+  DiscussionNote,
+  HostingClient,
+  MergeRequestDiff,
+} from '../../api/hosting';
 import { fetchCurrentUser } from '../../api/hosting/currentUser';
 import { type DiffSide, commentableRanges, linePosition, noteSide } from '../../domain/diffPositions';
 import type { DiffRefs } from '../../domain/mergeRequestView';
 import type { AccountManager } from '../../platform/accounts';
 import type { ReviewTarget } from './changedFiles';
 import { type ReviewContentProvider, type SideSource, sideAddress } from './reviewContent';
+import {
+  type ReviewSession,
+  type ReviewViewer,
+  type ShownNote,
+  type ThreadInfo,
+  commentText,
+  describeThread,
+  noteComment,
+  sessionKey,
+  unsentComment,
+} from './reviewSession';
 
 export const REVIEW_COMMENTS_ID = 'forge-review';
 
-interface ReviewSession {
-  target: ReviewTarget;
-  refs: DiffRefs;
-  changes: readonly MergeRequestDiff[];
-  source: SideSource;
-  threads: vscode.CommentThread[];
-  /** Who the account acts as (`GET /user`), asked once per session: tells own notes from others'. */
-  viewer: Promise<string | undefined>;
-  loading?: Promise<void>;
-}
+const NOT_FOR_REVIEW = () =>
+  new Error(vscode.l10n.t('This diff is not one of a merge request opened for review.'));
 
-interface ThreadInfo {
+/** Where a comment typed in a thread goes: a reply to its discussion, or a new thread at a position. */
+export interface CommentPlace {
   session: ReviewSession;
+  client: HostingClient;
   discussionId?: string;
-}
-
-function sessionKey(accountId: string, project: string | number, iid: number): string {
-  return `${accountId}|${project}|${iid}`;
-}
-
-/** A note as the comment widget shows it: its Markdown rendered without links to commands or HTML. */
-function comment(note: DiscussionNote, own: boolean): vscode.Comment {
-  const body = new vscode.MarkdownString(note.body);
-  body.isTrusted = false;
-  body.supportHtml = false;
-  body.supportThemeIcons = false;
-  return {
-    body,
-    mode: vscode.CommentMode.Preview,
-    author: { name: note.author?.name ?? note.author?.username ?? vscode.l10n.t('Someone') },
-    ...(note.created_at ? { timestamp: new Date(note.created_at) } : {}),
-    contextValue: own ? 'own' : 'other',
-  };
+  position?: DiffPosition;
 }
 
 export class ReviewComments implements vscode.Disposable {
@@ -56,6 +50,10 @@ export class ReviewComments implements vscode.Disposable {
   private readonly threads = new WeakMap<vscode.CommentThread, ThreadInfo>();
   /** Comments that failed to post, and their threads. */
   private readonly unsent = new WeakMap<vscode.Comment, vscode.CommentThread>();
+  private readonly notes = new WeakMap<vscode.Comment, ShownNote>();
+  private readonly accountsWatch: vscode.Disposable;
+  /** Runs once a session's threads are placed (the review's pending comments go on them). */
+  afterLoad: ((session: ReviewSession, client: HostingClient) => Promise<void>) | undefined;
 
   constructor(
     private readonly accounts: AccountManager,
@@ -69,6 +67,17 @@ export class ReviewComments implements vscode.Disposable {
       prompt: vscode.l10n.t('Comment on this line'),
       placeHolder: vscode.l10n.t('Write a comment (Markdown)'),
     };
+    this.accountsWatch = accounts.onDidChange(() => this.dropRemovedAccounts());
+  }
+
+  /** A removed account's threads leave the editors with it. */
+  private dropRemovedAccounts(): void {
+    const kept = new Set(this.accounts.list().map((account) => account.id));
+    for (const [key, session] of this.sessions) {
+      if (kept.has(session.target.accountId)) continue;
+      for (const thread of session.threads) thread.dispose();
+      this.sessions.delete(key);
+    }
   }
 
   /**
@@ -95,19 +104,45 @@ export class ReviewComments implements vscode.Disposable {
     if (previous?.loading) return previous.loading;
     for (const thread of previous?.threads ?? []) thread.dispose();
     this.offerCommentingRanges();
-    const viewer = this.accounts
-      .client(target.accountId)
-      .then((client) => fetchCurrentUser(client))
-      .then(
-        (user) => user?.username,
-        () => undefined,
-      );
-    const session: ReviewSession = { target, refs, changes, source, threads: [], viewer };
+    const viewer =
+      previous?.viewer ??
+      this.accounts
+        .client(target.accountId)
+        .then((client) => fetchCurrentUser(client))
+        .then(
+          (user): ReviewViewer | undefined => user && { username: user.username, name: user.name },
+          () => undefined,
+        );
+    const session: ReviewSession = {
+      target,
+      refs,
+      changes,
+      source,
+      threads: [],
+      viewer,
+      drafts: new Map(),
+      draftsElsewhere: 0,
+      draftsAvailable: previous?.draftsAvailable ?? true,
+    };
     this.sessions.set(key, session);
     session.loading = this.loadThreads(session).finally(() => {
       session.loading = undefined;
     });
     return session.loading;
+  }
+
+  /** Reads the session's threads again (after a review is published). */
+  reload(session: ReviewSession): Promise<void> {
+    return this.show(session.target, session.refs, session.changes, session.source);
+  }
+
+  /** The merge request's session, if it was opened for review. */
+  sessionFor(target: ReviewTarget): ReviewSession | undefined {
+    return this.sessions.get(sessionKey(target.accountId, target.project.id, target.mergeRequest.iid));
+  }
+
+  allSessions(): readonly ReviewSession[] {
+    return [...this.sessions.values()];
   }
 
   /** Every thread shown, for the host tests. */
@@ -119,43 +154,80 @@ export class ReviewComments implements vscode.Disposable {
     const { target } = session;
     const client = await this.accounts.client(target.accountId);
     const discussions = await client.listDiscussions(target.project.id, target.mergeRequest.iid).toArray();
-    const username = await session.viewer;
-    for (const discussion of discussions) this.placeThread(session, discussion, username);
+    const viewer = await session.viewer;
+    for (const discussion of discussions) this.placeThread(session, discussion, viewer);
+    await this.afterLoad?.(session, client);
   }
 
-  private placeThread(session: ReviewSession, discussion: Discussion, username: string | undefined): void {
-    const [first] = discussion.notes;
-    const position = first?.position;
-    // Threads written on an older version are outdated: they stay in the panel, not on these lines.
-    if (!first || !position || position.head_sha !== session.refs.headSha) return;
+  /** The side and line of a position of the session's head, or undefined for an outdated one. */
+  lineOf(
+    session: ReviewSession,
+    position: DiffPosition,
+  ): { uri: vscode.Uri; range: vscode.Range } | undefined {
+    if (position.head_sha !== session.refs.headSha) return undefined;
     const where = noteSide(position);
-    if (!where) return;
+    if (!where) return undefined;
     const path = where.side === 'head' ? position.new_path : position.old_path;
     const sha = where.side === 'head' ? session.refs.headSha : session.refs.baseSha;
-    const uri = this.content.uri(session.source, { path, sha });
-    const thread = this.controller.createCommentThread(
-      uri,
-      new vscode.Range(where.line - 1, 0, where.line - 1, 0),
-      discussion.notes.map((note) => comment(note, note.author?.username === username)),
-    );
-    this.describe(thread, discussion);
-    this.threads.set(thread, { session, discussionId: discussion.id });
-    session.threads.push(thread);
+    return {
+      uri: this.content.uri(session.source, { path, sha }),
+      range: new vscode.Range(where.line - 1, 0, where.line - 1, 0),
+    };
   }
 
-  private describe(thread: vscode.CommentThread, discussion: Discussion): void {
-    const resolvable = discussion.notes.some((note) => note.resolvable === true);
-    const resolved =
-      resolvable && discussion.notes.every((note) => !note.resolvable || note.resolved === true);
-    thread.canReply = true;
-    thread.collapsibleState = resolved
-      ? vscode.CommentThreadCollapsibleState.Collapsed
-      : vscode.CommentThreadCollapsibleState.Expanded;
-    if (resolvable) {
-      thread.state = resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
-      thread.contextValue = resolved ? 'resolvable resolved' : 'resolvable unresolved';
-    }
-    thread.label = resolved ? vscode.l10n.t('Resolved') : undefined;
+  private placeThread(
+    session: ReviewSession,
+    discussion: Discussion,
+    viewer: ReviewViewer | undefined,
+  ): void {
+    const position = discussion.notes[0]?.position;
+    // Threads written on an older version are outdated: they stay in the panel, not on these lines.
+    const where = position && this.lineOf(session, position);
+    if (!where) return;
+    const thread = this.controller.createCommentThread(where.uri, where.range, []);
+    thread.comments = discussion.notes.map((note) => this.noteComment(thread, note, viewer));
+    describeThread(thread, discussion);
+    this.track(thread, { session, discussionId: discussion.id });
+  }
+
+  /** A note of `thread` as the widget shows it, known by its id for editing. */
+  noteComment(
+    thread: vscode.CommentThread,
+    note: DiscussionNote,
+    viewer: ReviewViewer | undefined,
+  ): vscode.Comment {
+    const shown = noteComment(
+      note,
+      note.author?.username !== undefined && note.author.username === viewer?.username,
+    );
+    this.notes.set(shown, { thread, noteId: note.id, body: note.body });
+    return shown;
+  }
+
+  /** The note a comment shows, with its thread. */
+  noteOf(comment: vscode.Comment): ShownNote | undefined {
+    return this.notes.get(comment);
+  }
+
+  /** Another comment now shows the note (after an edit). */
+  renote(comment: vscode.Comment, shown: ShownNote): void {
+    this.notes.set(comment, shown);
+  }
+
+  track(thread: vscode.CommentThread, info: ThreadInfo): void {
+    this.threads.set(thread, info);
+    if (!info.session.threads.includes(thread)) info.session.threads.push(thread);
+  }
+
+  /** Disposes a thread the review no longer shows. */
+  forget(thread: vscode.CommentThread): void {
+    const info = this.threads.get(thread);
+    if (info) info.session.threads = info.session.threads.filter((each) => each !== thread);
+    thread.dispose();
+  }
+
+  threadInfo(thread: vscode.CommentThread): ThreadInfo | undefined {
+    return this.threads.get(thread);
   }
 
   private sessionOf(
@@ -188,25 +260,52 @@ export class ReviewComments implements vscode.Disposable {
     );
   }
 
+  /** Where a comment typed in `thread` goes: its discussion, or the position of its line. */
+  async placeOf(thread: vscode.CommentThread): Promise<CommentPlace> {
+    const known = this.threads.get(thread);
+    if (known) {
+      const client = await this.accounts.client(known.session.target.accountId);
+      if (known.discussionId || known.position) return { ...known, client };
+    }
+    const found = this.sessionOf(thread.uri);
+    if (!found || !thread.range) throw NOT_FOR_REVIEW();
+    const { session, change, side } = found;
+    const line = linePosition(change.diff, side, thread.range.start.line + 1);
+    if (!line) throw new Error(vscode.l10n.t('Only the lines the diff shows can take a comment.'));
+    const { refs } = session;
+    return {
+      session,
+      client: await this.accounts.client(session.target.accountId),
+      position: {
+        base_sha: refs.baseSha,
+        start_sha: refs.startSha ?? refs.baseSha,
+        head_sha: refs.headSha,
+        old_path: change.old_path,
+        new_path: change.new_path,
+        position_type: 'text',
+        ...line,
+      },
+    };
+  }
+
   /**
-   * Posts the reply, or starts the thread on its line. When that fails, the text stays in the thread
-   * as a comment not posted, open for editing, with "Send" to try again; then the error is thrown.
+   * Runs `send`; when it fails, the text stays in the thread as a comment not posted, open for
+   * editing, with "Send" to try again; then the error is thrown.
    */
-  async reply(reply: vscode.CommentReply): Promise<{ discussionId: string }> {
+  async keepingText<T>(reply: vscode.CommentReply, send: () => Promise<T>): Promise<T> {
     try {
-      return await this.post(reply);
+      return await send();
     } catch (error) {
-      const unsent: vscode.Comment = {
-        body: reply.text,
-        mode: vscode.CommentMode.Editing,
-        author: { name: vscode.l10n.t('You') },
-        label: vscode.l10n.t('Not posted'),
-        contextValue: 'unsent',
-      };
+      const unsent = unsentComment(reply.text);
       this.unsent.set(unsent, reply.thread);
       reply.thread.comments = [...reply.thread.comments, unsent];
       throw error;
     }
+  }
+
+  /** Posts the reply, or starts the thread on its line; a failure keeps the text (`keepingText`). */
+  reply(reply: vscode.CommentReply): Promise<{ discussionId: string }> {
+    return this.keepingText(reply, () => this.post(reply));
   }
 
   /** Sends a comment that failed to post, as it is now in its box. */
@@ -215,47 +314,29 @@ export class ReviewComments implements vscode.Disposable {
     if (!thread) throw new Error(vscode.l10n.t('This comment was sent already.'));
     this.unsent.delete(unsent);
     thread.comments = thread.comments.filter((each) => each !== unsent);
-    const text = typeof unsent.body === 'string' ? unsent.body : unsent.body.value;
-    return this.reply({ thread, text });
+    return this.reply({ thread, text: commentText(unsent) });
   }
 
-  private async post(reply: vscode.CommentReply): Promise<{ discussionId: string }> {
+  /** Publishes a comment at once, as a reply or as a new thread. */
+  async post(reply: vscode.CommentReply): Promise<{ discussionId: string }> {
     const { thread, text } = reply;
     if (text.trim() === '') throw new Error(vscode.l10n.t('Write a comment first.'));
-    const known = this.threads.get(thread);
-    const found = known ? undefined : this.sessionOf(thread.uri);
-    const session = known?.session ?? found?.session;
-    if (!session)
-      throw new Error(vscode.l10n.t('This diff is not one of a merge request opened for review.'));
-    const { target, refs } = session;
-    const client = await this.accounts.client(target.accountId);
-    const username = await session.viewer;
-    const { project, mergeRequest } = target;
-    if (known?.discussionId) {
-      const note = await client.replyToDiscussion(project.id, mergeRequest.iid, known.discussionId, text);
-      thread.comments = [...thread.comments, comment(note, true)];
-      return { discussionId: known.discussionId };
+    const place = await this.placeOf(thread);
+    const { session, client, discussionId, position } = place;
+    const { project, mergeRequest } = session.target;
+    const viewer = await session.viewer;
+    if (discussionId) {
+      const note = await client.replyToDiscussion(project.id, mergeRequest.iid, discussionId, text);
+      thread.comments = [...thread.comments, this.noteComment(thread, note, viewer)];
+      return { discussionId };
     }
-    if (!found || !thread.range)
-      throw new Error(vscode.l10n.t('This diff is not one of a merge request opened for review.'));
-    const line = linePosition(found.change.diff, found.side, thread.range.start.line + 1);
-    if (!line) throw new Error(vscode.l10n.t('Only the lines the diff shows can take a comment.'));
-    const discussion = await client.createDiscussion(project.id, mergeRequest.iid, {
-      body: text,
-      position: {
-        base_sha: refs.baseSha,
-        start_sha: refs.startSha ?? refs.baseSha,
-        head_sha: refs.headSha,
-        old_path: found.change.old_path,
-        new_path: found.change.new_path,
-        position_type: 'text',
-        ...line,
-      },
-    });
-    thread.comments = discussion.notes.map((note) => comment(note, note.author?.username === username));
-    this.describe(thread, discussion);
-    this.threads.set(thread, { session, discussionId: discussion.id });
-    session.threads.push(thread);
+    if (!position) throw NOT_FOR_REVIEW();
+    const discussion = await client.createDiscussion(project.id, mergeRequest.iid, { body: text, position });
+    // Pending comments of the thread stay after the published ones.
+    const pending = thread.comments.filter((each) => session.drafts.has(each));
+    thread.comments = [...discussion.notes.map((note) => this.noteComment(thread, note, viewer)), ...pending];
+    describeThread(thread, discussion);
+    this.track(thread, { session, discussionId: discussion.id });
     return { discussionId: discussion.id };
   }
 
@@ -270,11 +351,12 @@ export class ReviewComments implements vscode.Disposable {
       known.discussionId,
       resolved,
     );
-    this.describe(thread, discussion);
+    describeThread(thread, discussion);
     return { resolved };
   }
 
   dispose(): void {
+    this.accountsWatch.dispose();
     this.controller.dispose();
   }
 }

@@ -29,7 +29,7 @@ import {
   type PanelMergeOptions,
 } from './protocol';
 import { showError } from '../../../platform/userMessages';
-import { readyTitle } from '../../../domain/mergeRequestView';
+import { isReviewAction, runReviewAction } from './reviewActions';
 
 interface PanelDependencies {
   context: MergeRequestCommandContext;
@@ -225,39 +225,16 @@ export class MergeRequestPanel implements OpenPanel {
       return;
     }
     await this.reportErrors(async () => {
-      const text =
-        action === 'approve' || action === 'unapprove'
-          ? await this.approve(action === 'approve')
-          : action === 'markReady'
-            ? await this.markReady()
-            : (await applyMergeRequestChange(this.deps.context, this.target, action)).message;
+      const text = isReviewAction(action)
+        ? await runReviewAction(
+            this.deps.context,
+            { ...this.target, mergeRequest: this.mergeRequest },
+            action,
+          )
+        : (await applyMergeRequestChange(this.deps.context, this.target, action)).message;
       this.host.post({ type: 'status', level: 'info', text });
     }, action);
     await this.refresh();
-  }
-
-  /** Takes the draft mark off the title, as GitLab's "Mark as ready" does; the views follow. */
-  private async markReady(): Promise<string> {
-    const { account, project } = this.target;
-    const { iid, title } = this.mergeRequest;
-    const client = await this.deps.context.services.accounts.client(account.id);
-    const updated = await client.updateMergeRequest(project.id, iid, { title: readyTitle(title) });
-    afterMergeRequestChange(this.deps.context, { account, project });
-    return vscode.l10n.t('!{0} is ready: {1}', iid, updated.title);
-  }
-
-  /** Approves the head the panel shows (refused with 409 if it moved), or takes the approval back. */
-  private async approve(approve: boolean): Promise<string> {
-    const { account, project } = this.target;
-    const { iid } = this.mergeRequest;
-    const client = await this.deps.context.services.accounts.client(account.id);
-    const sha = this.mergeRequest.sha ?? undefined;
-    if (approve) await client.approve(project.id, iid, sha === undefined ? {} : { sha });
-    else await client.unapprove(project.id, iid);
-    this.deps.context.services.log.info(`${approve ? 'Approved' : 'Unapproved'} !${iid} of ${project.id}`);
-    return approve
-      ? vscode.l10n.t('Approved !{0}.', iid)
-      : vscode.l10n.t('Took back your approval of !{0}.', iid);
   }
 
   /** Merges with the page's options, through the same use case as the command; the page is told the outcome. */

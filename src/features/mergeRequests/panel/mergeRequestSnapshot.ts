@@ -82,6 +82,21 @@ function loadApprovals(
   });
 }
 
+/** How many review comments the viewer holds (draft notes); undefined on a server without them (404). */
+async function loadPendingReview(
+  client: HostingClient,
+  projectId: number,
+  iid: number,
+  errors: string[],
+): Promise<number | undefined> {
+  try {
+    return (await client.listDraftNotes(projectId, iid).toArray()).length;
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) errors.push(l10n.t('Pending review: {0}', describeError(error)));
+    return undefined;
+  }
+}
+
 /** The header's actions once the approvals are known: approve an open one not yet approved, or revoke. */
 function withApprovals(
   actions: MergeRequestSnapshot['actions'],
@@ -192,6 +207,22 @@ export interface LoadedMergeRequest {
   clone: LocalClone | undefined;
 }
 
+function commitView(commit: {
+  id: string;
+  short_id: string;
+  title: string;
+  author_name?: string | null;
+  created_at?: string | null;
+}): CommitView {
+  return {
+    id: commit.id,
+    shortId: commit.short_id,
+    title: commit.title,
+    authorName: commit.author_name ?? '',
+    ...(commit.created_at ? { createdAt: commit.created_at } : {}),
+  };
+}
+
 export async function loadSnapshot(input: {
   client: HostingClient;
   target: MergeRequestTarget;
@@ -212,21 +243,25 @@ export async function loadSnapshot(input: {
     }
   };
   const parent = { kind: 'mergeRequest' as const, project: project.id, iid };
-  const approvals = loadApprovals(client, project.id, iid, errors);
-  const [mergeRequest, changes, commits, notes, awards, username, clone, approved] = await Promise.all([
-    client.getMergeRequest(project.id, iid),
-    settle(l10n.t('Changes'), client.getMergeRequestChanges(project.id, iid), undefined),
-    settle(l10n.t('Commits'), firstItems(client.listMergeRequestCommits(project.id, iid), MAX_COMMITS), []),
-    settle(l10n.t('Comments'), firstItems(client.listNotes(parent), MAX_NOTES), []),
-    settle(
-      l10n.t('Reactions'),
-      firstItems(client.listAwardEmoji({ kind: 'mergeRequest', project: project.id, iid }), MAX_NOTES),
-      [],
-    ),
-    input.username,
-    findLocalClone(project).catch(() => undefined),
-    approvals,
+  const review = Promise.all([
+    loadApprovals(client, project.id, iid, errors),
+    loadPendingReview(client, project.id, iid, errors),
   ]);
+  const [mergeRequest, changes, commits, notes, awards, username, clone, [approved, pending]] =
+    await Promise.all([
+      client.getMergeRequest(project.id, iid),
+      settle(l10n.t('Changes'), client.getMergeRequestChanges(project.id, iid), undefined),
+      settle(l10n.t('Commits'), firstItems(client.listMergeRequestCommits(project.id, iid), MAX_COMMITS), []),
+      settle(l10n.t('Comments'), firstItems(client.listNotes(parent), MAX_NOTES), []),
+      settle(
+        l10n.t('Reactions'),
+        firstItems(client.listAwardEmoji({ kind: 'mergeRequest', project: project.id, iid }), MAX_NOTES),
+        [],
+      ),
+      input.username,
+      findLocalClone(project).catch(() => undefined),
+      review,
+    ]);
   const target = { account, project, mergeRequest };
   const files = changes?.changes ?? [];
   const sorted = notes
@@ -240,17 +275,12 @@ export async function loadSnapshot(input: {
     accountLabel: account.label,
     projectPath: projectPath(project),
     ...header,
-    actions: withApprovals(header.actions, mergeRequest, approved),
+    actions: { ...withApprovals(header.actions, mergeRequest, approved), submitReview: (pending ?? 0) > 0 },
     ...(approved ? { approvals: approved } : {}),
+    ...(pending === undefined ? {} : { pendingReview: pending }),
     awards: summarizeAwards(awards, viewer),
     files: files.map(fileView),
-    commits: commits.map((commit): CommitView => ({
-      id: commit.id,
-      shortId: commit.short_id,
-      title: commit.title,
-      authorName: commit.author_name ?? '',
-      ...(commit.created_at ? { createdAt: commit.created_at } : {}),
-    })),
+    commits: commits.map(commitView),
     notes: sorted.map((note): NoteView => ({
       id: note.id,
       body: note.body,

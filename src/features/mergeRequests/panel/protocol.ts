@@ -36,6 +36,7 @@ export const HEADER_ACTIONS = [
   'approve',
   'unapprove',
   'markReady',
+  'submitReview',
 ] as const;
 export type HeaderAction = (typeof HEADER_ACTIONS)[number];
 
@@ -142,6 +143,8 @@ export interface MergeRequestSnapshot {
   draft: string;
   /** Who approved and how many are needed; absent on servers without approvals (404). */
   approvals?: ApprovalsView;
+  /** The viewer's review comments not published yet; absent on servers without draft notes (404). */
+  pendingReview?: number;
   /** A clone of the project is open: files offer "Open in diff editor". */
   hasLocalClone: boolean;
   viewer?: string;

@@ -14,6 +14,7 @@ const ACTION_BUTTONS: readonly {
   label: string;
   codicon: string;
 }[] = [
+  { action: 'submitReview', label: l10n.t('Submit review'), codicon: 'comment-draft' },
   { action: 'markReady', label: l10n.t('Mark as ready'), codicon: 'check' },
   { action: 'approve', label: l10n.t('Approve'), codicon: 'pass' },
   { action: 'unapprove', label: l10n.t('Revoke approval'), codicon: 'circle-slash' },

@@ -345,6 +345,13 @@ class App {
       mr.mergeWhenPipelineSucceeds ? l10n.t('{0} (merges when the pipeline succeeds)', status) : status,
     );
     if (snapshot.approvals) fact(l10n.t('Approvals'), describeApprovals(snapshot.approvals));
+    if (snapshot.pendingReview)
+      fact(
+        l10n.t('Your review'),
+        snapshot.pendingReview === 1
+          ? l10n.t('1 comment pending')
+          : l10n.t('{0} comments pending', snapshot.pendingReview),
+      );
     fact(l10n.t('Work in progress'), mr.draft ? l10n.t('yes') : l10n.t('no'));
     fact(l10n.t('Votes'), `👍 ${mr.upvotes}  👎 ${mr.downvotes}`);
     if (mr.createdAt) fact(l10n.t('Opened'), timeElement(mr.createdAt));

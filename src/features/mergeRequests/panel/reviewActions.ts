@@ -1,0 +1,77 @@
+/**
+ * The panel header's review actions: approve the head shown or take the approval back, mark a
+ * draft as ready, submit the pending review. Each answers the sentence the panel shows.
+ */
+import * as vscode from 'vscode';
+import { readyTitle } from '../../../domain/mergeRequestView';
+import {
+  type MergeRequestCommandContext,
+  type MergeRequestTarget,
+  afterMergeRequestChange,
+} from '../mergeRequestTargets';
+import type { HeaderAction } from './protocol';
+
+const REVIEW_ACTIONS = ['approve', 'unapprove', 'markReady', 'submitReview'] as const;
+type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+export function isReviewAction(action: HeaderAction): action is ReviewAction {
+  return (REVIEW_ACTIONS as readonly string[]).includes(action);
+}
+
+export function runReviewAction(
+  context: MergeRequestCommandContext,
+  target: MergeRequestTarget,
+  action: ReviewAction,
+): Promise<string> {
+  switch (action) {
+    case 'approve':
+    case 'unapprove':
+      return approve(context, target, action === 'approve');
+    case 'markReady':
+      return markReady(context, target);
+    case 'submitReview':
+      return submitReview(context, target);
+  }
+}
+
+/** Takes the draft mark off the title, as GitLab's "Mark as ready" does; the views follow. */
+async function markReady(context: MergeRequestCommandContext, target: MergeRequestTarget): Promise<string> {
+  const { account, project } = target;
+  const { iid, title } = target.mergeRequest;
+  const client = await context.services.accounts.client(account.id);
+  const updated = await client.updateMergeRequest(project.id, iid, { title: readyTitle(title) });
+  afterMergeRequestChange(context, { account, project });
+  return vscode.l10n.t('!{0} is ready: {1}', iid, updated.title);
+}
+
+/** Approves the head the panel shows (refused with 409 if it moved), or takes the approval back. */
+async function approve(
+  context: MergeRequestCommandContext,
+  target: MergeRequestTarget,
+  approving: boolean,
+): Promise<string> {
+  const { account, project } = target;
+  const { iid } = target.mergeRequest;
+  const client = await context.services.accounts.client(account.id);
+  const sha = target.mergeRequest.sha ?? undefined;
+  if (approving) await client.approve(project.id, iid, sha === undefined ? {} : { sha });
+  else await client.unapprove(project.id, iid);
+  context.services.log.info(`${approving ? 'Approved' : 'Unapproved'} !${iid} of ${project.id}`);
+  return approving
+    ? vscode.l10n.t('Approved !{0}.', iid)
+    : vscode.l10n.t('Took back your approval of !{0}.', iid);
+}
+
+/** Publishes the viewer's pending review comments, through the review feature (its threads follow). */
+async function submitReview(
+  context: MergeRequestCommandContext,
+  target: MergeRequestTarget,
+): Promise<string> {
+  const { review } = context;
+  if (!review) throw new Error(vscode.l10n.t('Reviews are not available in this window.'));
+  const { account, project, mergeRequest } = target;
+  const { published } = await review.submit({ accountId: account.id, project, mergeRequest });
+  return published === 1
+    ? vscode.l10n.t('Review submitted: 1 comment published.')
+    : vscode.l10n.t('Review submitted: {0} comments published.', published);
+}

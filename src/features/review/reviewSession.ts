@@ -1,0 +1,112 @@
+/**
+ * What the review's comment threads share: a merge request opened for review (its commits, files
+ * and who the account is), what is known of each thread, and the comments as the widget shows them.
+ */
+import * as vscode from 'vscode';
+import type { DiffPosition, Discussion, DiscussionNote, MergeRequestDiff } from '../../api/hosting';
+import type { DiffRefs } from '../../domain/mergeRequestView';
+import type { ReviewTarget } from './changedFiles';
+import type { SideSource } from './reviewContent';
+
+export interface ReviewViewer {
+  username: string;
+  name: string;
+}
+
+export interface ReviewSession {
+  target: ReviewTarget;
+  refs: DiffRefs;
+  changes: readonly MergeRequestDiff[];
+  source: SideSource;
+  threads: vscode.CommentThread[];
+  /** Who the account acts as (`GET /user`), asked once per session: tells own notes from others'. */
+  viewer: Promise<ReviewViewer | undefined>;
+  /** The comments held for the review (draft notes), by the comment shown. */
+  drafts: Map<vscode.Comment, number>;
+  /** Draft notes not on a line shown here (on the merge request, or on an older version). */
+  draftsElsewhere: number;
+  /** False once the server answered 404 for draft notes: comments are posted at once. */
+  draftsAvailable: boolean;
+  loading?: Promise<void>;
+}
+
+export interface ThreadInfo {
+  session: ReviewSession;
+  /** The thread on the server; none while it holds only pending comments. */
+  discussionId?: string;
+  /** Where a thread of pending comments will be, once published. */
+  position?: DiffPosition;
+}
+
+/** A note of a thread, as the widget shows it, and what the extension knows of it. */
+export interface ShownNote {
+  thread: vscode.CommentThread;
+  noteId: number;
+  /** The Markdown last posted, to restore when an edit is cancelled. */
+  body: string;
+}
+
+export function sessionKey(accountId: string, project: string | number, iid: number): string {
+  return `${accountId}|${project}|${iid}`;
+}
+
+/** Server text as Markdown with no links to commands, no HTML, no icons. */
+export function untrustedMarkdown(text: string): vscode.MarkdownString {
+  const body = new vscode.MarkdownString(text);
+  body.isTrusted = false;
+  body.supportHtml = false;
+  body.supportThemeIcons = false;
+  return body;
+}
+
+/** A note as the comment widget shows it: its Markdown rendered without links to commands or HTML. */
+export function noteComment(note: DiscussionNote, own: boolean): vscode.Comment {
+  return {
+    body: untrustedMarkdown(note.body),
+    mode: vscode.CommentMode.Preview,
+    author: { name: note.author?.name ?? note.author?.username ?? vscode.l10n.t('Someone') },
+    ...(note.created_at ? { timestamp: new Date(note.created_at) } : {}),
+    contextValue: own ? 'own' : 'other',
+  };
+}
+
+/** A comment held for the review, shown as pending until the review is submitted. */
+export function pendingComment(text: string, viewer: ReviewViewer | undefined): vscode.Comment {
+  return {
+    body: untrustedMarkdown(text),
+    mode: vscode.CommentMode.Preview,
+    author: { name: viewer?.name ?? vscode.l10n.t('You') },
+    label: vscode.l10n.t('Pending'),
+    contextValue: 'draft',
+  };
+}
+
+/** A comment that failed to post: still in its box, to send again. */
+export function unsentComment(text: string): vscode.Comment {
+  return {
+    body: text,
+    mode: vscode.CommentMode.Editing,
+    author: { name: vscode.l10n.t('You') },
+    label: vscode.l10n.t('Not posted'),
+    contextValue: 'unsent',
+  };
+}
+
+export function commentText(comment: vscode.Comment): string {
+  return typeof comment.body === 'string' ? comment.body : comment.body.value;
+}
+
+/** Resolved threads fold; resolvable ones offer resolve or unresolve. */
+export function describeThread(thread: vscode.CommentThread, discussion: Discussion): void {
+  const resolvable = discussion.notes.some((note) => note.resolvable === true);
+  const resolved = resolvable && discussion.notes.every((note) => !note.resolvable || note.resolved === true);
+  thread.canReply = true;
+  thread.collapsibleState = resolved
+    ? vscode.CommentThreadCollapsibleState.Collapsed
+    : vscode.CommentThreadCollapsibleState.Expanded;
+  if (resolvable) {
+    thread.state = resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
+    thread.contextValue = resolved ? 'resolvable resolved' : 'resolvable unresolved';
+  }
+  thread.label = resolved ? vscode.l10n.t('Resolved') : undefined;
+}

@@ -1,0 +1,240 @@
+// A review held as draft notes until "Submit review" publishes it at once, with the count of
+// pending comments in the status bar and the panel; a server without draft notes gets its comments
+// at once, and says so. Own notes in the threads can be edited and deleted.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { HostingClient } from '../../src/api/hosting';
+import { reviewHelpers } from './reviewSupport';
+import { eventually, useForgeSession } from './support';
+
+describe('a review submitted at once, and own notes edited', function () {
+  this.timeout(30_000);
+  const session = useForgeSession();
+  const { stored, openPanel, openIndex, threadOn, messagesShownBy } = reviewHelpers(session);
+  let bob: HostingClient;
+  let alice: HostingClient;
+  const web = () => session.forge.fixtures.projects.web;
+
+  before(() => {
+    const { forge } = session;
+    const token = forge.tokens['bob'];
+    assert.ok(token);
+    bob = HostingClient.create({ baseUrl: forge.url, credentials: { kind: 'private-token', token } });
+    alice = HostingClient.create({
+      baseUrl: forge.url,
+      credentials: { kind: 'private-token', token: forge.userToken },
+    });
+  });
+
+  after(async () => {
+    await bob.close();
+    await alice.close();
+  });
+
+  afterEach(async () => {
+    session.forge.onRequest(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /** A thread bob starts on line `newLine` of the new side of `src/index.ts` in !1. */
+  function bobComments(body: string, newLine: number) {
+    const mr = stored();
+    return bob.createDiscussion(web(), 1, {
+      body,
+      position: {
+        base_sha: mr.baseSha,
+        start_sha: mr.baseSha,
+        head_sha: mr.headSha,
+        old_path: 'src/index.ts',
+        new_path: 'src/index.ts',
+        position_type: 'text',
+        new_line: newLine,
+      },
+    });
+  }
+
+  function requestsTo(method: string, ending: string) {
+    return session.forge.requests.filter(
+      (request) => request.method === method && request.path.endsWith(ending),
+    );
+  }
+
+  it('holds comments as pending until "Submit review" publishes them together', async () => {
+    const { api, forge } = session;
+    await bobComments('Is this import needed?', 2);
+    const diff = await openIndex();
+    const answered = await threadOn('src/index.ts', 1);
+    assert.equal(api.review.pendingStatus.text, '', 'nothing pending yet');
+
+    forge.clearRequests();
+    const refused = await messagesShownBy(() =>
+      vscode.commands.executeCommand('forge.review.addToReview', {
+        thread: answered,
+        text: 'It is: the form is served.',
+      }),
+    );
+    assert.deepEqual(refused, []);
+    const started = api.review.comments.controller.createCommentThread(
+      diff.modified,
+      new vscode.Range(5, 0, 5, 0),
+      [],
+    );
+    await vscode.commands.executeCommand('forge.review.addToReview', {
+      thread: started,
+      text: 'Name it `handle`?',
+    });
+    assert.deepEqual(requestsTo('POST', '/discussions'), [], 'nothing is published yet');
+    assert.deepEqual(requestsTo('POST', '/notes'), [], 'no reply is published yet');
+    const drafts = requestsTo('POST', '/draft_notes').map(
+      (request) => request.body as Record<string, unknown>,
+    );
+    assert.equal(drafts.length, 2);
+    assert.equal(drafts[0]?.['in_reply_to_discussion_id'] !== undefined, true, 'a reply names its thread');
+    assert.equal((drafts[1]?.['position'] as Record<string, unknown> | undefined)?.['new_line'], 6);
+    for (const thread of [answered, started]) {
+      const pending = thread.comments.at(-1);
+      assert.equal(pending?.contextValue, 'draft');
+      assert.equal(pending?.label, 'Pending');
+    }
+    assert.match(api.review.pendingStatus.text, /2/);
+
+    const panel = await openPanel();
+    try {
+      assert.equal(panel.snapshot?.pendingReview, 2);
+      assert.equal(panel.snapshot?.actions.submitReview, true);
+    } finally {
+      panel.dispose();
+    }
+
+    forge.clearRequests();
+    const said = await messagesShownBy(
+      () => vscode.commands.executeCommand('forge.review.submit'),
+      'information',
+    );
+    assert.equal(requestsTo('POST', '/draft_notes/bulk_publish').length, 1);
+    assert.match(said.join('\n'), /2 comments/);
+    const discussions = await bob.listDiscussions(web(), 1).toArray();
+    const bodies = (discussion: (typeof discussions)[number]) => discussion.notes.map((note) => note.body);
+    assert.ok(
+      discussions.some(
+        (discussion) => bodies(discussion).join('|') === 'Is this import needed?|It is: the form is served.',
+      ),
+      'the reply is published in its thread',
+    );
+    const started6 = discussions.find((discussion) => bodies(discussion).join() === 'Name it `handle`?');
+    assert.equal(started6?.notes[0]?.position?.new_line, 6, 'the new thread is published on its line');
+    assert.equal(api.review.pendingStatus.text, '', 'nothing pending once submitted');
+    const replied = await threadOn('src/index.ts', 1);
+    await eventually(() =>
+      assert.deepEqual(
+        replied.comments.map((comment) => comment.contextValue),
+        ['other', 'own'],
+        'the threads are read again: the reply is published',
+      ),
+    );
+    started.dispose();
+  });
+
+  it('shows pending comments written elsewhere on their lines, and deletes one', async () => {
+    const { api, forge } = session;
+    const mr = stored();
+    await alice.createDraftNote(web(), 1, {
+      note: 'Typo?',
+      position: {
+        base_sha: mr.baseSha,
+        start_sha: mr.baseSha,
+        head_sha: mr.headSha,
+        old_path: 'src/index.ts',
+        new_path: 'src/index.ts',
+        position_type: 'text',
+        new_line: 8,
+      },
+    });
+    await openIndex();
+    const thread = await threadOn('src/index.ts', 7);
+    const [pending] = thread.comments;
+    assert.equal(pending?.contextValue, 'draft');
+    assert.match(api.review.pendingStatus.text, /1/);
+
+    forge.clearRequests();
+    await vscode.commands.executeCommand('forge.review.deleteDraft', pending);
+    assert.equal(requestsTo('DELETE', '').length, 1);
+    assert.deepEqual(await alice.listDraftNotes(web(), 1).toArray(), []);
+    assert.equal(api.review.pendingStatus.text, '');
+    assert.equal(
+      api.review.comments.shownThreads().includes(thread),
+      false,
+      'a thread of nothing but that comment goes',
+    );
+  });
+
+  it('posts at once on a server without draft notes (404), and says so', async () => {
+    const { api, forge } = session;
+    forge.onRequest((request, response) => {
+      if (!request.url?.includes('/draft_notes')) return false;
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"404 Not Found"}');
+      return true;
+    });
+    const diff = await openIndex();
+    const thread = api.review.comments.controller.createCommentThread(
+      diff.modified,
+      new vscode.Range(9, 0, 9, 0),
+      [],
+    );
+    try {
+      forge.clearRequests();
+      const said = await messagesShownBy(
+        () => vscode.commands.executeCommand('forge.review.addToReview', { thread, text: 'Now.' }),
+        'information',
+      );
+      assert.match(said.join('\n'), /posted at once/);
+      assert.equal(requestsTo('POST', '/discussions').length, 1);
+      assert.equal(thread.comments.at(-1)?.contextValue, 'own');
+      assert.equal(api.review.pendingStatus.text, '');
+    } finally {
+      thread.dispose();
+    }
+  });
+
+  it("edits and deletes its own notes in a thread, not others'", async () => {
+    const { api, forge } = session;
+    await bobComments('Is this line needed?', 9);
+    await openIndex();
+    const thread = await threadOn('src/index.ts', 8);
+    await vscode.commands.executeCommand('forge.review.reply', { thread, text: 'Yes, it is.' });
+    const [theirs, mine] = thread.comments;
+    assert.equal(theirs?.contextValue, 'other');
+    assert.ok(mine);
+    assert.equal(mine.contextValue, 'own');
+
+    await vscode.commands.executeCommand('forge.review.editComment', mine);
+    const editing = thread.comments[1];
+    assert.equal(editing?.mode, vscode.CommentMode.Editing);
+    assert.ok(editing);
+    // As VS Code does with the text typed into the box.
+    editing.body = 'Yes: the server needs it.';
+    forge.clearRequests();
+    await vscode.commands.executeCommand('forge.review.saveComment', editing);
+    const put = requestsTo('PUT', '').at(0);
+    assert.match(put?.path ?? '', /\/merge_requests\/1\/notes\/\d+$/);
+    assert.deepEqual(put?.body, { body: 'Yes: the server needs it.' });
+    const saved = thread.comments[1];
+    assert.equal(saved?.mode, vscode.CommentMode.Preview);
+    assert.equal((saved?.body as vscode.MarkdownString).value, 'Yes: the server needs it.');
+
+    const answering = api.messages.answerModals((_question, buttons) => buttons[0]);
+    try {
+      await vscode.commands.executeCommand('forge.review.deleteComment', saved);
+    } finally {
+      answering.dispose();
+    }
+    assert.deepEqual(
+      thread.comments.map((comment) => (comment.body as vscode.MarkdownString).value),
+      ['Is this line needed?'],
+    );
+    const [onServer] = (await bob.listDiscussions(web(), 1).toArray()).filter((discussion) =>
+      discussion.notes.some((note) => note.body === 'Is this line needed?'),
+    );
+    assert.equal(onServer?.notes.length, 1);
+  });
+});
