@@ -41,6 +41,10 @@ export interface HeaderActions {
   unapprove: boolean;
   /** Publish the viewer's pending review comments (draft notes) at once. */
   submitReview: boolean;
+  /** Rebase the source branch onto the target: the fix for `need_rebase`. */
+  rebase: boolean;
+  /** Open the diff with its threads: the fix for `discussions_not_resolved`. */
+  openThreads: boolean;
   /** The merge form's defaults. */
   mergeDefaults: { squash: boolean; removeSourceBranch: boolean };
 }
@@ -61,6 +65,7 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
   const conflicts = mr.merge_status === 'cannot_be_merged';
   const scheduled = mr.merge_when_pipeline_succeeds === true;
   const hasSha = typeof mr.sha === 'string' && mr.sha.length > 0;
+  const status = typeof mr.detailed_merge_status === 'string' ? mr.detailed_merge_status : undefined;
   let mergeBlockedReason: string | undefined;
   if (!opened) mergeBlockedReason = l10n.t('This merge request is {0}.', mr.state);
   else if (draft) mergeBlockedReason = l10n.t('It is a draft: mark it ready before merging.');
@@ -69,7 +74,6 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
   else if (!hasSha) mergeBlockedReason = l10n.t('The server did not say which commit is the head: refresh.');
   else {
     // What else the server says blocks it (approvals, threads, a rebase …), in its words.
-    const status = typeof mr.detailed_merge_status === 'string' ? mr.detailed_merge_status : undefined;
     mergeBlockedReason = mergeBlocker({ ...mr, detailed_merge_status: status })?.message;
   }
   return {
@@ -89,6 +93,8 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
     unapprove: false,
     submitReview: false,
     markReady: opened && draft,
+    rebase: opened && status === 'need_rebase',
+    openThreads: opened && status === 'discussions_not_resolved',
   };
 }
 

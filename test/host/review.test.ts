@@ -418,6 +418,93 @@ describe('review in the diff editor', function () {
       }
     });
 
+    it('rebases a merge request behind its target, following the rebase to its end', async () => {
+      const project = forge.state.projects.get(forge.fixtures.projects.web);
+      assert.ok(project);
+      const main = project.branches.get(stored().targetBranch);
+      assert.ok(main);
+      const before = main.commitSha;
+      const elsewhere = [...forge.state.commits.keys()].find(
+        (sha) => sha !== before && sha !== stored().baseSha,
+      );
+      assert.ok(elsewhere);
+      project.mergeMethod = 'ff';
+      main.commitSha = elsewhere;
+      const panel = await openPanel();
+      try {
+        assert.equal(panel.snapshot?.actions.rebase, true);
+        assert.equal(panel.snapshot?.actions.merge, false);
+        assert.match(panel.snapshot?.actions.mergeBlockedReason ?? '', /needs a rebase onto master/);
+        forge.clearRequests();
+        await panel.host.receive({ type: 'action', action: 'rebase' });
+        assert.equal(forge.requests.filter((request) => request.path.endsWith('/rebase')).length, 1);
+        const followed = forge.requests.filter(
+          (request) => request.query['include_rebase_in_progress'] === 'true',
+        );
+        assert.equal(followed.length, 2, 'read while in progress, then once done');
+        assert.equal(stored().baseSha, elsewhere, 'rebased onto the new target head');
+        assert.equal(panel.snapshot?.actions.rebase, false);
+        assert.equal(panel.snapshot?.actions.merge, true);
+      } finally {
+        project.mergeMethod = undefined;
+        main.commitSha = before;
+        panel.dispose();
+      }
+    });
+
+    it('opens the unresolved threads a project wants resolved before a merge', async () => {
+      const project = forge.state.projects.get(forge.fixtures.projects.web);
+      assert.ok(project);
+      const mr = stored();
+      const token = forge.tokens['bob'];
+      assert.ok(token);
+      const bob = HostingClient.create({ baseUrl: forge.url, credentials: { kind: 'private-token', token } });
+      project.settings.only_allow_merge_if_all_discussions_are_resolved = true;
+      const panel = await (async () => {
+        await bob.createDiscussion(forge.fixtures.projects.web, 1, {
+          body: 'Must this wait?',
+          position: {
+            base_sha: mr.baseSha,
+            start_sha: mr.baseSha,
+            head_sha: mr.headSha,
+            old_path: 'src/index.ts',
+            new_path: 'src/index.ts',
+            position_type: 'text',
+            new_line: 7,
+          },
+        });
+        return openPanel();
+      })();
+      try {
+        assert.equal(panel.snapshot?.actions.openThreads, true);
+        assert.match(panel.snapshot?.actions.mergeBlockedReason ?? '', /unresolved discussions/);
+        await panel.host.receive({ type: 'action', action: 'openThreads' });
+        await eventually(() =>
+          assert.match(
+            vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '',
+            /^!1 Add a login form \(/,
+            'every file in the multi-file diff editor',
+          ),
+        );
+        await eventually(() =>
+          assert.ok(
+            threadsOn('src/index.ts').some(
+              (thread) =>
+                thread.range?.start.line === 6 &&
+                thread.comments.some(
+                  (comment) => (comment.body as vscode.MarkdownString).value === 'Must this wait?',
+                ),
+            ),
+            'the unresolved thread is on its line',
+          ),
+        );
+      } finally {
+        project.settings.only_allow_merge_if_all_discussions_are_resolved = false;
+        await bob.close();
+        panel.dispose();
+      }
+    });
+
     it('marks a draft as ready from the panel: the draft mark leaves the title on the server', async () => {
       const panel = await openPanel(5);
       try {

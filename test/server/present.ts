@@ -176,7 +176,7 @@ export class Presenter {
       import_url: null,
       import_status: 'none',
       open_issues_count: this.openIssuesCount(project),
-      merge_method: 'merge',
+      merge_method: project.mergeMethod ?? 'merge',
       shared_with_groups: project.sharedWithGroups.map((share) => ({
         group_id: share.groupId,
         group_name: share.groupName,
@@ -467,6 +467,25 @@ export class Presenter {
     return count;
   }
 
+  /** With a linear history, a merge request whose base is not its target's head must be rebased first. */
+  private behindTarget(mergeRequest: MergeRequest, project: Project | undefined): boolean {
+    if (!project || (project.mergeMethod ?? 'merge') === 'merge') return false;
+    const target = project.branches.get(mergeRequest.targetBranch);
+    return target !== undefined && target.commitSha !== mergeRequest.baseSha;
+  }
+
+  /** The project wants every thread resolved before a merge, and one is not. */
+  private mustResolveThreads(mergeRequest: MergeRequest, project: Project | undefined): boolean {
+    if (!project?.settings.only_allow_merge_if_all_discussions_are_resolved) return false;
+    return [...this.state.notes.values()].some(
+      (note) =>
+        note.noteableType === 'MergeRequest' &&
+        note.noteableId === mergeRequest.id &&
+        note.resolvable === true &&
+        note.resolvedById == null,
+    );
+  }
+
   mergeRequest(mergeRequest: MergeRequest, withChanges = false): Json {
     const project = this.state.projects.get(mergeRequest.projectId);
     const path = project ? this.state.pathWithNamespace(project) : '';
@@ -503,7 +522,11 @@ export class Presenter {
       milestone: this.milestone(mergeRequest.milestoneId),
       merge_when_pipeline_succeeds: mergeRequest.mergeWhenPipelineSucceeds,
       merge_status: mergeRequest.mergeStatus,
-      detailed_merge_status: detailedMergeStatus(mergeRequest, draft),
+      detailed_merge_status: detailedMergeStatus(mergeRequest, draft, {
+        behind: this.behindTarget(mergeRequest, project),
+        unresolved: this.mustResolveThreads(mergeRequest, project),
+      }),
+      merge_error: mergeRequest.mergeError ?? null,
       sha: this.state.mergeRequestHeadSha(mergeRequest),
       merge_commit_sha: mergeRequest.mergeCommitSha,
       squash_commit_sha: null,
@@ -742,10 +765,16 @@ export function isDraftTitle(title: string): boolean {
   return /^\s*(\[draft\]|\(draft\)|draft:|draft\s-|\[wip\]|wip:|wip\s)/i.test(title);
 }
 
-function detailedMergeStatus(mergeRequest: MergeRequest, draft: boolean): string {
+function detailedMergeStatus(
+  mergeRequest: MergeRequest,
+  draft: boolean,
+  blocks: { behind: boolean; unresolved: boolean },
+): string {
   if (mergeRequest.state !== 'opened') return 'not_open';
   if (draft) return 'draft_status';
   if (mergeRequest.mergeStatus === 'cannot_be_merged') return 'broken_status';
+  if (blocks.unresolved) return 'discussions_not_resolved';
+  if (blocks.behind) return 'need_rebase';
   if (approvalsLeft(mergeRequest) > 0) return 'not_approved';
   return 'mergeable';
 }

@@ -116,6 +116,11 @@ export interface Project {
   forksCount: number;
   sharedWithGroups: { groupId: number; groupName: string; groupAccessLevel: number }[];
   branches: Map<string, Branch>;
+  /**
+   * How merges land (beyond the seed spec): `merge` (the default) or a linear history, which makes a
+   * merge request behind its target report `need_rebase`.
+   */
+  mergeMethod?: 'merge' | 'rebase_merge' | 'ff';
 }
 
 export interface Branch {
@@ -280,6 +285,13 @@ export interface MergeRequest {
   approvedByIds?: Set<number>;
   /** Approvals needed before it can merge: 0 on Free servers; rules set it on Premium. */
   approvalsRequired?: number;
+  /**
+   * A rebase started (`PUT .../rebase`): it stays in progress for `readsLeft` reads of the merge
+   * request, as GitLab's runs in the background, then lands, or fails with `error`.
+   */
+  rebase?: { readsLeft: number; error?: string };
+  /** Why the last rebase or merge failed (`merge_error`). */
+  mergeError?: string | null;
 }
 
 export type NoteableType = 'Issue' | 'MergeRequest' | 'Snippet';

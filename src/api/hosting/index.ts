@@ -2,3 +2,4 @@ export * from './client';
 export * from './endpoints';
 export * from './schemas';
 export * from './identity';
+export * from './rebase';

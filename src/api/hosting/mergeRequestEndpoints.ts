@@ -39,8 +39,16 @@ export class MergeRequestEndpoints extends ProjectEndpoints {
     });
   }
 
-  getMergeRequest(project: ProjectRef, iid: number, options?: CallOptions) {
-    return this.call('mergeRequests.get', this.mrParams(project, iid), MergeRequestSchema, options);
+  /** With `includeRebaseInProgress`, the reply says whether a rebase is still running (`rebase_in_progress`). */
+  getMergeRequest(
+    project: ProjectRef,
+    iid: number,
+    options: CallOptions & { includeRebaseInProgress?: boolean } = {},
+  ) {
+    return this.call('mergeRequests.get', this.mrParams(project, iid), MergeRequestSchema, {
+      signal: options.signal,
+      ...(options.includeRebaseInProgress ? { query: { include_rebase_in_progress: true } } : {}),
+    });
   }
 
   listMergeRequestCommits(project: ProjectRef, iid: number) {

@@ -22,6 +22,9 @@ import { ReviewPreparation } from './reviewPreparation';
 
 export type { ReviewTarget } from './changedFiles';
 
+/** VS Code's command that shows the Comments view, where every thread of the open diffs is listed. */
+const COMMENTS_VIEW_FOCUS = 'workbench.action.focusCommentsPanel';
+
 export interface ReviewFeature {
   /** The "Changes" folder for a merge request in a tree; `changed` redraws a node of that tree. */
   changesFolder(target: ReviewTarget, changed: (node: TreeNode) => void): TreeNode;
@@ -33,6 +36,11 @@ export interface ReviewFeature {
   readonly content: ReviewContentProvider;
   /** The comment threads on the diff's lines. */
   readonly comments: ReviewComments;
+  /**
+   * Every changed file in the multi-file diff editor with its threads placed, and the Comments view
+   * that lists them; answers how many threads are unresolved.
+   */
+  openThreads(target: ReviewTarget): Promise<number>;
   /** Publishes the merge request's pending review comments at once. */
   submit(target: ReviewTarget): Promise<{ published: number }>;
   /** The status bar item that counts pending review comments. */
@@ -99,6 +107,16 @@ export function createReviewFeature(services: Services): ReviewFeature {
     },
     content,
     comments,
+    openThreads: async (target) => {
+      const { changes, refs, source } = await prepare(target);
+      await openAllChanges(content, source, target, changes, refs);
+      await comments.sessionFor(target)?.loading;
+      // VS Code registers its Comments view once a controller has comments.
+      await vscode.commands.executeCommand(COMMENTS_VIEW_FOCUS).then(undefined, (error: unknown) => {
+        services.log.warn(`Showing the Comments view: ${String(error)}`);
+      });
+      return comments.unresolvedCount(target);
+    },
     submit: (target) => pending.submit(target),
     pendingStatus: pending.status,
   };

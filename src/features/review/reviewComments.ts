@@ -141,6 +141,12 @@ export class ReviewComments implements vscode.Disposable {
     return this.sessions.get(sessionKey(target.accountId, target.project.id, target.mergeRequest.iid));
   }
 
+  /** Threads of the merge request shown unresolved. */
+  unresolvedCount(target: ReviewTarget): number {
+    const threads = this.sessionFor(target)?.threads ?? [];
+    return threads.filter((thread) => thread.state === vscode.CommentThreadState.Unresolved).length;
+  }
+
   allSessions(): readonly ReviewSession[] {
     return [...this.sessions.values()];
   }

@@ -7,7 +7,7 @@ import type { Handler, RequestContext } from '../context';
 import { created, errors, ok, type ApiResponse } from '../http';
 import { approvalsLeft } from '../present';
 import type { Router } from '../router';
-import { ACCESS, type MergeRequest } from '../state';
+import { ACCESS, type MergeRequest, type Project } from '../state';
 import { findMergeRequest } from './parents';
 
 const ONE = '/projects/:id/merge_requests/:merge_request_iid';
@@ -73,14 +73,40 @@ function unapprove(ctx: RequestContext): ApiResponse {
   return created(approvalsJson(ctx, mergeRequest));
 }
 
-/** Developers and up; the fake rebases at once, so the next read shows it done. */
+/**
+ * Developers and up. As on GitLab, the rebase runs in the background: the merge request reports
+ * `rebase_in_progress` (when asked with `include_rebase_in_progress`) for a couple of reads, then
+ * the new base, or `merge_error` when it failed.
+ */
 function rebase(ctx: RequestContext): ApiResponse {
   const project = ctx.project();
   const mergeRequest = findMergeRequest(ctx, project);
   ctx.requireCaller();
   if (ctx.accessLevel(project) < ACCESS.developer) throw errors.forbidden();
   if (mergeRequest.state !== 'opened') throw errors.status(405, 'Method Not Allowed');
+  if (mergeRequest.rebase) throw errors.status(409, 'Rebase is already in progress');
+  mergeRequest.rebase = {
+    readsLeft: 2,
+    ...(mergeRequest.mergeStatus === 'cannot_be_merged'
+      ? { error: 'Rebase failed: Rebase locally, resolve all conflicts, then push the branch.' }
+      : {}),
+  };
+  mergeRequest.mergeError = null;
+  return { status: 202, json: { rebase_in_progress: true } };
+}
+
+/** One read of a merge request while its rebase runs: in progress, then landed (or failed). */
+export function rebaseProgress(project: Project, mergeRequest: MergeRequest): boolean {
+  const running = mergeRequest.rebase;
+  if (!running) return false;
+  running.readsLeft -= 1;
+  if (running.readsLeft > 0) return true;
+  mergeRequest.rebase = undefined;
+  if (running.error !== undefined) {
+    mergeRequest.mergeError = running.error;
+    return false;
+  }
   const target = project.branches.get(mergeRequest.targetBranch);
   if (target) mergeRequest.baseSha = target.commitSha;
-  return { status: 202, json: { rebase_in_progress: true } };
+  return false;
 }

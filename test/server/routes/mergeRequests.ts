@@ -13,6 +13,7 @@ import { isDraftTitle } from '../present';
 import type { Router } from '../router';
 import { ACCESS, type MergeRequest, type Project, type User } from '../state';
 import { findMergeRequest } from './parents';
+import { rebaseProgress } from './approvals';
 
 const PUBLIC = { public: true };
 const BASE = '/projects/:id/merge_requests';
@@ -70,7 +71,11 @@ function listMergeRequests(ctx: RequestContext): ApiResponse {
 
 function getMergeRequest(ctx: RequestContext): ApiResponse {
   const project = ctx.project();
-  return ok(ctx.present.mergeRequest(findMergeRequest(ctx, project)));
+  const mergeRequest = findMergeRequest(ctx, project);
+  if (ctx.params.string('include_rebase_in_progress') !== 'true')
+    return ok(ctx.present.mergeRequest(mergeRequest));
+  const inProgress = rebaseProgress(project, mergeRequest);
+  return ok({ ...(ctx.present.mergeRequest(mergeRequest) as object), rebase_in_progress: inProgress });
 }
 
 function listCommits(ctx: RequestContext): ApiResponse {

@@ -63,6 +63,22 @@ describe('headerActions', () => {
     assert.equal(headerActions(mr({ state: 'closed', title: 'Draft: Dark mode' })).markReady, false);
   });
 
+  it('offers the fix of what blocks the merge: a rebase, the unresolved threads', () => {
+    const behind = headerActions(mr({ sha: 'abc123', detailed_merge_status: 'need_rebase' }));
+    assert.equal(behind.merge, false);
+    assert.equal(behind.rebase, true);
+    assert.equal(behind.openThreads, false);
+    const threads = headerActions(mr({ sha: 'abc123', detailed_merge_status: 'discussions_not_resolved' }));
+    assert.equal(threads.openThreads, true);
+    assert.equal(threads.rebase, false);
+    const fine = headerActions(mr({ sha: 'abc123', detailed_merge_status: 'mergeable' }));
+    assert.deepEqual([fine.rebase, fine.openThreads], [false, false]);
+    const closed = headerActions(
+      mr({ state: 'closed', sha: 'abc123', detailed_merge_status: 'need_rebase' }),
+    );
+    assert.equal(closed.rebase, false);
+  });
+
   it('takes every draft mark GitLab knows off a title, and nothing else', () => {
     for (const title of [
       'Draft: Dark mode',

@@ -1,7 +1,7 @@
 // Approvals and rebase (beyond the seed spec, as GitLab 15-18 have them) against the fake forge:
 // what the client sends, what it makes of the replies, and the refusals real servers give.
 import assert from 'node:assert/strict';
-import { HostingClient } from '../../../src/api/hosting';
+import { HostingClient, RebaseFailedError, rebaseAndFollow } from '../../../src/api/hosting';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../../src/api/http';
 import { type FakeForge, startFakeForge } from '../../server';
 import { linesShown } from '../../server/routes/discussions';
@@ -126,6 +126,63 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     const sent = forge.requests.find((request) => request.path.endsWith('/rebase'));
     assert.equal(sent?.method, 'PUT');
     assert.deepEqual(sent?.body, { skip_ci: true });
+    await assert.rejects(alice.rebase(web, iid), ConflictError, 'one rebase at a time, as GitLab');
+    stored().rebase = undefined;
+  });
+
+  it('follows a rebase until the merge request reports it done, and says why one failed', async () => {
+    const project = forge.state.projects.get(web);
+    assert.ok(project);
+    const main = project.branches.get(stored().targetBranch);
+    assert.ok(main);
+    const before = main.commitSha;
+    project.mergeMethod = 'ff';
+    // The target moved on since the merge request was opened: a linear history needs a rebase.
+    const elsewhere = [...forge.state.commits.keys()].find(
+      (sha) => sha !== before && sha !== stored().baseSha,
+    );
+    assert.ok(elsewhere);
+    main.commitSha = elsewhere;
+    try {
+      assert.notEqual(main.commitSha, stored().baseSha);
+      assert.equal((await alice.getMergeRequest(web, iid)).detailed_merge_status, 'need_rebase');
+      const checks: boolean[] = [];
+      const rebased = await rebaseAndFollow(alice, web, iid, {
+        intervalMs: 1,
+        onCheck: (inProgress) => checks.push(inProgress),
+      });
+      assert.deepEqual(checks, [true, false], 'in progress, then done');
+      assert.equal(rebased.detailed_merge_status, 'mergeable');
+      assert.equal(stored().baseSha, main.commitSha);
+      const reads = forge.requests.filter(
+        (request) => request.method === 'GET' && request.path.endsWith(`/merge_requests/${iid}`),
+      );
+      assert.equal(reads.at(-1)?.query['include_rebase_in_progress'], 'true');
+
+      stored().mergeStatus = 'cannot_be_merged';
+      await assert.rejects(
+        rebaseAndFollow(alice, web, iid, { intervalMs: 1 }),
+        (error: Error) => error instanceof RebaseFailedError && /resolve all conflicts/.test(error.message),
+      );
+    } finally {
+      stored().mergeStatus = 'can_be_merged';
+      stored().mergeError = null;
+      main.commitSha = before;
+      project.mergeMethod = undefined;
+    }
+  });
+
+  it('gives up following a rebase that never ends, saying the server goes on', async () => {
+    const running = stored();
+    running.rebase = { readsLeft: 1_000 };
+    try {
+      await assert.rejects(
+        rebaseAndFollow(alice, web, iid, { intervalMs: 1, maxChecks: 3, alreadyStarted: true }),
+        /still rebasing/,
+      );
+    } finally {
+      running.rebase = undefined;
+    }
   });
 
   it('says NotFoundError where a server has no approvals API (older or reduced servers)', async () => {

@@ -38,6 +38,12 @@ export const MergeRequestSchema = z.looseObject({
   web_url: z.string().optional(),
   created_at: TimestampSchema.optional(),
   updated_at: TimestampSchema.optional(),
+  /** GitLab 15.6+: why it cannot merge (`need_rebase`, `not_approved` …), beyond the seed spec. */
+  detailed_merge_status: z.string().nullish(),
+  /** Only when asked with `include_rebase_in_progress=true`. */
+  rebase_in_progress: z.boolean().optional(),
+  /** Why the last rebase or merge failed. */
+  merge_error: z.string().nullish(),
 });
 export type MergeRequest = z.infer<typeof MergeRequestSchema>;
 

@@ -37,6 +37,8 @@ export const HEADER_ACTIONS = [
   'unapprove',
   'markReady',
   'submitReview',
+  'rebase',
+  'openThreads',
 ] as const;
 export type HeaderAction = (typeof HEADER_ACTIONS)[number];
 

@@ -1,9 +1,12 @@
 /**
- * The panel header's review actions: approve the head shown or take the approval back, mark a
- * draft as ready, submit the pending review. Each answers the sentence the panel shows.
+ * The panel header's review actions: approve the head shown or take the approval back, submit the
+ * pending review, and the fixes of what blocks a merge (mark a draft as ready, rebase, open the
+ * unresolved threads). Each answers the sentence the panel shows.
  */
 import * as vscode from 'vscode';
+import { RebaseFailedError, rebaseAndFollow } from '../../../api/hosting';
 import { readyTitle } from '../../../domain/mergeRequestView';
+import { withCancellableProgress } from '../../../platform/userMessages';
 import {
   type MergeRequestCommandContext,
   type MergeRequestTarget,
@@ -11,7 +14,14 @@ import {
 } from '../mergeRequestTargets';
 import type { HeaderAction } from './protocol';
 
-const REVIEW_ACTIONS = ['approve', 'unapprove', 'markReady', 'submitReview'] as const;
+const REVIEW_ACTIONS = [
+  'approve',
+  'unapprove',
+  'markReady',
+  'submitReview',
+  'rebase',
+  'openThreads',
+] as const;
 type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
 export function isReviewAction(action: HeaderAction): action is ReviewAction {
@@ -31,7 +41,48 @@ export function runReviewAction(
       return markReady(context, target);
     case 'submitReview':
       return submitReview(context, target);
+    case 'rebase':
+      return rebase(context, target);
+    case 'openThreads':
+      return openThreads(context, target);
   }
+}
+
+/** Rebases onto the target and follows it to its end (GitLab runs it in the background). */
+async function rebase(context: MergeRequestCommandContext, target: MergeRequestTarget): Promise<string> {
+  const { account, project } = target;
+  const { iid, target_branch: onto } = target.mergeRequest;
+  const client = await context.services.accounts.client(account.id);
+  try {
+    await withCancellableProgress(vscode.l10n.t('Rebasing !{0} onto {1}…', iid, onto), (signal) =>
+      rebaseAndFollow(client, project.id, iid, { signal }),
+    );
+  } catch (error) {
+    if (error instanceof RebaseFailedError)
+      throw new Error(vscode.l10n.t('The server could not rebase !{0}: {1}', iid, error.message), {
+        cause: error,
+      });
+    throw error;
+  } finally {
+    afterMergeRequestChange(context, { account, project });
+  }
+  context.services.log.info(`Rebased !${iid} of ${project.id} onto ${onto}`);
+  return vscode.l10n.t('Rebased !{0} onto {1}.', iid, onto);
+}
+
+/** Every changed file in the diff editor, with its threads; the Comments view lists them. */
+async function openThreads(context: MergeRequestCommandContext, target: MergeRequestTarget): Promise<string> {
+  const { review } = context;
+  if (!review) throw new Error(vscode.l10n.t('Reviews are not available in this window.'));
+  const { account, project, mergeRequest } = target;
+  const unresolved = await review.openThreads({ accountId: account.id, project, mergeRequest });
+  return unresolved === 1
+    ? vscode.l10n.t('!{0} has 1 unresolved thread on the lines of its diff.', mergeRequest.iid)
+    : vscode.l10n.t(
+        '!{0} has {1} unresolved threads on the lines of its diff.',
+        mergeRequest.iid,
+        unresolved,
+      );
 }
 
 /** Takes the draft mark off the title, as GitLab's "Mark as ready" does; the views follow. */

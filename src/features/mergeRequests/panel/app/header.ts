@@ -15,6 +15,8 @@ const ACTION_BUTTONS: readonly {
   codicon: string;
 }[] = [
   { action: 'submitReview', label: l10n.t('Submit review'), codicon: 'comment-draft' },
+  { action: 'rebase', label: l10n.t('Rebase'), codicon: 'sync' },
+  { action: 'openThreads', label: l10n.t('Open unresolved threads'), codicon: 'comment-unresolved' },
   { action: 'markReady', label: l10n.t('Mark as ready'), codicon: 'check' },
   { action: 'approve', label: l10n.t('Approve'), codicon: 'pass' },
   { action: 'unapprove', label: l10n.t('Revoke approval'), codicon: 'circle-slash' },
