@@ -230,7 +230,7 @@ describe('review in the diff editor', function () {
       assert.equal(thread.state, vscode.CommentThreadState.Unresolved);
     });
 
-    it("puts the seed's threads of !5 on their sides, resolved ones folded, outdated ones left off", async () => {
+    it("puts the seed's threads of !5 on their sides, resolved ones folded, outdated ones left off, a suggestion shown", async () => {
       const created = await childByLabel(
         view,
         (await childrenOf(view)).find(({ item }) => item.id === `mergeRequests/account/${session.account.id}`)
@@ -247,10 +247,20 @@ describe('review in the diff editor', function () {
         const shown = api.review.comments
           .shownThreads()
           .filter((thread) => new URLSearchParams(thread.uri.query).get('mr') === '5');
-        assert.equal(shown.length, 2);
+        assert.equal(shown.length, 3);
         return shown;
       });
-      const onTheme = threads.find((thread) => thread.uri.path === '/src/theme/dark.css');
+      const onTheme = threads.find(
+        (thread) => thread.uri.path === '/src/theme/dark.css' && thread.range?.start.line === 1,
+      );
+      const suggested = threads.find(
+        (thread) => thread.uri.path === '/src/theme/dark.css' && thread.range?.start.line === 2,
+      );
+      assert.equal(suggested?.comments[0]?.contextValue, 'other suggestion', 'the seed has a suggestion');
+      assert.match(
+        (suggested?.comments[0]?.body as vscode.MarkdownString | undefined)?.value ?? '',
+        /- {2}--background: #1e1e1e;\n\+ {2}--background: #1f1f1f;/,
+      );
       assert.equal(onTheme?.range?.start.line, 1, 'new line 2');
       assert.equal(onTheme?.comments.length, 2);
       assert.equal(onTheme?.state, vscode.CommentThreadState.Unresolved);

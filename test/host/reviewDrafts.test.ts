@@ -1,13 +1,14 @@
 // A review held as draft notes until "Submit review" publishes it at once, with the count of
 // pending comments in the status bar and the panel; a server without draft notes gets its comments
-// at once, and says so. Own notes in the threads can be edited and deleted.
+// at once, and says so. Own notes in the threads can be edited and deleted; a suggestion shows as
+// the change it proposes and applies as a commit.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HostingClient } from '../../src/api/hosting';
 import { reviewHelpers } from './reviewSupport';
 import { eventually, useForgeSession } from './support';
 
-describe('a review submitted at once, and own notes edited', function () {
+describe('a review submitted at once, own notes edited, suggestions applied', function () {
   this.timeout(30_000);
   const session = useForgeSession();
   const { stored, openPanel, openIndex, threadOn, messagesShownBy } = reviewHelpers(session);
@@ -236,5 +237,52 @@ describe('a review submitted at once, and own notes edited', function () {
       discussion.notes.some((note) => note.body === 'Is this line needed?'),
     );
     assert.equal(onServer?.notes.length, 1);
+  });
+
+  it('shows a suggestion as the change it proposes, and applies it as a commit on the branch', async () => {
+    const { forge } = session;
+    const mr = stored();
+    const project = forge.state.projects.get(web());
+    const branch = project?.branches.get(mr.sourceBranch);
+    assert.ok(branch);
+    const head = branch.commitSha;
+    await bob.createDiscussion(web(), 1, {
+      body: "Stricter:\n\n```suggestion:-0+0\n  if (request.url?.startsWith('/login')) {\n```",
+      position: {
+        base_sha: mr.baseSha,
+        start_sha: mr.baseSha,
+        head_sha: mr.headSha,
+        old_path: 'src/index.ts',
+        new_path: 'src/index.ts',
+        position_type: 'text',
+        new_line: 7,
+      },
+    });
+    try {
+      await openIndex();
+      const thread = await threadOn('src/index.ts', 6);
+      const [proposed] = thread.comments;
+      assert.ok(proposed);
+      assert.equal(proposed.contextValue, 'other suggestion');
+      const shown = (proposed.body as vscode.MarkdownString).value;
+      assert.match(shown, /\*\*Suggested change\*\* \(line 7\):/);
+      assert.match(
+        shown,
+        /```diff\n- {2}if \(request\.url === '\/login'\) \{\n\+ {2}if \(request\.url\?\.startsWith\('\/login'\)\) \{\n```/,
+      );
+
+      forge.clearRequests();
+      const said = await messagesShownBy(
+        () => vscode.commands.executeCommand('forge.review.applySuggestion', proposed),
+        'information',
+      );
+      assert.match(forge.requests[0]?.path ?? '', /^\/api\/v4\/suggestions\/\d+\/apply$/);
+      assert.match(said.join('\n'), /Applied the suggestion to src\/index\.ts on /);
+      assert.notEqual(branch.commitSha, head, 'the branch has a new commit');
+      assert.equal(thread.comments[0]?.contextValue, 'other', 'nothing left to apply');
+      assert.match((thread.comments[0]?.body as vscode.MarkdownString).value, /\(line 7, applied\)/);
+    } finally {
+      branch.commitSha = head;
+    }
   });
 });

@@ -22,6 +22,7 @@ import {
   type Trigger,
   type User,
 } from './state';
+import { hunksBetween, treeAt } from './repositoryFiles';
 
 /*
  * Turns state records into the JSON shapes of the v4 API (see the spec's resource sections and the
@@ -565,9 +566,22 @@ export class Presenter {
     const commits = this.state
       .commitsBetween(mergeRequest.baseSha, this.state.mergeRequestHeadSha(mergeRequest))
       .reverse();
-    const byPath = new Map<string, FileChange>();
-    for (const commit of commits) for (const change of commit.changes) byPath.set(change.newPath, change);
-    return [...byPath.values()];
+    const byPath = new Map<string, FileChange[]>();
+    for (const commit of commits)
+      for (const change of commit.changes)
+        byPath.set(change.newPath, [...(byPath.get(change.newPath) ?? []), change]);
+    return [...byPath.values()].flatMap((changes) => {
+      const [first] = changes;
+      const last = changes.at(-1);
+      if (!first || !last) return [];
+      if (changes.length === 1) return [first];
+      // Changed by several commits (a suggestion applied): the diff from the base to the head.
+      const before = first.newFile
+        ? ''
+        : (treeAt(this.state, mergeRequest.baseSha)?.get(first.oldPath) ?? '');
+      const after = treeAt(this.state, this.state.mergeRequestHeadSha(mergeRequest))?.get(last.newPath) ?? '';
+      return [{ ...last, oldPath: first.oldPath, newFile: first.newFile, diff: hunksBetween(before, after) }];
+    });
   }
 
   issue(issue: Issue): Json {

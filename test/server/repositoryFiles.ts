@@ -4,7 +4,7 @@
  * changes applied (a merge commit without changes of its own brings in the changes of the commits
  * it merges, oldest first). A seed diff that does not apply is a broken seed: it throws.
  */
-import { applyPatch } from 'diff';
+import { applyPatch, structuredPatch } from 'diff';
 import type { Commit, FileChange, ForgeState } from './state';
 
 const trees = new WeakMap<ForgeState, Map<string, ReadonlyMap<string, string>>>();
@@ -63,4 +63,15 @@ export function treeAt(state: ForgeState, sha: string): ReadonlyMap<string, stri
     tree = next;
   }
   return tree;
+}
+
+/** A unified diff's hunks, as the seed writes them. */
+export function hunksBetween(before: string, after: string): string {
+  const patch = structuredPatch('a', 'b', before, after, '', '', { context: 3 });
+  return patch.hunks
+    .map(
+      (hunk) =>
+        `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@\n${hunk.lines.join('\n')}\n`,
+    )
+    .join('');
 }

@@ -1014,8 +1014,8 @@ export function seedState(state: ForgeState, size: SeedSize, seed = 'forge-workb
   b.note(web, 'Snippet', checklist, bob, 'Step 3 needs the VPN.', -5_900);
   b.note(web, 'Snippet', checklist, alice, 'Added a note about the VPN.', -5_800);
   // Review threads on the lines of !5 "Draft: Dark mode": bob on the new dark theme (alice
-  // answered), one on the removed legacy loader (resolved), and one written on an earlier push
-  // whose head is gone (outdated: it is not shown on the lines).
+  // answered), one on the removed legacy loader (resolved), a suggestion for the background, and
+  // one written on an earlier push whose head is gone (outdated: it is not shown on the lines).
   const thread = (name: string): string => createHash('sha1').update(`seed-thread-${name}`).digest('hex');
   const onLine = (path: string, lines: { old_line: number | null; new_line: number | null }, head = k1) => ({
     base_sha: m4,
@@ -1056,6 +1056,15 @@ export function seedState(state: ForgeState, size: SeedSize, seed = 'forge-workb
   };
   diffNote(bob, 'Is anything still reading `window.acmeLegacy`?', -1_240, legacyLoader);
   diffNote(alice, 'No: the widget loader went in 2.0.', -1_230, legacyLoader);
+  diffNote(
+    bob,
+    'A shade lighter reads better on most screens:\n\n```suggestion:-0+0\n  --background: #1f1f1f;\n```',
+    -1_220,
+    {
+      discussionId: thread('suggestion'),
+      position: onLine('src/theme/dark.css', { old_line: null, new_line: 3 }),
+    },
+  );
   diffNote(bob, 'Typo: `backgroud`.', -1_450, {
     discussionId: thread('outdated'),
     position: onLine('src/theme/dark.css', { old_line: null, new_line: 3 }, m4),

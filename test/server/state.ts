@@ -314,6 +314,8 @@ export interface Note {
   /** Threads on a merge request can be resolved. */
   resolvable?: boolean;
   resolvedById?: number | null;
+  /** Which of its ```suggestion blocks were applied (beyond the seed spec). */
+  appliedSuggestions?: number[];
 }
 
 /** A review comment held until its author publishes the review (GitLab's draft notes API). */

@@ -53,6 +53,11 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: `${MR}/discussions/:discussion_id`,
     since: 'GitLab 10.0; `resolved` true or false',
   },
+  'suggestions.apply': {
+    method: 'PUT',
+    path: '/suggestions/:id/apply',
+    since: 'GitLab 13.x; commits the suggested change on the source branch, 400 when it is not appliable',
+  },
   'mergeRequests.draftNotes': {
     method: 'GET',
     path: `${MR}/draft_notes`,

@@ -10,6 +10,7 @@ import {
   MergeRequestDiffSchema,
   MergeRequestVersionSchema,
   RebaseReplySchema,
+  SuggestionSchema,
 } from './schemas';
 
 /**
@@ -99,6 +100,14 @@ export class ReviewEndpoints extends MergeRequestEndpoints {
       DiscussionSchema,
       { body: { resolved }, signal: options?.signal },
     );
+  }
+
+  /** Commits a suggested change on the source branch; 400 when applied already or outdated. */
+  applySuggestion(suggestionId: number, options: CallOptions & { commitMessage?: string } = {}) {
+    return this.call('suggestions.apply', { id: suggestionId }, SuggestionSchema, {
+      body: options.commitMessage === undefined ? {} : { commit_message: options.commitMessage },
+      signal: options.signal,
+    });
   }
 
   /** The caller's review comments not published yet. */

@@ -28,8 +28,14 @@ export function commentCommands(
   comments: ReviewComments,
   pending: PendingReview,
   editing: NoteEditing,
+  apply: (comment: vscode.Comment) => Promise<unknown>,
 ): CommandDeclaration[] {
   return [
+    defineCommand({
+      id: 'forge.review.applySuggestion',
+      args: [CommentSchema],
+      run: (comment) => apply(comment),
+    }),
     defineCommand({
       id: 'forge.review.reply',
       args: [CommentReplySchema],

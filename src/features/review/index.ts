@@ -12,6 +12,7 @@ import type { TreeNode } from '../../platform/tree/treeNode';
 import { withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
 import { type ReviewTarget, openAllChanges, openChangedFile } from './changedFiles';
+import { applySuggestion } from './applySuggestion';
 import { commentCommands } from './commentCommands';
 import { NoteEditing } from './noteEditing';
 import { PendingReview } from './pendingReview';
@@ -78,7 +79,9 @@ export function createReviewFeature(services: Services): ReviewFeature {
         return { opened: row.change.new_path };
       },
     }),
-    ...commentCommands(comments, pending, editing),
+    ...commentCommands(comments, pending, editing, (comment) =>
+      applySuggestion(comments, accounts, services.log, comment),
+    ),
     defineCommand({
       id: 'forge.review.openAllChanges',
       args: [rowOf(ChangesFolderNode, vscode.l10n.t('a Changes folder'))],

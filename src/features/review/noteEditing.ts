@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { AccountManager } from '../../platform/accounts';
 import { showWarning } from '../../platform/userMessages';
 import type { ReviewComments } from './reviewComments';
-import { type ShownNote, commentText, untrustedMarkdown } from './reviewSession';
+import { type ShownNote, commentText, noteMarkdown, untrustedMarkdown } from './reviewSession';
 
 export class NoteEditing {
   constructor(
@@ -16,7 +16,7 @@ export class NoteEditing {
 
   private ownNote(comment: vscode.Comment): ShownNote {
     const shown = this.comments.noteOf(comment);
-    if (!shown || comment.contextValue !== 'own')
+    if (!shown || !comment.contextValue?.startsWith('own'))
       throw new Error(vscode.l10n.t('Only your own comments can be edited or deleted.'));
     return shown;
   }
@@ -36,7 +36,7 @@ export class NoteEditing {
   /** Shows the note as it was posted. */
   cancel(comment: vscode.Comment): { editing: false } {
     const shown = this.ownNote(comment);
-    comment.body = untrustedMarkdown(shown.body);
+    comment.body = noteMarkdown(shown.body, shown.suggestions);
     comment.mode = vscode.CommentMode.Preview;
     this.redraw(shown.thread);
     return { editing: false };
@@ -61,7 +61,10 @@ export class NoteEditing {
     const body =
       typeof (updated as { body?: unknown }).body === 'string' ? (updated as { body: string }).body : text;
     shown.body = body;
+    // The server reads suggestions of the new text again; until then it shows as written.
+    shown.suggestions = [];
     comment.body = untrustedMarkdown(body);
+    comment.contextValue = 'own';
     comment.mode = vscode.CommentMode.Preview;
     this.redraw(shown.thread);
     return { saved: shown.noteId };

@@ -206,7 +206,7 @@ export class ReviewComments implements vscode.Disposable {
       note,
       note.author?.username !== undefined && note.author.username === viewer?.username,
     );
-    this.notes.set(shown, { thread, noteId: note.id, body: note.body });
+    this.notes.set(shown, { thread, noteId: note.id, body: note.body, suggestions: note.suggestions ?? [] });
     return shown;
   }
 

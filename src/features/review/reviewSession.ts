@@ -3,7 +3,14 @@
  * and who the account is), what is known of each thread, and the comments as the widget shows them.
  */
 import * as vscode from 'vscode';
-import type { DiffPosition, Discussion, DiscussionNote, MergeRequestDiff } from '../../api/hosting';
+import type {
+  DiffPosition,
+  Discussion,
+  DiscussionNote,
+  MergeRequestDiff,
+  Suggestion,
+} from '../../api/hosting';
+import { renderSuggestions } from '../../domain/suggestions';
 import type { DiffRefs } from '../../domain/mergeRequestView';
 import type { ReviewTarget } from './changedFiles';
 import type { SideSource } from './reviewContent';
@@ -44,6 +51,8 @@ export interface ShownNote {
   noteId: number;
   /** The Markdown last posted, to restore when an edit is cancelled. */
   body: string;
+  /** Its ```suggestion blocks, as the server describes them. */
+  suggestions: Suggestion[];
 }
 
 export function sessionKey(accountId: string, project: string | number, iid: number): string {
@@ -59,14 +68,24 @@ export function untrustedMarkdown(text: string): vscode.MarkdownString {
   return body;
 }
 
-/** A note as the comment widget shows it: its Markdown rendered without links to commands or HTML. */
+/** A note's Markdown as shown: suggestions as the changes they propose; not trusted. */
+export function noteMarkdown(body: string, suggestions: readonly Suggestion[]): vscode.MarkdownString {
+  return untrustedMarkdown(renderSuggestions(body, suggestions));
+}
+
+/**
+ * A note as the comment widget shows it: its Markdown rendered without links to commands or HTML.
+ * Its `contextValue` says whose it is (`own`, `other`) and whether a suggestion can be applied.
+ */
 export function noteComment(note: DiscussionNote, own: boolean): vscode.Comment {
+  const suggestions = note.suggestions ?? [];
+  const appliable = suggestions.some((suggestion) => suggestion.appliable);
   return {
-    body: untrustedMarkdown(note.body),
+    body: noteMarkdown(note.body, suggestions),
     mode: vscode.CommentMode.Preview,
     author: { name: note.author?.name ?? note.author?.username ?? vscode.l10n.t('Someone') },
     ...(note.created_at ? { timestamp: new Date(note.created_at) } : {}),
-    contextValue: own ? 'own' : 'other',
+    contextValue: `${own ? 'own' : 'other'}${appliable ? ' suggestion' : ''}`,
   };
 }
 

@@ -9,6 +9,7 @@ import { created, errors, ok, type ApiResponse } from '../http';
 import type { Router } from '../router';
 import type { DiffPosition, MergeRequest, Note } from '../state';
 import { findMergeRequest } from './parents';
+import { noteSuggestions } from './suggestions';
 
 const ONE = '/projects/:id/merge_requests/:merge_request_iid';
 
@@ -31,12 +32,14 @@ function notesOf(ctx: RequestContext, mergeRequest: MergeRequest): Note[] {
 }
 
 function noteJson(ctx: RequestContext, note: Note): Record<string, unknown> {
+  const mergeRequest = ctx.state.mergeRequests.get(note.noteableId);
   const json = ctx.present.note(note) as Record<string, unknown>;
   const resolvable = note.resolvable === true;
   return {
     ...json,
     type: note.position ? 'DiffNote' : note.discussionId ? 'DiscussionNote' : null,
     ...(note.position ? { position: note.position } : {}),
+    suggestions: mergeRequest ? noteSuggestions(ctx.state, mergeRequest, note) : [],
     resolvable,
     ...(resolvable
       ? {

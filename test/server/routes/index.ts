@@ -10,6 +10,7 @@ import { registerMergeRequestRoutes } from './mergeRequests';
 import { registerApprovalRoutes } from './approvals';
 import { registerDiscussionRoutes } from './discussions';
 import { registerDraftNoteRoutes } from './draftNotes';
+import { registerSuggestionRoutes } from './suggestions';
 import { registerVersionRoutes } from './versions';
 import { registerRepositoryFileRoutes } from './repositoryFiles';
 import { registerMiscRoutes } from './misc';
@@ -30,6 +31,7 @@ export function buildRouter(): Router<Handler> {
   registerApprovalRoutes(router);
   registerDiscussionRoutes(router);
   registerDraftNoteRoutes(router);
+  registerSuggestionRoutes(router);
   registerVersionRoutes(router);
   registerRepositoryFileRoutes(router);
   registerNoteRoutes(router);

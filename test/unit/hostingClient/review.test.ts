@@ -313,4 +313,59 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     await assert.rejects(alice.getRawFile(web, modified.new_path, 'f'.repeat(40)), /Commit Not Found/);
     assert.equal(text(await alice.getRawFile(web, modified.new_path, stored().sourceBranch)), head);
   });
+
+  it('lists a suggestion with the lines it replaces, applies it as a commit on the source branch, once', async () => {
+    const mr = await alice.getMergeRequest(web, iid);
+    const project = forge.state.projects.get(web);
+    const branch = project?.branches.get(mr.source_branch);
+    assert.ok(branch);
+    const head = branch.commitSha;
+    const base = stored().baseSha;
+    try {
+      // Line 6 of src/index.ts at the head: `createServer((request, response) => {`.
+      const started = await bob.createDiscussion(web, iid, {
+        body: 'Shorter:\n\n```suggestion:-0+0\ncreateServer((req, res) => {\n```',
+        position: {
+          base_sha: base,
+          start_sha: base,
+          head_sha: head,
+          old_path: 'src/index.ts',
+          new_path: 'src/index.ts',
+          position_type: 'text',
+          new_line: 6,
+        },
+      });
+      const [suggestion] = started.notes[0]?.suggestions ?? [];
+      assert.ok(suggestion);
+      assert.deepEqual(
+        [suggestion.from_line, suggestion.to_line, suggestion.from_content, suggestion.to_content],
+        [6, 6, 'createServer((request, response) => {\n', 'createServer((req, res) => {\n'],
+      );
+      assert.equal(suggestion.appliable, true);
+
+      forge.clearRequests();
+      const applied = await alice.applySuggestion(suggestion.id);
+      assert.equal(forge.requests[0]?.method, 'PUT');
+      assert.equal(forge.requests[0]?.path, `/api/v4/suggestions/${suggestion.id}/apply`);
+      assert.deepEqual([applied.applied, applied.appliable], [true, false]);
+      assert.notEqual(branch.commitSha, head, 'a new commit on the source branch');
+      const file = Buffer.from(await alice.getRawFile(web, 'src/index.ts', branch.commitSha)).toString(
+        'utf8',
+      );
+      assert.match(file, /^createServer\(\(req, res\) => \{$/m);
+      // The merge request's diff is still the base against the new head, every change in it.
+      const changed = (await alice.getMergeRequestChanges(web, iid)).changes?.find(
+        (each) => each.new_path === 'src/index.ts',
+      );
+      assert.match(changed?.diff ?? '', /^\+createServer\(\(req, res\) => \{$/m);
+      assert.match(changed?.diff ?? '', /^\+import \{ renderLoginForm \} from '.\/login';$/m);
+      await assert.rejects(alice.applySuggestion(suggestion.id), (error: unknown) => {
+        assert.ok(error instanceof BadRequestError);
+        assert.match(error.message, /already been applied/);
+        return true;
+      });
+    } finally {
+      branch.commitSha = head;
+    }
+  });
 });

@@ -84,7 +84,25 @@ export const DiffPositionSchema = z.looseObject({
 });
 export type DiffPosition = z.infer<typeof DiffPositionSchema>;
 
-export const DiscussionNoteSchema = NoteSchema.extend({ position: DiffPositionSchema.nullish() });
+/**
+ * A change a reviewer proposes in a ```suggestion block of a diff comment (GitLab 13.x+): lines
+ * `from_line`..`to_line` of the new side, `from_content` replaced by `to_content`.
+ */
+export const SuggestionSchema = z.looseObject({
+  id: IdSchema,
+  from_line: z.number().int(),
+  to_line: z.number().int(),
+  appliable: z.boolean(),
+  applied: z.boolean(),
+  from_content: z.string(),
+  to_content: z.string(),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+
+export const DiscussionNoteSchema = NoteSchema.extend({
+  position: DiffPositionSchema.nullish(),
+  suggestions: z.array(SuggestionSchema).optional(),
+});
 export type DiscussionNote = z.infer<typeof DiscussionNoteSchema>;
 
 /** A thread: one note (`individual_note`) or a discussion with replies. */

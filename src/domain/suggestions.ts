@@ -1,0 +1,55 @@
+/**
+ * Suggestions in review comments: a ```suggestion block (```suggestion:-1+2 reaches lines above
+ * and below) is shown as the change it proposes, the server's `from_content` removed and its
+ * `to_content` added, as GitLab shows it.
+ */
+import * as l10n from '@vscode/l10n';
+
+export interface SuggestionFacts {
+  from_line: number;
+  to_line: number;
+  applied: boolean;
+  from_content: string;
+  to_content: string;
+}
+
+const BLOCK = /^```suggestion(?::-\d+\+\d+)?[ \t]*\n[\s\S]*?^```[ \t]*$/gm;
+
+function diffLines(prefix: '-' | '+', content: string): string[] {
+  if (content === '') return [];
+  return content
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => `${prefix}${line}`);
+}
+
+/** A fence longer than any run of backticks in `text`, so server text cannot close it. */
+function fenceFor(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function describe(suggestion: SuggestionFacts): string {
+  const { from_line: from, to_line: to, applied } = suggestion;
+  if (from === to)
+    return applied
+      ? l10n.t('**Suggested change** (line {0}, applied):', from)
+      : l10n.t('**Suggested change** (line {0}):', from);
+  return applied
+    ? l10n.t('**Suggested change** (lines {0}–{1}, applied):', from, to)
+    : l10n.t('**Suggested change** (lines {0}–{1}):', from, to);
+}
+
+/** The body with each suggestion block shown as a diff; blocks without their data stay as written. */
+export function renderSuggestions(body: string, suggestions: readonly SuggestionFacts[]): string {
+  let index = 0;
+  return body.replace(BLOCK, (block) => {
+    const suggestion = suggestions[index++];
+    if (!suggestion) return block;
+    const lines = [...diffLines('-', suggestion.from_content), ...diffLines('+', suggestion.to_content)].join(
+      '\n',
+    );
+    const fence = fenceFor(lines);
+    return `${describe(suggestion)}\n\n${fence}diff\n${lines}\n${fence}`;
+  });
+}

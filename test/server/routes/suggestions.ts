@@ -1,0 +1,154 @@
+/**
+ * Suggestions, beyond the seed spec, as GitLab documents them: a diff comment on the new side whose
+ * body holds a ```suggestion block (```suggestion:-2+1 takes two lines above and one below too)
+ * proposes those lines of the file at the comment's head; `PUT /suggestions/:id/apply` commits the
+ * change on the source branch. One applied, outdated (the branch moved) or on a merge request that
+ * is not open is not appliable, and applying it answers 400.
+ */
+import { createHash } from 'node:crypto';
+import type { Handler, RequestContext } from '../context';
+import { errors, ok, type ApiResponse } from '../http';
+import { hunksBetween, treeAt } from '../repositoryFiles';
+import type { Router } from '../router';
+import { ACCESS, type ForgeState, type MergeRequest, type Note } from '../state';
+
+const BLOCK = /^```suggestion(?::-(\d+)\+(\d+))?[ \t]*\n([\s\S]*?)^```[ \t]*$/gm;
+
+interface Block {
+  index: number;
+  above: number;
+  below: number;
+  text: string;
+}
+
+function blocksOf(body: string): Block[] {
+  return [...body.matchAll(BLOCK)].map((match, index) => ({
+    index,
+    above: Number(match[1] ?? 0),
+    below: Number(match[2] ?? 0),
+    text: match[3] ?? '',
+  }));
+}
+
+/** A suggestion's id: its note's and its place in the note (GitLab's are global, like these). */
+function suggestionId(note: Note, index: number): number {
+  return note.id * 100 + index;
+}
+
+/** The file's lines, each with its line break. */
+function linesOf(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+interface Suggestion {
+  id: number;
+  note: Note;
+  block: Block;
+  path: string;
+  fromLine: number;
+  toLine: number;
+  applied: boolean;
+}
+
+function suggestionsOfNote(note: Note): Suggestion[] {
+  const line = note.position?.new_line;
+  if (!note.position || !line) return [];
+  const path = note.position.new_path;
+  return blocksOf(note.body).map((block) => ({
+    id: suggestionId(note, block.index),
+    note,
+    block,
+    path,
+    fromLine: line - block.above,
+    toLine: line + block.below,
+    applied: note.appliedSuggestions?.includes(block.index) === true,
+  }));
+}
+
+function appliable(state: ForgeState, mergeRequest: MergeRequest, suggestion: Suggestion): boolean {
+  return (
+    mergeRequest.state === 'opened' &&
+    !suggestion.applied &&
+    suggestion.note.position?.head_sha === state.mergeRequestHeadSha(mergeRequest)
+  );
+}
+
+function suggestionJson(state: ForgeState, mergeRequest: MergeRequest, suggestion: Suggestion): unknown {
+  const headSha = suggestion.note.position?.head_sha ?? '';
+  const lines = linesOf(treeAt(state, headSha)?.get(suggestion.path) ?? '');
+  return {
+    id: suggestion.id,
+    from_line: suggestion.fromLine,
+    to_line: suggestion.toLine,
+    appliable: appliable(state, mergeRequest, suggestion),
+    applied: suggestion.applied,
+    from_content: lines.slice(suggestion.fromLine - 1, suggestion.toLine).join(''),
+    to_content: suggestion.block.text,
+  };
+}
+
+/** The `suggestions` of a note as GitLab lists them (empty for a note without any). */
+export function noteSuggestions(state: ForgeState, mergeRequest: MergeRequest, note: Note): unknown[] {
+  return suggestionsOfNote(note).map((suggestion) => suggestionJson(state, mergeRequest, suggestion));
+}
+
+export function registerSuggestionRoutes(router: Router<Handler>): void {
+  router.put('/suggestions/:id/apply', applySuggestion);
+}
+
+function applySuggestion(ctx: RequestContext): ApiResponse {
+  const id = ctx.pathInt('id');
+  const note = ctx.state.notes.get(Math.floor(id / 100));
+  const mergeRequest = note && ctx.state.mergeRequests.get(note.noteableId);
+  const suggestion = note && suggestionsOfNote(note).find((each) => each.id === id);
+  if (!note || note.noteableType !== 'MergeRequest' || !mergeRequest || !suggestion)
+    throw errors.notFound('Suggestion');
+  const project = ctx.state.projects.get(mergeRequest.projectId);
+  const caller = ctx.requireCaller();
+  if (!project || ctx.accessLevel(project) < ACCESS.developer) throw errors.forbidden();
+  if (!appliable(ctx.state, mergeRequest, suggestion))
+    throw errors.badRequest(
+      suggestion.applied
+        ? 'A suggestion is not applicable. This suggestion has already been applied.'
+        : 'A suggestion is not applicable. This suggestion is outdated or its merge request is not open.',
+    );
+  const branch = project.branches.get(mergeRequest.sourceBranch);
+  if (!branch) throw errors.badRequest('A suggestion is not applicable. The source branch was deleted.');
+  const before = treeAt(ctx.state, branch.commitSha)?.get(suggestion.path) ?? '';
+  const lines = linesOf(before);
+  const after = [
+    ...lines.slice(0, suggestion.fromLine - 1),
+    ...linesOf(suggestion.block.text),
+    ...lines.slice(suggestion.toLine),
+  ].join('');
+  const now = ctx.state.now();
+  const commitId = createHash('sha1').update(`suggestion-${id}-${branch.commitSha}`).digest('hex');
+  ctx.state.commits.set(commitId, {
+    id: commitId,
+    parentIds: [branch.commitSha],
+    title: 'Apply 1 suggestion(s) to 1 file(s)',
+    message: 'Apply 1 suggestion(s) to 1 file(s)',
+    authorName: caller.name,
+    authorEmail: caller.email,
+    authoredDate: now,
+    committerName: caller.name,
+    committerEmail: caller.email,
+    committedDate: now,
+    changes: [
+      {
+        oldPath: suggestion.path,
+        newPath: suggestion.path,
+        aMode: '100644',
+        bMode: '100644',
+        diff: hunksBetween(before, after),
+        newFile: false,
+        renamedFile: false,
+        deletedFile: false,
+      },
+    ],
+  });
+  branch.commitSha = commitId;
+  mergeRequest.updatedAt = now;
+  note.appliedSuggestions = [...(note.appliedSuggestions ?? []), suggestion.block.index];
+  return ok(suggestionJson(ctx.state, mergeRequest, { ...suggestion, applied: true }));
+}

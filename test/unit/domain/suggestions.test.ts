@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { renderSuggestions } from '../../../src/domain/suggestions';
+
+const suggestion = {
+  id: 7,
+  from_line: 6,
+  to_line: 6,
+  appliable: true,
+  applied: false,
+  from_content: 'createServer((request, response) => {\n',
+  to_content: 'createServer((req, res) => {\n',
+};
+
+describe('renderSuggestions', () => {
+  it('shows a suggestion block as the change it proposes, lines removed and added', () => {
+    const body = 'Shorter:\n\n```suggestion:-0+0\ncreateServer((req, res) => {\n```\n\nThanks';
+    assert.equal(
+      renderSuggestions(body, [suggestion]),
+      'Shorter:\n\n**Suggested change** (line 6):\n\n```diff\n-createServer((request, response) => {\n+createServer((req, res) => {\n```\n\nThanks',
+    );
+  });
+
+  it('names a range of lines and says when the suggestion was applied', () => {
+    const body = '```suggestion:-1+0\na\nb\n```';
+    const rendered = renderSuggestions(body, [
+      {
+        ...suggestion,
+        from_line: 5,
+        to_line: 6,
+        from_content: 'x\ny\n',
+        to_content: 'a\nb\n',
+        applied: true,
+      },
+    ]);
+    assert.match(rendered, /^\*\*Suggested change\*\* \(lines 5–6, applied\):/);
+    assert.match(rendered, /-x\n-y\n\+a\n\+b\n/);
+  });
+
+  it('keeps server text inside its code block, whatever fences it holds', () => {
+    const hostile = { ...suggestion, to_content: '```\n[run](command:workbench.action.quit)\n```\n' };
+    const rendered = renderSuggestions('```suggestion\nx\n```', [hostile]);
+    const fence = /^(`{4,})diff$/m.exec(rendered)?.[1];
+    assert.ok(fence, 'a fence longer than any run of backticks in the text');
+    assert.ok(rendered.trimEnd().endsWith(fence));
+  });
+
+  it('leaves a body without suggestions, or without their data, as it is', () => {
+    assert.equal(renderSuggestions('Plain **text**', []), 'Plain **text**');
+    assert.equal(renderSuggestions('```suggestion\nx\n```', []), '```suggestion\nx\n```');
+  });
+});
