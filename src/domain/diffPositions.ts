@@ -70,3 +70,35 @@ export function noteSide(position: {
   if (typeof position.old_line === 'number') return { side: 'base', line: position.old_line };
   return undefined;
 }
+
+export interface NotePlace {
+  path: string;
+  line: number;
+  side: DiffSide;
+  /** Written on another head than the diff's: its line is in the version it was written on. */
+  outdated: boolean;
+}
+
+/** Where a diff note is, for a link to its line; undefined for a note that is not on a line. */
+export function notePlace(
+  position:
+    | {
+        old_path: string;
+        new_path: string;
+        old_line?: number | null;
+        new_line?: number | null;
+        head_sha: string;
+      }
+    | null
+    | undefined,
+  headSha: string | undefined,
+): NotePlace | undefined {
+  const where = position && noteSide(position);
+  if (!position || !where) return undefined;
+  return {
+    path: where.side === 'head' ? position.new_path : position.old_path,
+    line: where.line,
+    side: where.side,
+    outdated: position.head_sha !== headSha,
+  };
+}

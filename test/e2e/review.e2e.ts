@@ -1,6 +1,7 @@
 // A review in VS Code's own diff editor, clicked through as a reviewer would: the "Changes" folder
 // of a merge request in the Merge Requests view, a file side by side with its review threads on the
-// lines, a reply typed into a thread, in the light and the dark theme (screenshots review-*.png).
+// lines, a reply typed into a thread, a comment held for the review and submitted from the status
+// bar, a suggestion applied, in the light and the dark theme (screenshots review-*.png).
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { type FakeForge, startFakeForge } from '../server';
@@ -72,7 +73,7 @@ describe('review in the diff editor (UI)', function () {
     await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 10_000 });
     await page.keyboard.type('Agreed: keep it, and follow the system theme in a later change.');
     await thread
-      .locator('.monaco-button, a.monaco-button', { hasText: /^Comment$/ })
+      .locator('.monaco-button, a.monaco-button', { hasText: /^Add Comment Now$/ })
       .first()
       .click();
     await waitUntil(
@@ -87,6 +88,66 @@ describe('review in the diff editor (UI)', function () {
     );
     assert.ok(posted, 'the reply went to the thread');
     await screenshot(page, 'review-diff-reply');
+  });
+
+  it('holds a comment for the review, submits it from the status bar, and applies a suggestion', async () => {
+    const thread = page.locator('.review-widget', { hasText: 'Should this follow the system theme' }).first();
+    await thread.getByText('Comment on this line').first().click();
+    await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 10_000 });
+    await page.keyboard.type('And a test for the toggle, please.');
+    await thread
+      .locator('.monaco-button, a.monaco-button', { hasText: /^Add to Review$/ })
+      .first()
+      .click();
+    await waitUntil(
+      async () =>
+        /And a test for the toggle[\s\S]*Pending|Pending[\s\S]*And a test for the toggle/.test(
+          await thread.innerText(),
+        ),
+      30_000,
+      'the comment pending in the thread',
+    );
+    const pending = page.locator('.statusbar-item', { hasText: '1 pending' });
+    await pending.waitFor({ timeout: 10_000 });
+    assert.equal(
+      forge.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/draft_notes'))
+        .length,
+      1,
+    );
+    await screenshot(page, 'review-pending');
+    await pending.click();
+    await page
+      .locator('.notification-toast', { hasText: 'Review of !5 submitted: 1 comment published.' })
+      .waitFor({ timeout: 30_000 });
+    await pending.waitFor({ state: 'detached', timeout: 10_000 });
+    await waitUntil(
+      async () =>
+        /And a test for the toggle/.test(
+          await page
+            .locator('.review-widget')
+            .allInnerTexts()
+            .then((all) => all.join('\n')),
+        ),
+      30_000,
+      'the published comment in its thread',
+    );
+
+    // bob's suggestion for the background on line 3: the change it proposes, and its Apply button.
+    const suggestion = page.locator('.review-widget', { hasText: 'A shade lighter' }).first();
+    // Below the long thread of line 2: the Comments view brings it into sight.
+    await page.locator('.comments-panel .monaco-list-row', { hasText: 'A shade lighter' }).first().click();
+    await suggestion.waitFor({ timeout: 30_000 });
+    assert.match(await suggestion.innerText(), /Suggested change/);
+    await screenshot(page, 'review-suggestion');
+    await suggestion.hover();
+    await suggestion.locator('.action-label.codicon-git-commit').first().click();
+    await waitUntil(
+      async () => /line 3, applied/.test(await suggestion.innerText()),
+      10_000,
+      'the suggestion shown applied',
+    );
+    assert.ok(forge.requests.some((request) => /^\/api\/v4\/suggestions\/\d+\/apply$/.test(request.path)));
+    await screenshot(page, 'review-suggestion-applied');
   });
 
   it('follows the dark theme', async () => {

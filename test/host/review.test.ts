@@ -357,6 +357,64 @@ describe('review in the diff editor', function () {
     });
   });
 
+  describe("the panel's Discussion tab and the lines of its comments", () => {
+    it('opens a comment on the current diff at its line', async () => {
+      const panel = await openPanel(5);
+      try {
+        const note = panel.snapshot?.notes.find((each) =>
+          each.body.startsWith('Should this follow the system'),
+        );
+        assert.deepEqual(note?.place, { path: 'src/theme/dark.css', line: 2, side: 'head', outdated: false });
+        await panel.host.receive({ type: 'openNoteLine', noteId: note.id });
+        const diff = await activeDiff('src/theme/dark.css');
+        assert.equal(new URLSearchParams(diff.modified.query).get('sha'), stored(5).headSha);
+        await eventually(() =>
+          assert.equal(vscode.window.activeTextEditor?.selection.active.line, 1, 'the cursor on line 2'),
+        );
+      } finally {
+        panel.dispose();
+      }
+    });
+
+    it('opens an outdated comment on the version it was written on, with its thread there', async () => {
+      const written = [...forge.state.notes.values()].find((each) =>
+        each.body.startsWith('Should the username label'),
+      );
+      assert.ok(written?.position);
+      assert.notEqual(written.position.head_sha, stored().headSha, 'the seed has it on the first push');
+      const panel = await openPanel(1);
+      try {
+        const note = panel.snapshot?.notes.find((each) => each.id === written.id);
+        assert.deepEqual(note?.place, { path: 'src/login.ts', line: 8, side: 'head', outdated: true });
+        await panel.host.receive({ type: 'openNoteLine', noteId: written.id });
+        const diff = await activeDiff('src/login.ts');
+        assert.equal(new URLSearchParams(diff.modified.query).get('sha'), written.position.head_sha);
+        assert.equal(new URLSearchParams(diff.original.query).get('sha'), '', 'the file was new then');
+        const thread = await eventually(() => {
+          const found = api.review.comments
+            .shownThreads()
+            .find((each) => each.uri.toString() === diff.modified.toString());
+          assert.ok(found, 'the thread on the version it was written on');
+          return found;
+        });
+        assert.equal(thread.range?.start.line, 7);
+        assert.equal(thread.label, 'Outdated');
+        assert.equal(
+          (thread.comments[0]?.body as vscode.MarkdownString).value,
+          'Should the username label be in English, like the rest of the form?',
+        );
+        await vscode.commands.executeCommand('forge.review.reply', {
+          thread,
+          text: 'Yes: fixed in the next push.',
+        });
+        assert.equal(thread.comments.length, 2, 'answered where it was written');
+        await eventually(() => assert.equal(vscode.window.activeTextEditor?.selection.active.line, 7));
+      } finally {
+        panel.dispose();
+      }
+    });
+  });
+
   describe('approvals in the merge request panel', () => {
     it("approves bob's merge request as alice at the head shown, says who approved, and takes it back", async () => {
       const panel = await openPanel();
@@ -438,6 +496,7 @@ describe('review in the diff editor', function () {
         (sha) => sha !== before && sha !== stored().baseSha,
       );
       assert.ok(elsewhere);
+      const base = stored().baseSha;
       project.mergeMethod = 'ff';
       main.commitSha = elsewhere;
       const panel = await openPanel();
@@ -458,6 +517,10 @@ describe('review in the diff editor', function () {
       } finally {
         project.mergeMethod = undefined;
         main.commitSha = before;
+        const rebased = [...forge.state.mergeRequests.values()].find(
+          (each) => each.projectId === forge.fixtures.projects.web && each.iid === 1,
+        );
+        if (rebased) rebased.baseSha = base;
         panel.dispose();
       }
     });

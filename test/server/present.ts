@@ -618,6 +618,15 @@ export class Presenter {
     if (note.noteableType === 'Issue') noteableIid = this.state.issues.get(note.noteableId)?.iid ?? null;
     if (note.noteableType === 'MergeRequest')
       noteableIid = this.state.mergeRequests.get(note.noteableId)?.iid ?? null;
+    // A diff note (beyond the seed spec) comes with its position and thread state, as on GitLab.
+    const diffNote = note.position
+      ? {
+          type: 'DiffNote',
+          position: note.position,
+          resolvable: true,
+          resolved: note.resolvedById != null,
+        }
+      : {};
     return {
       id: note.id,
       type: null,
@@ -634,6 +643,7 @@ export class Presenter {
       resolvable: false,
       confidential: false,
       internal: false,
+      ...diffNote,
     };
   }
 

@@ -1069,6 +1069,19 @@ export function seedState(state: ForgeState, size: SeedSize, seed = 'forge-workb
     discussionId: thread('outdated'),
     position: onLine('src/theme/dark.css', { old_line: null, new_line: 3 }, m4),
   });
+  // On !1, alice's thread on its first push (the form alone): outdated since the second push.
+  const firstPush = b.note(
+    web,
+    'MergeRequest',
+    login.id,
+    alice,
+    'Should the username label be in English, like the rest of the form?',
+    -2_500,
+  );
+  firstPush.discussionId = thread('first-push');
+  firstPush.position = onLine('src/login.ts', { old_line: null, new_line: 8 }, l1);
+  firstPush.resolvable = true;
+  firstPush.resolvedById = null;
   b.award(web, 'MergeRequest', login.id, alice, 'thumbsup', -1_700);
   b.award(web, 'MergeRequest', login.id, root, 'thumbsup', -1_650);
   b.award(web, 'MergeRequest', login.id, carol, 'thumbsdown', -1_600);

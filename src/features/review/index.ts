@@ -5,7 +5,7 @@
  * its only public face.
  */
 import * as vscode from 'vscode';
-import type { MergeRequestDiff } from '../../api/hosting';
+import type { DiffPosition, MergeRequestDiff } from '../../api/hosting';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import type { TreeNode } from '../../platform/tree/treeNode';
@@ -15,6 +15,7 @@ import { type ReviewTarget, openAllChanges, openChangedFile } from './changedFil
 import { applySuggestion } from './applySuggestion';
 import { commentCommands } from './commentCommands';
 import { NoteEditing } from './noteEditing';
+import { openNoteLine } from './noteLines';
 import { PendingReview } from './pendingReview';
 import { ReviewComments } from './reviewComments';
 import { ChangedFileNode, ChangesFolderNode } from './changesNodes';
@@ -42,6 +43,8 @@ export interface ReviewFeature {
    * that lists them; answers how many threads are unresolved.
    */
   openThreads(target: ReviewTarget): Promise<number>;
+  /** A diff comment's line: the current diff, or the version an outdated comment was written on. */
+  openNoteLine(target: ReviewTarget, position: DiffPosition, noteId: number): Promise<{ outdated: boolean }>;
   /** Publishes the merge request's pending review comments at once. */
   submit(target: ReviewTarget): Promise<{ published: number }>;
   /** The status bar item that counts pending review comments. */
@@ -120,6 +123,8 @@ export function createReviewFeature(services: Services): ReviewFeature {
       });
       return comments.unresolvedCount(target);
     },
+    openNoteLine: (target, position, noteId) =>
+      openNoteLine({ content, comments, prepare: (each) => prepare(each) }, target, position, noteId),
     submit: (target) => pending.submit(target),
     pendingStatus: pending.status,
   };

@@ -101,6 +101,7 @@ export class PendingReview implements vscode.Disposable {
     } else if (where && draft.position) {
       const thread = this.comments.controller.createCommentThread(where.uri, where.range, [shown]);
       thread.canReply = true;
+      thread.label = vscode.l10n.t('Pending');
       this.comments.track(thread, { session, position: draft.position });
     } else {
       session.draftsElsewhere += 1;
@@ -127,7 +128,10 @@ export class PendingReview implements vscode.Disposable {
         const shown = pendingComment(reply.text, await session.viewer);
         session.drafts.set(shown, draft.id);
         reply.thread.comments = [...reply.thread.comments, shown];
-        if (!discussionId && position) this.comments.track(reply.thread, { session, position });
+        if (!discussionId && position) {
+          this.comments.track(reply.thread, { session, position });
+          reply.thread.label = vscode.l10n.t('Pending');
+        }
         this.update();
         return { pending: pendingCount(session) };
       } catch (error) {

@@ -127,5 +127,10 @@ export function describeThread(thread: vscode.CommentThread, discussion: Discuss
     thread.state = resolved ? vscode.CommentThreadState.Resolved : vscode.CommentThreadState.Unresolved;
     thread.contextValue = resolved ? 'resolvable resolved' : 'resolvable unresolved';
   }
-  thread.label = resolved ? vscode.l10n.t('Resolved') : undefined;
+  // Without a label VS Code titles a thread "Start discussion", even one with comments.
+  thread.label = resolved
+    ? vscode.l10n.t('Resolved')
+    : resolvable
+      ? vscode.l10n.t('Unresolved')
+      : vscode.l10n.t('Discussion');
 }

@@ -16,25 +16,29 @@ export function registerVersionRoutes(router: Router<Handler>): void {
   router.get(`${ONE}/diffs`, listDiffs, { public: true });
 }
 
+/** One version per push; the fake counts each commit of the request as a push. Newest first. */
 function listVersions(ctx: RequestContext): ApiResponse {
   const mergeRequest = findMergeRequest(ctx, ctx.project());
   const head = ctx.state.mergeRequestHeadSha(mergeRequest);
-  const version = {
-    // Stable for a head: a push makes a new version.
-    id: Number.parseInt(
-      createHash('sha1').update(`${mergeRequest.id}-${head}`).digest('hex').slice(0, 8),
-      16,
-    ),
-    head_commit_sha: head,
-    base_commit_sha: mergeRequest.baseSha,
-    start_commit_sha: mergeRequest.baseSha,
-    created_at: mergeRequest.updatedAt,
-    merge_request_id: mergeRequest.id,
-    state: 'collected',
-    // Files changed, as a string (GitLab's `real_size`).
-    real_size: String(changesOf(ctx, mergeRequest).length),
-  };
-  return ctx.list([version], (each) => each);
+  const heads = ctx.state.commitsBetween(mergeRequest.baseSha, head);
+  const versions = (heads.length > 0 ? heads : [{ id: head, committedDate: mergeRequest.updatedAt }]).map(
+    (commit) => ({
+      // Stable for a head: a push makes a new version.
+      id: Number.parseInt(
+        createHash('sha1').update(`${mergeRequest.id}-${commit.id}`).digest('hex').slice(0, 8),
+        16,
+      ),
+      head_commit_sha: commit.id,
+      base_commit_sha: mergeRequest.baseSha,
+      start_commit_sha: mergeRequest.baseSha,
+      created_at: commit.committedDate,
+      merge_request_id: mergeRequest.id,
+      state: 'collected',
+      // Files changed, as a string (GitLab's `real_size`); the newest version's.
+      real_size: String(changesOf(ctx, mergeRequest).length),
+    }),
+  );
+  return ctx.list(versions, (each) => each);
 }
 
 function changesOf(ctx: RequestContext, mergeRequest: MergeRequest): unknown[] {

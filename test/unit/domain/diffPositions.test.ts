@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { commentableRanges, linePosition, noteSide, shownLines } from '../../../src/domain/diffPositions';
+import {
+  commentableRanges,
+  linePosition,
+  notePlace,
+  noteSide,
+  shownLines,
+} from '../../../src/domain/diffPositions';
 
 // Two hunks: line 2 added, old line 5 replaced by new line 6; old 20-21 become 21 and 23 around an added 22.
 const DIFF = [
@@ -69,5 +75,19 @@ describe('diff positions: where a comment can go, as GitLab judges it', () => {
     assert.deepEqual(noteSide({ old_line: 3, new_line: 4 }), { side: 'head', line: 4 });
     assert.deepEqual(noteSide({ old_line: 6, new_line: null }), { side: 'base', line: 6 });
     assert.equal(noteSide({}), undefined);
+  });
+
+  it('says where a diff note is for a link to it: path and line of its side, outdated on another head', () => {
+    const position = { old_path: 'a.ts', new_path: 'b.ts', old_line: null, new_line: 4, head_sha: 'h2' };
+    assert.deepEqual(notePlace(position, 'h2'), { path: 'b.ts', line: 4, side: 'head', outdated: false });
+    assert.deepEqual(notePlace(position, 'h3'), { path: 'b.ts', line: 4, side: 'head', outdated: true });
+    assert.deepEqual(notePlace({ ...position, old_line: 7, new_line: null }, 'h2'), {
+      path: 'a.ts',
+      line: 7,
+      side: 'base',
+      outdated: false,
+    });
+    assert.equal(notePlace({ ...position, new_line: null }, 'h2'), undefined);
+    assert.equal(notePlace(undefined, 'h2'), undefined);
   });
 });

@@ -136,6 +136,7 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     const main = project.branches.get(stored().targetBranch);
     assert.ok(main);
     const before = main.commitSha;
+    const base = stored().baseSha;
     project.mergeMethod = 'ff';
     // The target moved on since the merge request was opened: a linear history needs a rebase.
     const elsewhere = [...forge.state.commits.keys()].find(
@@ -168,6 +169,7 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
       stored().mergeStatus = 'can_be_merged';
       stored().mergeError = null;
       main.commitSha = before;
+      stored().baseSha = base;
       project.mergeMethod = undefined;
     }
   });
@@ -271,7 +273,12 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     const mr = await alice.getMergeRequestChanges(web, iid);
     const [version, ...older] = await alice.listVersions(web, iid).toArray();
     assert.ok(version);
-    assert.deepEqual(older, []);
+    const commits = await alice.listMergeRequestCommits(web, iid).toArray();
+    assert.deepEqual(
+      [version, ...older].map((each) => each.head_commit_sha),
+      commits.map((commit) => commit.id),
+      'one version per push, newest first',
+    );
     assert.equal(version.head_commit_sha, mr.sha);
     assert.match(version.base_commit_sha, /^[0-9a-f]{40}$/);
     assert.equal(version.start_commit_sha, version.base_commit_sha);

@@ -29,7 +29,7 @@ import {
   type PanelMergeOptions,
 } from './protocol';
 import { showError } from '../../../platform/userMessages';
-import { isReviewAction, runReviewAction } from './reviewActions';
+import { isReviewAction, openNoteLine, runReviewAction } from './reviewActions';
 
 interface PanelDependencies {
   context: MergeRequestCommandContext;
@@ -206,6 +206,16 @@ export class MergeRequestPanel implements OpenPanel {
         return;
       case 'openDiff':
         await this.reportErrors(() => this.openDiff(message.file));
+        return;
+      case 'openNoteLine':
+        await this.reportErrors(() =>
+          openNoteLine(
+            this.deps.context,
+            { ...this.target, mergeRequest: this.mergeRequest },
+            this.notes,
+            message.noteId,
+          ),
+        );
         return;
     }
   }

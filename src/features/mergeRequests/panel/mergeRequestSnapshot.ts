@@ -13,6 +13,8 @@ import type {
 } from '../../../api/hosting';
 import { describeError } from '../../../platform/commands/registerCommand';
 import { NotFoundError } from '../../../api/http';
+import { DiffPositionSchema } from '../../../api/hosting';
+import { notePlace } from '../../../domain/diffPositions';
 import {
   defaultMergeCommitMessage,
   describeMergeStatus,
@@ -207,6 +209,13 @@ export interface LoadedMergeRequest {
   clone: LocalClone | undefined;
 }
 
+/** Where a diff comment is (GitLab's notes API gives diff notes their `position`). */
+function placeView(note: Note, headSha: string | undefined): Pick<NoteView, 'place'> {
+  const position = DiffPositionSchema.safeParse((note as { position?: unknown }).position);
+  const place = position.success ? notePlace(position.data, headSha) : undefined;
+  return place ? { place } : {};
+}
+
 function commitView(commit: {
   id: string;
   short_id: string;
@@ -289,6 +298,7 @@ export async function loadSnapshot(input: {
       ...(note.updated_at ? { updatedAt: note.updated_at } : {}),
       system: note.system === true,
       own: note.system !== true && canChangeNote(note, viewer),
+      ...placeView(note, mergeRequest.sha ?? undefined),
       awards: summarizeAwards(noteAwards.get(note.id) ?? [], viewer),
     })),
     draft: input.draft(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ApprovalsView, AwardSummary, FileBadge, HeaderActions } from '../../../domain/mergeRequestView';
+import type { NotePlace } from '../../../domain/diffPositions';
 import { CommonPageMessageSchemas } from '../../../webviews/shared/pageMessages';
 
 /*
@@ -60,6 +61,8 @@ export const MergeRequestPageMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('removeAwardEmoji'), name: EmojiName, noteId: Id.optional() }),
   /** Index into the snapshot's files. */
   z.strictObject({ type: z.literal('openDiff'), file: z.number().int().nonnegative().max(100_000) }),
+  /** A diff comment's line in the diff editor (an outdated one on the version it was written on). */
+  z.strictObject({ type: z.literal('openNoteLine'), noteId: Id }),
 ]);
 export type MergeRequestPageMessage = z.infer<typeof MergeRequestPageMessageSchema>;
 
@@ -101,6 +104,8 @@ export interface NoteView {
   /** The viewer may edit and delete it. */
   own: boolean;
   awards: AwardSummary[];
+  /** A comment on a line of the diff: where, and whether it was written on an older version. */
+  place?: NotePlace;
 }
 
 export interface MergeRequestView {

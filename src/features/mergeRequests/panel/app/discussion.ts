@@ -18,6 +18,8 @@ export interface DiscussionCallbacks {
   edit(noteId: number, body: string): void;
   remove(noteId: number): void;
   award(noteId: number, name: string, add: boolean): void;
+  /** Shows a diff comment's line in the diff editor. */
+  openLine(noteId: number): void;
 }
 
 type TextArea = HTMLElementTagNameMap['vscode-textarea'];
@@ -181,6 +183,7 @@ export class DiscussionTab {
     if (note.updatedAt && note.createdAt && note.updatedAt !== note.createdAt) {
       header.append(element('span', { className: 'muted', text: l10n.t('(edited)'), title: note.updatedAt }));
     }
+    if (note.place) header.append(this.placeLink(note.id, note.place));
     header.append(element('span', { className: 'spacer' }));
     if (note.own && !this.editing.has(note.id)) {
       header.append(
@@ -205,6 +208,25 @@ export class DiscussionTab {
       );
     }
     return header;
+  }
+
+  /** `path:line` of a diff comment, a link to its line; "outdated" when written on an older version. */
+  private placeLink(noteId: number, place: NonNullable<NoteView['place']>): HTMLElement {
+    const where = `${place.path}:${place.line}`;
+    const link = element('a', {
+      className: 'note-place',
+      text: place.outdated ? l10n.t('{0} (outdated)', where) : where,
+      title: place.outdated
+        ? l10n.t('Open the version this comment was written on, at its line')
+        : l10n.t('Open the diff at this line'),
+    });
+    link.setAttribute('href', '#');
+    link.setAttribute('role', 'button');
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      this.callbacks.openLine(noteId);
+    });
+    return link;
   }
 
   private deleteConfirmation(note: NoteView): HTMLElement {

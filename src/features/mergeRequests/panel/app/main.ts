@@ -83,6 +83,7 @@ class App {
       remove: (noteId) => this.bridge.post({ type: 'deleteNote', noteId }),
       award: (noteId, name, add) =>
         this.bridge.post({ type: add ? 'awardEmoji' : 'removeAwardEmoji', name, noteId }),
+      openLine: (noteId) => this.bridge.post({ type: 'openNoteLine', noteId }),
     });
     this.buildLayout();
     let scrollTimer: ReturnType<typeof setTimeout> | undefined;
