@@ -573,9 +573,13 @@ describe('merge request actions', function () {
     );
     assert.deepEqual(scheduled, { merged: false, scheduled: true });
     const put = requestsTo('PUT', mrPath(createdIid, '/merge'))[0];
-    assert.equal(
-      (put?.body as { merge_when_pipeline_succeeds?: boolean }).merge_when_pipeline_succeeds,
-      true,
+    // `auto_merge` for GitLab 17.11+, the older name for servers before it (which ignore the new one).
+    assert.deepEqual(
+      [
+        (put?.body as { auto_merge?: boolean }).auto_merge,
+        (put?.body as { merge_when_pipeline_succeeds?: boolean }).merge_when_pipeline_succeeds,
+      ],
+      [true, true],
     );
     const waiting = await row('Created by me', createdIid);
     assert.match(String(waiting.item.contextValue), /\bmwps\b/);

@@ -131,6 +131,9 @@ export interface MergeInput {
   /** Not in the spec; real servers squash the source commits into one when true. */
   squash?: boolean;
   should_remove_source_branch?: boolean;
+  /** GitLab 17.11+: merge once the checks pass (the pipeline among them). */
+  auto_merge?: boolean;
+  /** The same before GitLab 17.11 (deprecated since, still accepted). */
   merge_when_pipeline_succeeds?: boolean;
 }
 

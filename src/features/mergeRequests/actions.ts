@@ -58,6 +58,8 @@ export async function sendMerge(
       merge_commit_message: options.message,
       squash: options.squash ? true : undefined,
       should_remove_source_branch: options.removeSourceBranch,
+      // Both names: servers before 17.11 ignore `auto_merge`, later ones take either.
+      auto_merge: options.mergeWhenPipelineSucceeds ? true : undefined,
       merge_when_pipeline_succeeds: options.mergeWhenPipelineSucceeds ? true : undefined,
     });
     if (merged.state === 'merged')

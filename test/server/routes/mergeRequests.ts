@@ -337,7 +337,8 @@ function acceptMergeRequest(ctx: RequestContext): ApiResponse {
     throw errors.conflict(`SHA does not match HEAD of source branch: ${sourceBranch.commitSha}`);
   }
   const shouldRemove = params.boolean('should_remove_source_branch');
-  if (params.boolean('merge_when_pipeline_succeeds')) {
+  // `auto_merge` (GitLab 17.11+) or its older name.
+  if (params.boolean('auto_merge') || params.boolean('merge_when_pipeline_succeeds')) {
     mergeRequest.mergeWhenPipelineSucceeds = true;
     if (shouldRemove !== undefined) mergeRequest.shouldRemoveSourceBranch = shouldRemove;
     mergeRequest.updatedAt = state.now();
