@@ -203,7 +203,11 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   registerProjectsCommands(services);
   const jobs = registerJobCommands(services);
   const review = createReviewFeature(services);
-  const mergeRequests = createMergeRequestsFeature(services, review);
+  const traces = registerTraceCommands(services);
+  const mergeRequests = createMergeRequestsFeature(services, {
+    review,
+    showJobTrace: (ref) => traces.show(ref),
+  });
   const statusBar = createStatusBarFeature(services, {
     createMergeRequest: () => mergeRequests.createMergeRequest(),
     retryJob: (ref) => jobs.retry(ref),
@@ -216,7 +220,6 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   });
   createBoardsFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
-  const traces = registerTraceCommands(services);
   const channel = createChannelFeature(services);
   const treeViews: ForgeTreeViews = {
     'forge.projects': projectsView,

@@ -224,6 +224,8 @@ export function mergeBlocker(
       return blocked(l10n.t('is blocked by another merge request.'));
     case 'need_rebase':
       return blocked(l10n.t('needs a rebase onto {0} first.', mr.target_branch));
+    case 'ci_must_pass':
+      return blocked(l10n.t('needs its pipeline to pass first.'));
     case 'requested_changes':
       return blocked(l10n.t('has changes requested by a reviewer.'));
     case 'not_open':
@@ -232,7 +234,7 @@ export function mergeBlocker(
     case null:
       break;
     default:
-      // mergeable, ci_must_pass, ci_still_running, checking, unchecked …: the server decides.
+      // mergeable, ci_still_running (merge when it succeeds), checking, unchecked …: the server decides.
       return undefined;
   }
   if (mr.merge_status === 'cannot_be_merged' || mr.has_conflicts === true)

@@ -15,6 +15,8 @@ export interface PanelMergeRequestFacts extends MergeRequestFacts {
   force_remove_source_branch?: boolean | null;
   /** GitLab 15.6+: why it cannot merge (`draft_status`, `not_approved`, `need_rebase` …). */
   detailed_merge_status?: unknown;
+  /** The pipeline of the head (a single merge request's read has it). */
+  head_pipeline?: { id: number; status?: string } | null;
 }
 
 export interface Viewer {
@@ -45,6 +47,8 @@ export interface HeaderActions {
   rebase: boolean;
   /** Open the diff with its threads: the fix for `discussions_not_resolved`. */
   openThreads: boolean;
+  /** Open the trace of the head pipeline's failed job: the fix for `ci_must_pass`. */
+  openFailingJob: boolean;
   /** The merge form's defaults. */
   mergeDefaults: { squash: boolean; removeSourceBranch: boolean };
 }
@@ -95,6 +99,7 @@ export function headerActions(mr: PanelMergeRequestFacts): HeaderActions {
     markReady: opened && draft,
     rebase: opened && status === 'need_rebase',
     openThreads: opened && status === 'discussions_not_resolved',
+    openFailingJob: opened && status === 'ci_must_pass' && mr.head_pipeline?.status === 'failed',
   };
 }
 

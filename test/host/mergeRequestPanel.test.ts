@@ -449,6 +449,7 @@ describe('merge request panel', function () {
     await panel.host.receive({ type: 'merge', options: { sha, mergeWhenPipelineSucceeds: true } });
     assert.deepEqual(requestsTo('PUT', mrPath(1, '/merge'))[0]?.body, {
       sha,
+      auto_merge: true,
       merge_when_pipeline_succeeds: true,
     });
     assert.equal(panel.snapshot?.actions.cancelMergeWhenPipelineSucceeds, true);

@@ -578,6 +578,34 @@ describe('review in the diff editor', function () {
       }
     });
 
+    it('opens the failed job of a pipeline that must pass before a merge', async () => {
+      const project = forge.state.projects.get(forge.fixtures.projects.web);
+      assert.ok(project);
+      const pipeline = forge.state.latestPipeline(stored().headSha);
+      assert.ok(pipeline, 'the seed runs a pipeline on !1');
+      // The seed's pipeline still runs: its unfinished jobs end, so the failed lint fails it.
+      const unfinished = [...forge.state.jobs.values()].filter(
+        (job) => job.pipelineId === pipeline.id && ['running', 'pending', 'created'].includes(job.status),
+      );
+      const before = unfinished.map((job) => job.status);
+      for (const job of unfinished) job.status = 'success';
+      project.settings.only_allow_merge_if_pipeline_succeeds = true;
+      const panel = await openPanel();
+      try {
+        assert.equal(panel.snapshot?.actions.openFailingJob, true);
+        assert.match(panel.snapshot?.actions.mergeBlockedReason ?? '', /needs its pipeline to pass first/);
+        await panel.host.receive({ type: 'action', action: 'openFailingJob' });
+        await eventually(() =>
+          assert.match(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '', /^lint #\d+/),
+        );
+      } finally {
+        project.settings.only_allow_merge_if_pipeline_succeeds = false;
+        unfinished.forEach((job, index) => (job.status = before[index] ?? job.status));
+        panel.dispose();
+        for (const trace of [...api.panels.jobTrace.values()]) trace.dispose();
+      }
+    });
+
     it('marks a draft as ready from the panel: the draft mark leaves the title on the server', async () => {
       const panel = await openPanel(5);
       try {

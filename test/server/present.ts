@@ -492,6 +492,14 @@ export class Presenter {
     const path = project ? this.state.pathWithNamespace(project) : '';
     const assignee = this.userById(mergeRequest.assigneeId);
     const draft = isDraftTitle(mergeRequest.title);
+    const latest = this.state.latestPipeline(this.state.mergeRequestHeadSha(mergeRequest));
+    const headPipeline = latest && {
+      id: latest.id,
+      sha: latest.sha,
+      ref: latest.ref,
+      status: this.state.pipelineStatus(latest),
+      web_url: `${this.web}/${path}/-/pipelines/${latest.id}`,
+    };
     const result: Json = {
       id: mergeRequest.id,
       iid: mergeRequest.iid,
@@ -526,7 +534,11 @@ export class Presenter {
       detailed_merge_status: detailedMergeStatus(mergeRequest, draft, {
         behind: this.behindTarget(mergeRequest, project),
         unresolved: this.mustResolveThreads(mergeRequest, project),
+        pipeline: project?.settings.only_allow_merge_if_pipeline_succeeds
+          ? (headPipeline?.status ?? 'none')
+          : undefined,
       }),
+      head_pipeline: headPipeline ?? null,
       merge_error: mergeRequest.mergeError ?? null,
       sha: this.state.mergeRequestHeadSha(mergeRequest),
       merge_commit_sha: mergeRequest.mergeCommitSha,
@@ -792,11 +804,15 @@ export function isDraftTitle(title: string): boolean {
 function detailedMergeStatus(
   mergeRequest: MergeRequest,
   draft: boolean,
-  blocks: { behind: boolean; unresolved: boolean },
+  blocks: { behind: boolean; unresolved: boolean; pipeline?: string },
 ): string {
   if (mergeRequest.state !== 'opened') return 'not_open';
   if (draft) return 'draft_status';
   if (mergeRequest.mergeStatus === 'cannot_be_merged') return 'broken_status';
+  // With "Pipelines must succeed": a running one is waited for, anything else but success blocks.
+  if (blocks.pipeline === 'running' || blocks.pipeline === 'pending' || blocks.pipeline === 'created')
+    return 'ci_still_running';
+  if (blocks.pipeline !== undefined && blocks.pipeline !== 'success') return 'ci_must_pass';
   if (blocks.unresolved) return 'discussions_not_resolved';
   if (blocks.behind) return 'need_rebase';
   if (approvalsLeft(mergeRequest) > 0) return 'not_approved';

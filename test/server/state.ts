@@ -747,6 +747,14 @@ export class ForgeState {
     return job;
   }
 
+  /** The newest pipeline of a commit. */
+  latestPipeline(sha: string): Pipeline | undefined {
+    let latest: Pipeline | undefined;
+    for (const pipeline of this.pipelines.values())
+      if (pipeline.sha === sha && (latest === undefined || pipeline.id > latest.id)) latest = pipeline;
+    return latest;
+  }
+
   pipelineStatus(pipeline: Pipeline): JobStatus {
     const statuses: JobStatus[] = [];
     for (const jobId of pipeline.jobIds) {

@@ -10,7 +10,13 @@ import {
   openJobTracePanel,
 } from './panel/jobTracePanel';
 import type { PanelRegistry } from '../../webviews/shared/panelHost';
-import { type JobArgument, JobArgumentSchema, downloadJobArtifacts, jobTarget } from './commands';
+import {
+  type JobArgument,
+  JobArgumentSchema,
+  type JobRef,
+  downloadJobArtifacts,
+  jobTarget,
+} from './commands';
 import { defineCommand } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import { pickOne, showInformation } from '../../platform/userMessages';
@@ -29,6 +35,8 @@ const StopTailOptionsSchema = z.strictObject({ tail: z.string().optional() }).op
 export interface TraceServices {
   panels: PanelRegistry<JobTracePanel>;
   tails: TraceTails;
+  /** Opens a job's trace panel, as "Show Trace" does. */
+  show(ref: JobRef): Promise<unknown>;
 }
 
 /** The trace panel, and trace tails in the output panel with a status bar count of running tails. */
@@ -103,7 +111,11 @@ export function registerTraceCommands(services: Services): TraceServices {
   };
   services.context.subscriptions.push(statusItem, tails.onDidChange(updateStatus));
 
-  return { panels, tails };
+  const show = async (ref: JobRef) => {
+    const target = await jobTarget(services, ref, 'openInBrowser', vscode.l10n.t('Job whose trace to show'));
+    return target && openJobTracePanel(services, panels, actions, target, {});
+  };
+  return { panels, tails, show };
 }
 
 /** Stops one followed trace (its key), all ('all'), or the one picked; how many stopped. */

@@ -50,6 +50,7 @@ import { createMergeRequest } from './createMergeRequest';
 import { editMergeRequest } from './editMergeRequest';
 import { checkoutMergeRequest } from './checkoutMergeRequest';
 import type { ReviewFeature } from '../review';
+import type { JobRef } from '../jobs';
 import { changesCommand } from './changesCommand';
 
 /*
@@ -71,8 +72,9 @@ export interface MergeRequestsFeature {
 /** Merge request actions, notes and award emoji; the Merge Requests view and the panel. */
 export function registerMergeRequestCommands(
   services: Services,
-  review?: ReviewFeature,
+  peers: { review?: ReviewFeature; showJobTrace?: (ref: JobRef) => Promise<unknown> } = {},
 ): MergeRequestsFeature {
+  const { review, showJobTrace } = peers;
   const currentUsers = new CurrentUsers((accountId) => services.accounts.client(accountId));
   const view = new MergeRequestsTreeProvider(services.accounts, currentUsers, review);
   const treeView = services.shell.treeView('forge.mergeRequests', view);
@@ -89,6 +91,7 @@ export function registerMergeRequestCommands(
     currentUsers,
     drafts: new NoteDrafts(services.context.globalState),
     ...(review ? { review } : {}),
+    ...(showJobTrace ? { showJobTrace } : {}),
   };
   registerCommands(services.context, services.log, [
     ...mergeRequestCommands(context),

@@ -22,6 +22,7 @@ import {
 import { checkWebLink } from '../../domain/webLinks';
 import { openServerLink } from '../../platform/serverLinks';
 import type { ReviewFeature } from '../review';
+import type { JobRef } from '../jobs';
 
 /** What the merge request, note and award emoji commands share. */
 /** What a command returns when the user dismissed a question. */
@@ -34,6 +35,8 @@ export interface MergeRequestCommandContext {
   drafts: NoteDrafts;
   /** Opens changed files in the diff editor from the server when there is no clone. */
   review?: ReviewFeature;
+  /** Opens a job's trace panel (the jobs feature's). */
+  showJobTrace?: (ref: JobRef) => Promise<unknown>;
 }
 
 export interface MergeRequestTarget {

@@ -391,10 +391,7 @@ function acceptMergeRequest(ctx: RequestContext): ApiResponse {
 }
 
 function latestPipelineStatus(ctx: RequestContext, sha: string): string | undefined {
-  let latest: number | undefined;
-  for (const pipeline of ctx.state.pipelines.values())
-    if (pipeline.sha === sha && (latest === undefined || pipeline.id > latest)) latest = pipeline.id;
-  const pipeline = latest === undefined ? undefined : ctx.state.pipelines.get(latest);
+  const pipeline = ctx.state.latestPipeline(sha);
   return pipeline ? ctx.state.pipelineStatus(pipeline) : undefined;
 }
 

@@ -199,7 +199,7 @@ describe('mergeBlocker', () => {
   it('says why a merge request cannot merge, from detailed_merge_status first', () => {
     const cases: [Record<string, unknown>, RegExp | undefined][] = [
       [{ detailed_merge_status: 'mergeable' }, undefined],
-      [{ detailed_merge_status: 'ci_must_pass' }, undefined],
+      [{ detailed_merge_status: 'ci_must_pass' }, /needs its pipeline to pass first/],
       [{ detailed_merge_status: 'ci_still_running' }, undefined],
       [{ detailed_merge_status: 'checking' }, undefined],
       [{ detailed_merge_status: 'draft_status' }, /!1 is a draft: mark it as ready first/],

@@ -72,7 +72,26 @@ describe('headerActions', () => {
     assert.equal(threads.openThreads, true);
     assert.equal(threads.rebase, false);
     const fine = headerActions(mr({ sha: 'abc123', detailed_merge_status: 'mergeable' }));
-    assert.deepEqual([fine.rebase, fine.openThreads], [false, false]);
+    assert.deepEqual([fine.rebase, fine.openThreads, fine.openFailingJob], [false, false, false]);
+    const failing = headerActions(
+      mr({
+        sha: 'abc123',
+        detailed_merge_status: 'ci_must_pass',
+        head_pipeline: { id: 7, status: 'failed' },
+      }),
+    );
+    assert.equal(failing.merge, false);
+    assert.match(failing.mergeBlockedReason ?? '', /pipeline to pass/);
+    assert.equal(failing.openFailingJob, true);
+    const running = headerActions(
+      mr({
+        sha: 'abc123',
+        detailed_merge_status: 'ci_still_running',
+        head_pipeline: { id: 7, status: 'running' },
+      }),
+    );
+    assert.equal(running.merge, true, 'the server takes "merge when the pipeline succeeds"');
+    assert.equal(running.openFailingJob, false);
     const closed = headerActions(
       mr({ state: 'closed', sha: 'abc123', detailed_merge_status: 'need_rebase' }),
     );

@@ -42,6 +42,8 @@ export const MergeRequestSchema = z.looseObject({
   detailed_merge_status: z.string().nullish(),
   /** Only when asked with `include_rebase_in_progress=true`. */
   rebase_in_progress: z.boolean().optional(),
+  /** The pipeline of the head; a single merge request's read has it. */
+  head_pipeline: z.looseObject({ id: IdSchema, status: z.string().optional() }).nullish(),
   /** Why the last rebase or merge failed. */
   merge_error: z.string().nullish(),
 });

@@ -40,6 +40,7 @@ export const HEADER_ACTIONS = [
   'submitReview',
   'rebase',
   'openThreads',
+  'openFailingJob',
 ] as const;
 export type HeaderAction = (typeof HEADER_ACTIONS)[number];
 

@@ -21,6 +21,7 @@ const REVIEW_ACTIONS = [
   'submitReview',
   'rebase',
   'openThreads',
+  'openFailingJob',
 ] as const;
 type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
@@ -45,7 +46,29 @@ export function runReviewAction(
       return rebase(context, target);
     case 'openThreads':
       return openThreads(context, target);
+    case 'openFailingJob':
+      return openFailingJob(context, target);
   }
+}
+
+/** The trace of the head pipeline's failed job (the first failed one), as the jobs views open it. */
+async function openFailingJob(
+  context: MergeRequestCommandContext,
+  target: MergeRequestTarget,
+): Promise<string> {
+  const { account, project, mergeRequest } = target;
+  const pipeline = mergeRequest.head_pipeline;
+  if (!pipeline) throw new Error(vscode.l10n.t('!{0} has no pipeline.', mergeRequest.iid));
+  const client = await context.services.accounts.client(account.id);
+  const [job] = await client.listPipelineJobs(project.id, pipeline.id, ['failed']).toArray();
+  if (!job) return vscode.l10n.t('No job of pipeline #{0} failed any more: refresh.', pipeline.id);
+  if (!context.showJobTrace) throw new Error(vscode.l10n.t('Job traces are not available in this window.'));
+  await context.showJobTrace({ kind: 'forge.jobRef', accountId: account.id, project, job });
+  return vscode.l10n.t(
+    'Opened the trace of {0}, the job that failed in pipeline #{1}.',
+    job.name,
+    pipeline.id,
+  );
 }
 
 /** Rebases onto the target and follows it to its end (GitLab runs it in the background). */

@@ -17,6 +17,7 @@ const ACTION_BUTTONS: readonly {
   { action: 'submitReview', label: l10n.t('Submit review'), codicon: 'comment-draft' },
   { action: 'rebase', label: l10n.t('Rebase'), codicon: 'sync' },
   { action: 'openThreads', label: l10n.t('Open unresolved threads'), codicon: 'comment-unresolved' },
+  { action: 'openFailingJob', label: l10n.t('Open the failed job'), codicon: 'error' },
   { action: 'markReady', label: l10n.t('Mark as ready'), codicon: 'check' },
   { action: 'approve', label: l10n.t('Approve'), codicon: 'pass' },
   { action: 'unapprove', label: l10n.t('Revoke approval'), codicon: 'circle-slash' },
