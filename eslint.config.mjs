@@ -40,7 +40,16 @@ const vscodeOpen = {
   message:
     'Open server links with openServerLink and local files with openLocalFile (src/platform/serverLinks.ts).',
 };
-const doors = ['src/platform/userMessages.ts', 'src/platform/serverLinks.ts'];
+const serverMarkdownDoor = {
+  selector: "NewExpression[callee.property.name='MarkdownString'][arguments.length>0]",
+  message:
+    'Server Markdown goes through serverMarkdown (src/platform/serverMarkdown.ts): web links only, not trusted; build other Markdown with appendText.',
+};
+const doors = [
+  'src/platform/userMessages.ts',
+  'src/platform/serverLinks.ts',
+  'src/platform/serverMarkdown.ts',
+];
 
 // What a webview page may import, relative to src/: each panel's app/ and protocol, the shared page
 // code, and the pure domain.
@@ -94,7 +103,7 @@ export default tseslint.config(
     ignores: doors,
     rules: {
       'no-restricted-properties': ['error', ...messageApis, ...linkApis],
-      'no-restricted-syntax': ['error', zodImport, vscodeOpen],
+      'no-restricted-syntax': ['error', zodImport, vscodeOpen, serverMarkdownDoor],
     },
   },
   {

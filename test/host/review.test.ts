@@ -176,7 +176,7 @@ describe('review in the diff editor', function () {
       const mr = stored();
       // bob comments on the added line 2 of src/index.ts (`import { renderLoginForm } …`).
       const started = await bob.createDiscussion(web(), 1, {
-        body: 'Is **this** import needed? [run](command:workbench.action.quit)',
+        body: 'Is **this** import needed? [run](command:workbench.action.quit) [see](file:///etc/passwd) [docs](https://nodejs.org/api/http.html)',
         position: {
           base_sha: mr.baseSha,
           start_sha: mr.baseSha,
@@ -198,7 +198,11 @@ describe('review in the diff editor', function () {
       assert.equal(thread.state, vscode.CommentThreadState.Unresolved);
       const [first] = thread.comments;
       const body = first?.body as vscode.MarkdownString;
-      assert.equal(body.value, 'Is **this** import needed? [run](command:workbench.action.quit)');
+      // Only the web link stays a link: the others are text (their paren escaped).
+      assert.equal(
+        body.value,
+        'Is **this** import needed? [run]\\(command:workbench.action.quit) [see]\\(file:///etc/passwd) [docs](https://nodejs.org/api/http.html)',
+      );
       assert.equal(body.isTrusted, false, 'a command link in server text does not run');
       assert.equal(first?.author.name, 'Bob Builder');
 
@@ -222,7 +226,10 @@ describe('review in the diff editor', function () {
       assert.deepEqual(
         onServer?.notes.map((note) => [note.body, note.resolved]),
         [
-          ['Is **this** import needed? [run](command:workbench.action.quit)', true],
+          [
+            'Is **this** import needed? [run](command:workbench.action.quit) [see](file:///etc/passwd) [docs](https://nodejs.org/api/http.html)',
+            true,
+          ],
           ['It is: the form is served.', true],
         ],
       );

@@ -11,6 +11,7 @@ import type {
   Suggestion,
 } from '../../api/hosting';
 import { renderSuggestions } from '../../domain/suggestions';
+import { serverMarkdown } from '../../platform/serverMarkdown';
 import type { DiffRefs } from '../../domain/mergeRequestView';
 import type { ReviewTarget } from './changedFiles';
 import type { SideSource } from './reviewContent';
@@ -59,13 +60,9 @@ export function sessionKey(accountId: string, project: string | number, iid: num
   return `${accountId}|${project}|${iid}`;
 }
 
-/** Server text as Markdown with no links to commands, no HTML, no icons. */
+/** Server text as Markdown: not trusted, no HTML, no icons, web links only. */
 export function untrustedMarkdown(text: string): vscode.MarkdownString {
-  const body = new vscode.MarkdownString(text);
-  body.isTrusted = false;
-  body.supportHtml = false;
-  body.supportThemeIcons = false;
-  return body;
+  return serverMarkdown(text);
 }
 
 /** A note's Markdown as shown: suggestions as the changes they propose; not trusted. */
