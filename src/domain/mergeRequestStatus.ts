@@ -14,6 +14,8 @@ export interface MergeRequestFacts {
   source_branch: string;
   target_branch: string;
   merge_status?: string;
+  /** GitLab 15.6+: why it cannot merge (`draft_status`, `not_approved`, `need_rebase` …). */
+  detailed_merge_status?: unknown;
   draft?: boolean;
   work_in_progress?: boolean;
   merge_when_pipeline_succeeds?: boolean;
@@ -89,13 +91,36 @@ export function mergeRequestAppearance(mr: MergeRequestFacts): MergeRequestAppea
   }
 }
 
-/** "mergeable", "conflicts", "checking", "merges when pipeline succeeds"; empty once merged or closed. */
+/** What the server says blocks a merge, in a word or two; undefined when nothing (or nothing known). */
+function blockerWord(status: unknown): string | undefined {
+  switch (status) {
+    case 'not_approved':
+      return l10n.t('needs approval');
+    case 'need_rebase':
+      return l10n.t('needs rebase');
+    case 'discussions_not_resolved':
+      return l10n.t('unresolved threads');
+    case 'ci_must_pass':
+      return l10n.t('pipeline must pass');
+    case 'requested_changes':
+      return l10n.t('changes requested');
+    case 'blocked_status':
+      return l10n.t('blocked');
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * "mergeable", "conflicts", "checking", "needs approval", "merges when pipeline succeeds"; empty once
+ * merged or closed.
+ */
 export function describeMergeStatus(mr: MergeRequestFacts): string {
   if (!isOpenState(mr.state)) return '';
   if (mr.merge_when_pipeline_succeeds) return l10n.t('merges when pipeline succeeds');
   switch (mr.merge_status) {
     case 'can_be_merged':
-      return isDraft(mr) ? 'draft' : 'mergeable';
+      return isDraft(mr) ? 'draft' : (blockerWord(mr.detailed_merge_status) ?? 'mergeable');
     case 'cannot_be_merged':
       return 'conflicts';
     case 'unchecked':
@@ -104,7 +129,7 @@ export function describeMergeStatus(mr: MergeRequestFacts): string {
     case 'cannot_be_merged_rechecking':
       return 'checking';
     case undefined:
-      return isDraft(mr) ? 'draft' : '';
+      return isDraft(mr) ? 'draft' : (blockerWord(mr.detailed_merge_status) ?? '');
     default:
       return mr.merge_status.replace(/_/g, ' ');
   }
@@ -203,9 +228,7 @@ export function mergeFailure(
  * is still checking. Reads `detailed_merge_status` (GitLab 15.6+), else `merge_status` and the draft
  * flags.
  */
-export function mergeBlocker(
-  mr: MergeRequestFacts & { detailed_merge_status?: string | null; has_conflicts?: boolean },
-): MergeFailure | undefined {
+export function mergeBlocker(mr: MergeRequestFacts & { has_conflicts?: boolean }): MergeFailure | undefined {
   const blocked = (message: string): MergeFailure => ({
     reason: 'cannot-be-merged',
     message: `!${mr.iid} ${message}`,

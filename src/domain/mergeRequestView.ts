@@ -13,8 +13,6 @@ export interface PanelMergeRequestFacts extends MergeRequestFacts {
   squash?: boolean;
   should_remove_source_branch?: boolean | null;
   force_remove_source_branch?: boolean | null;
-  /** GitLab 15.6+: why it cannot merge (`draft_status`, `not_approved`, `need_rebase` …). */
-  detailed_merge_status?: unknown;
   /** The pipeline of the head (a single merge request's read has it). */
   head_pipeline?: { id: number; status?: string } | null;
 }

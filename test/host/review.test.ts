@@ -455,6 +455,36 @@ describe('review in the diff editor', function () {
       }
     });
 
+    it("shows a row's approvals in its tooltip, read on hover, and what blocks it in its description", async () => {
+      const mergeRequest = [...forge.state.mergeRequests.values()].find(
+        (each) => each.projectId === forge.fixtures.projects.web && each.iid === 1,
+      );
+      assert.ok(mergeRequest);
+      mergeRequest.approvalsRequired = 1;
+      try {
+        (view as unknown as { refresh(): void }).refresh();
+        forge.clearRequests();
+        const { row } = await loginForm();
+        assert.match(String(row.item.description), /needs approval/);
+        assert.deepEqual(
+          forge.requests.filter((request) => request.path.endsWith('/approvals')),
+          [],
+          'no request per row drawn',
+        );
+        const resolved = await view.resolveTreeItem?.(
+          row.item,
+          row.node,
+          new vscode.CancellationTokenSource().token,
+        );
+        assert.match(
+          ((resolved?.tooltip as vscode.MarkdownString | undefined)?.value ?? '').replace(/&nbsp;/g, ' '),
+          /Approvals: Not approved yet; 1 needed/,
+        );
+      } finally {
+        mergeRequest.approvalsRequired = 0;
+      }
+    });
+
     it('offers no approval on a server without approvals (404), and says nothing is wrong', async () => {
       forge.onRequest((request, response) => {
         if (!request.url?.includes('/approvals')) return false;

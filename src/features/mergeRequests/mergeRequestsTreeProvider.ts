@@ -17,6 +17,7 @@ import { AccountsTreeProvider } from '../../platform/tree/accountsTreeProvider';
 import { ErrorNode, MessageNode, type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import type { CurrentUsers } from './currentUsers';
 import type { ReviewFeature } from '../review';
+import { withApprovals } from './approvalsTooltip';
 
 /** Projects listed per account (first page of the membership list). */
 export const PROJECT_PAGE = 100;
@@ -411,6 +412,15 @@ export class MergeRequestsTreeProvider extends AccountsTreeProvider {
     const node = new MergeRequestsAccountNode(account, this.context);
     this.accountNodes.set(account.id, node);
     return node;
+  }
+
+  /** On hover: a merge request's approvals, read then. */
+  resolveTreeItem(
+    item: vscode.TreeItem,
+    node: TreeNode,
+    token: vscode.CancellationToken,
+  ): vscode.TreeItem | Promise<vscode.TreeItem> {
+    return node instanceof MergeRequestItemNode ? withApprovals(item, node, this.accounts, token) : item;
   }
 
   /** Reloads every account's merge requests. */

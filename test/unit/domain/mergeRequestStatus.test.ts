@@ -74,6 +74,19 @@ describe('mergeRequestAppearance and status text', () => {
     );
     assert.equal(describeMergeStatus(mr({ state: 'merged' })), '');
     assert.equal(describeMergeStatus(mr({ merge_status: 'ci_still_running' })), 'ci still running');
+    // What the server says blocks it (GitLab 15.6+), in a word or two; conflicts and drafts first.
+    assert.equal(describeMergeStatus(mr({ detailed_merge_status: 'not_approved' })), 'needs approval');
+    assert.equal(describeMergeStatus(mr({ detailed_merge_status: 'need_rebase' })), 'needs rebase');
+    assert.equal(
+      describeMergeStatus(mr({ detailed_merge_status: 'discussions_not_resolved' })),
+      'unresolved threads',
+    );
+    assert.equal(describeMergeStatus(mr({ detailed_merge_status: 'ci_must_pass' })), 'pipeline must pass');
+    assert.equal(describeMergeStatus(mr({ detailed_merge_status: 'mergeable' })), 'mergeable');
+    assert.equal(
+      describeMergeStatus(mr({ merge_status: 'cannot_be_merged', detailed_merge_status: 'not_approved' })),
+      'conflicts',
+    );
     assert.equal(describeVotes(mr({ upvotes: 2, downvotes: 1 })), '👍2 👎1');
     assert.equal(describeVotes(mr()), '👍0 👎0');
   });
