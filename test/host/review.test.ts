@@ -133,6 +133,24 @@ describe('review in the diff editor', function () {
     );
   });
 
+  it('lists the changed files under each merge request of the Projects view too', async () => {
+    // Views show accounts once there are several: ours is found by its id.
+    const roots = await childrenOf(api.projects);
+    const root =
+      api.accounts.list().length === 1
+        ? undefined
+        : roots.find(({ item }) => item.id?.includes(session.account.id))?.node;
+    const web = await childByLabel(api.projects, root, /^web$/i);
+    const folder = await childByLabel(api.projects, web.node, 'Merge Requests');
+    const row = await childByLabel(api.projects, folder.node, /^!1 /);
+    assert.equal(row.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.equal(row.item.command?.command, 'forge.mergeRequest.openPanel', 'a click still opens the panel');
+    const changes = await childByLabel(api.projects, row.node, 'Changes');
+    const file = await childByLabel(api.projects, changes.node, 'index.ts');
+    await vscode.commands.executeCommand('forge.review.openChangedFile', file.node);
+    await activeDiff('src/index.ts');
+  });
+
   it('reviews every change of a merge request from its row ("Review Changes in the Diff Editor")', async () => {
     const { row } = await loginForm();
     const result = await vscode.commands.executeCommand<{ opened: number }>(

@@ -80,7 +80,7 @@ export function registerMergeRequestCommands(
   const treeView = services.shell.treeView('forge.mergeRequests', view);
   services.context.subscriptions.push(view, treeView);
   services.projects.contributeFolder(
-    (owner, folderContext) => new MergeRequestsFolder(owner, folderContext),
+    (owner, folderContext) => new MergeRequestsFolder(owner, folderContext, review),
     FOLDER_ORDER.mergeRequests,
   );
   registerStateFilterCommand(services.context, services.log);

@@ -8,7 +8,8 @@ import {
   mergeRequestCapabilities,
 } from '../../../domain/mergeRequestStatus';
 import type { TreeNode } from '../../../platform/tree/treeNode';
-import { type FolderMember, ProjectFolder, type ProjectNode } from '../../projects';
+import { type FolderMember, ProjectFolder, type ProjectNode, type TreeContext } from '../../projects';
+import type { ReviewFeature } from '../../review';
 
 /** A project's Merge Requests folder in the Projects view (added through `contributeFolder`). */
 
@@ -20,6 +21,15 @@ export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
   readonly icon = 'git-pull-request';
   readonly kind = 'mergeRequests';
   state: MergeRequestStateFilter = 'opened';
+
+  constructor(
+    owner: ProjectNode,
+    context: TreeContext,
+    /** Gives each merge request its "Changes" folder; none without the review feature. */
+    private readonly review?: ReviewFeature,
+  ) {
+    super(owner, context);
+  }
 
   override get shown(): boolean {
     return this.owner.project.merge_requests_enabled !== false;
@@ -45,7 +55,16 @@ export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
   }
 
   protected toNodes(items: readonly MergeRequest[]): TreeNode[] {
-    return items.map((mergeRequest) => new MergeRequestNode(this.owner, mergeRequest));
+    return items.map(
+      (mergeRequest) => new MergeRequestNode(this.owner, mergeRequest, this.changesFolderOf(mergeRequest)),
+    );
+  }
+
+  private changesFolderOf(mergeRequest: MergeRequest): (() => TreeNode) | undefined {
+    const { review } = this;
+    if (!review) return undefined;
+    const target = { accountId: this.owner.account.id, project: this.owner.project, mergeRequest };
+    return () => review.changesFolder(target, (node) => this.context.changed(node));
   }
 
   setState(state: MergeRequestStateFilter): void {
@@ -57,14 +76,26 @@ export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
 export class MergeRequestNode implements FolderMember {
   readonly folderKind = 'mergeRequests';
 
+  private changes: TreeNode | undefined;
+
   constructor(
     readonly owner: ProjectNode,
     readonly mergeRequest: MergeRequest,
+    /** Its "Changes" folder (from the review feature), made when the row is first expanded. */
+    private readonly changesFolder?: () => TreeNode,
   ) {}
+
+  getChildren(): Promise<TreeNode[]> {
+    this.changes ??= this.changesFolder?.();
+    return Promise.resolve(this.changes ? [this.changes] : []);
+  }
 
   getTreeItem(): vscode.TreeItem {
     const mr = this.mergeRequest;
-    const item = new vscode.TreeItem(`!${mr.iid} ${mr.title}`);
+    const item = new vscode.TreeItem(
+      `!${mr.iid} ${mr.title}`,
+      this.changesFolder ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/mr/${mr.iid}`;
     item.description = [
       // Open ones (`opened` or `reopened`) need no word; the others say what they are.
