@@ -102,3 +102,52 @@ export function notePlace(
     outdated: position.head_sha !== headSha,
   };
 }
+
+/** One end of a range comment (`position[line_range][start|end]`), as GitLab takes it. */
+export interface LineRangeEnd {
+  /** `<sha1 of the path>_<old line>_<new line>`: the other side's counter where the line has none. */
+  line_code: string;
+  type: 'new' | 'old' | null;
+  old_line: number | null;
+  new_line: number | null;
+}
+
+/** The range end for `line` (1-based) of `side`; undefined when the diff does not show it. */
+export function lineRangeEnd(
+  diff: string,
+  side: DiffSide,
+  line: number,
+  pathHash: string,
+): LineRangeEnd | undefined {
+  let oldLine = 0;
+  let newLine = 0;
+  let inHunk = false;
+  const end = (type: LineRangeEnd['type'], old: number | null, added: number | null): LineRangeEnd => ({
+    line_code: `${pathHash}_${oldLine}_${newLine}`,
+    type,
+    old_line: old,
+    new_line: added,
+  });
+  for (const text of diff.split('\n')) {
+    const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text);
+    if (hunk) {
+      oldLine = Number(hunk[1]);
+      newLine = Number(hunk[2]);
+      inHunk = true;
+      continue;
+    }
+    if (!inHunk) continue;
+    if (text.startsWith('-')) {
+      if (side === 'base' && oldLine === line) return end('old', oldLine, null);
+      oldLine += 1;
+    } else if (text.startsWith('+')) {
+      if (side === 'head' && newLine === line) return end('new', null, newLine);
+      newLine += 1;
+    } else if (text.startsWith(' ')) {
+      if ((side === 'head' ? newLine : oldLine) === line) return end(null, oldLine, newLine);
+      oldLine += 1;
+      newLine += 1;
+    }
+  }
+  return undefined;
+}

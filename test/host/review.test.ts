@@ -349,6 +349,43 @@ describe('review in the diff editor', function () {
       offTheDiff.dispose();
     });
 
+    it('starts a thread on a range of lines, with line_range, and shows it over those lines', async () => {
+      const diff = await openIndex();
+      const controller = api.review.comments.controller;
+      // Lines 6-10 of the new side: `createServer((request, response) => {` … `  }`, all added.
+      const thread = controller.createCommentThread(diff.modified, new vscode.Range(5, 0, 9, 0), []);
+      try {
+        forge.clearRequests();
+        await vscode.commands.executeCommand('forge.review.reply', { thread, text: 'Split this out?' });
+        const posted = forge.requests.find(
+          (request) => request.method === 'POST' && request.path.endsWith('/discussions'),
+        );
+        const position = (posted?.body as { position?: Record<string, unknown> }).position;
+        assert.equal(position?.['new_line'], 10, 'the position names the last line');
+        const range = position?.['line_range'] as
+          { start: Record<string, unknown>; end: Record<string, unknown> } | undefined;
+        assert.equal(range?.start['new_line'], 6);
+        assert.equal(range?.start['type'], 'new');
+        assert.match(String(range?.start['line_code']), /^[0-9a-f]{40}_\d+_6$/);
+        assert.equal(range?.end['new_line'], 10);
+      } finally {
+        thread.dispose();
+      }
+      // Read again, the thread covers its lines.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await openIndex();
+      const shown = await eventually(() => {
+        const found = threadsOn('src/index.ts').find((each) =>
+          each.comments.some(
+            (comment) => (comment.body as vscode.MarkdownString).value === 'Split this out?',
+          ),
+        );
+        assert.ok(found);
+        return found;
+      });
+      assert.deepEqual([shown.range?.start.line, shown.range?.end.line], [5, 9]);
+    });
+
     it('keeps a reply that failed to post in the thread, open for editing, and sends it again', async () => {
       await openIndex();
       const thread = await eventually(() => {

@@ -339,6 +339,15 @@ export interface DiffPosition {
   position_type: 'text';
   old_line: number | null;
   new_line: number | null;
+  /** A comment on several lines: its first and last (`old_line`/`new_line` name the last). */
+  line_range?: { start: LineRangeEnd; end: LineRangeEnd };
+}
+
+export interface LineRangeEnd {
+  line_code: string;
+  type: 'new' | 'old' | null;
+  old_line: number | null;
+  new_line: number | null;
 }
 
 export type AwardableType = NoteableType | 'Note';

@@ -14,7 +14,15 @@ import type {
   MergeRequestDiff,
 } from '../../api/hosting';
 import { fetchCurrentUser } from '../../api/hosting/currentUser';
-import { type DiffSide, commentableRanges, linePosition, noteSide } from '../../domain/diffPositions';
+import { createHash } from 'node:crypto';
+import {
+  type DiffSide,
+  type LineRangeEnd,
+  commentableRanges,
+  linePosition,
+  lineRangeEnd,
+  noteSide,
+} from '../../domain/diffPositions';
 import type { DiffRefs } from '../../domain/mergeRequestView';
 import type { AccountManager } from '../../platform/accounts';
 import type { ReviewTarget } from './changedFiles';
@@ -42,6 +50,20 @@ export interface CommentPlace {
   client: HostingClient;
   discussionId?: string;
   position?: DiffPosition;
+}
+
+/** Both ends of a comment on lines `first`..`last` of a side, with GitLab's line codes. */
+function lineRange(
+  change: MergeRequestDiff,
+  side: DiffSide,
+  first: number,
+  last: number,
+): { start: LineRangeEnd; end: LineRangeEnd } | undefined {
+  const path = change.deleted_file ? change.old_path : change.new_path;
+  const pathHash = createHash('sha1').update(path).digest('hex');
+  const start = lineRangeEnd(change.diff, side, first, pathHash);
+  const end = lineRangeEnd(change.diff, side, last, pathHash);
+  return start && end ? { start, end } : undefined;
 }
 
 export class ReviewComments implements vscode.Disposable {
@@ -175,9 +197,12 @@ export class ReviewComments implements vscode.Disposable {
     if (!where) return undefined;
     const path = where.side === 'head' ? position.new_path : position.old_path;
     const sha = where.side === 'head' ? session.refs.headSha : session.refs.baseSha;
+    // A range comment starts on its first line (on the same side) and ends on the position's.
+    const start = position.line_range?.start;
+    const first = (where.side === 'head' ? start?.new_line : start?.old_line) ?? where.line;
     return {
       uri: this.content.uri(session.source, { path, sha }),
-      range: new vscode.Range(where.line - 1, 0, where.line - 1, 0),
+      range: new vscode.Range(Math.min(first, where.line) - 1, 0, where.line - 1, 0),
     };
   }
 
@@ -301,8 +326,13 @@ export class ReviewComments implements vscode.Disposable {
     const found = this.sessionOf(thread.uri);
     if (!found || !thread.range) throw NOT_FOR_REVIEW();
     const { session, change, side } = found;
-    const line = linePosition(change.diff, side, thread.range.start.line + 1);
-    if (!line) throw new Error(vscode.l10n.t('Only the lines the diff shows can take a comment.'));
+    const first = thread.range.start.line + 1;
+    const last = Math.max(first, thread.range.end.line + 1);
+    // On several lines, the position names the last one and `line_range` both ends.
+    const line = linePosition(change.diff, side, last);
+    const range = last > first ? lineRange(change, side, first, last) : undefined;
+    if (!line || (last > first && !range))
+      throw new Error(vscode.l10n.t('Only the lines the diff shows can take a comment.'));
     const { refs } = session;
     return {
       session,
@@ -315,6 +345,7 @@ export class ReviewComments implements vscode.Disposable {
         new_path: change.new_path,
         position_type: 'text',
         ...line,
+        ...(range ? { line_range: { start: { ...range.start }, end: { ...range.end } } } : {}),
       },
     };
   }

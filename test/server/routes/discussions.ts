@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Handler, RequestContext } from '../context';
 import { created, errors, ok, type ApiResponse } from '../http';
 import type { Router } from '../router';
-import type { DiffPosition, MergeRequest, Note } from '../state';
+import type { DiffPosition, LineRangeEnd, MergeRequest, Note } from '../state';
 import { findMergeRequest } from './parents';
 import { noteSuggestions } from './suggestions';
 
@@ -140,7 +140,40 @@ export function checkedPosition(
   if (position.new_line !== null && !shown.new.has(position.new_line)) throw INVALID_LINE();
   if (position.new_line === null && position.old_line !== null && !shown.old.has(position.old_line))
     throw INVALID_LINE();
-  return position;
+  const range = given['line_range'];
+  if (range === undefined) return position;
+  return { ...position, line_range: checkedRange(range, shown) };
+}
+
+/** Both ends of a range on lines the diff shows, each with a line code, or GitLab's 400. */
+function checkedRange(
+  given: unknown,
+  shown: { old: Set<number>; new: Set<number> },
+): { start: LineRangeEnd; end: LineRangeEnd } {
+  const end = (value: unknown): LineRangeEnd => {
+    const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const line = (key: string): number | null => {
+      const raw = fields[key];
+      const number = typeof raw === 'string' ? Number(raw) : raw;
+      return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : null;
+    };
+    const type = fields['type'] === 'new' || fields['type'] === 'old' ? fields['type'] : null;
+    const lineCode = fields['line_code'];
+    const checked: LineRangeEnd = {
+      line_code: typeof lineCode === 'string' ? lineCode : '',
+      type,
+      old_line: line('old_line'),
+      new_line: line('new_line'),
+    };
+    const onShownLine =
+      checked.new_line !== null
+        ? shown.new.has(checked.new_line)
+        : checked.old_line !== null && shown.old.has(checked.old_line);
+    if (!/^[0-9a-f]{40}_\d+_\d+$/.test(checked.line_code) || !onShownLine) throw INVALID_LINE();
+    return checked;
+  };
+  const range = (typeof given === 'object' && given !== null ? given : {}) as Record<string, unknown>;
+  return { start: end(range['start']), end: end(range['end']) };
 }
 
 export function addNote(

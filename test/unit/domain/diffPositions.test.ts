@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   commentableRanges,
   linePosition,
+  lineRangeEnd,
   notePlace,
   noteSide,
   shownLines,
@@ -89,5 +90,29 @@ describe('diff positions: where a comment can go, as GitLab judges it', () => {
     });
     assert.equal(notePlace({ ...position, new_line: null }, 'h2'), undefined);
     assert.equal(notePlace(undefined, 'h2'), undefined);
+  });
+
+  it("names each end of a range of lines as GitLab's line_range does, with its line code", () => {
+    // New line 2 is added after old line 1: its old counter is 2.
+    assert.deepEqual(lineRangeEnd(DIFF, 'head', 2, 'h'), {
+      line_code: 'h_2_2',
+      type: 'new',
+      old_line: null,
+      new_line: 2,
+    });
+    assert.deepEqual(lineRangeEnd(DIFF, 'head', 3, 'h'), {
+      line_code: 'h_2_3',
+      type: null,
+      old_line: 2,
+      new_line: 3,
+    });
+    // Old line 5 is removed before new line 6.
+    assert.deepEqual(lineRangeEnd(DIFF, 'base', 5, 'h'), {
+      line_code: 'h_5_6',
+      type: 'old',
+      old_line: 5,
+      new_line: null,
+    });
+    assert.equal(lineRangeEnd(DIFF, 'head', 40, 'h'), undefined, 'off the diff');
   });
 });

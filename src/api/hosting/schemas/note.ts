@@ -81,6 +81,13 @@ export const DiffPositionSchema = z.looseObject({
   position_type: z.string(),
   old_line: z.number().int().nullish(),
   new_line: z.number().int().nullish(),
+  /** A comment on several lines: its first and last line (`old_line`/`new_line` name the last). */
+  line_range: z
+    .looseObject({
+      start: z.looseObject({ old_line: z.number().int().nullish(), new_line: z.number().int().nullish() }),
+      end: z.looseObject({ old_line: z.number().int().nullish(), new_line: z.number().int().nullish() }),
+    })
+    .nullish(),
 });
 export type DiffPosition = z.infer<typeof DiffPositionSchema>;
 
