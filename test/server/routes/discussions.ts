@@ -231,7 +231,11 @@ function reply(ctx: RequestContext): ApiResponse {
   const first = notes[0];
   // Replying to a lone comment turns it into a thread.
   if (first && first.discussionId === undefined) first.discussionId = id;
-  const note = addNote(ctx, mergeRequest, { discussionId: id });
+  // A reply in a diff thread is a diff note on the same line, as on GitLab.
+  const note = addNote(ctx, mergeRequest, {
+    discussionId: id,
+    ...(first?.position ? { position: first.position } : {}),
+  });
   return created(noteJson(ctx, note));
 }
 

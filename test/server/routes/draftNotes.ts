@@ -75,13 +75,17 @@ function deleteDraftNote(ctx: RequestContext): ApiResponse {
 
 function publishAll(ctx: RequestContext): ApiResponse {
   const mergeRequest = findMergeRequest(ctx, ctx.project());
+  const open = threads(ctx, mergeRequest);
   for (const draft of draftsOf(ctx, mergeRequest)) {
+    // A reply in a diff thread is a diff note on the thread's line.
+    const position =
+      draft.position ?? (draft.discussionId ? open.get(draft.discussionId)?.[0]?.position : undefined);
     addNote(
       ctx,
       mergeRequest,
       {
         discussionId: draft.discussionId ?? newThreadId(ctx),
-        ...(draft.position ? { position: draft.position } : {}),
+        ...(position ? { position } : {}),
       },
       draft.note,
     );
