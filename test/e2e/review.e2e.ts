@@ -14,6 +14,7 @@ import {
   screenshotIfFailed,
   treeRow,
   waitUntil,
+  webviewFrame,
 } from './support';
 
 describe('review in the diff editor (UI)', function () {
@@ -148,6 +149,27 @@ describe('review in the diff editor (UI)', function () {
     );
     assert.ok(forge.requests.some((request) => /^\/api\/v4\/suggestions\/\d+\/apply$/.test(request.path)));
     await screenshot(page, 'review-suggestion-applied');
+  });
+
+  it("shows !5's threads in the panel's Discussion tab, and a comment's link opens its line", async () => {
+    await treeRow(page, 'Merge Requests', /^!5 Draft: Dark mode/).click();
+    const frame = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    await frame.locator('vscode-tab-header[data-tab="discussion"]').click();
+    const first = frame.locator('article.note', { hasText: 'Should this follow the system theme' });
+    await first.waitFor({ timeout: 10_000 });
+    assert.match(await first.innerText(), /src\/theme\/dark\.css:2/);
+    assert.match(await first.innerText(), /Unresolved/);
+    assert.equal(
+      await frame.locator('article.note.note-reply', { hasText: 'only loaded in dark mode' }).count(),
+      1,
+      'the answer sits under it',
+    );
+    await screenshot(page, 'review-panel-threads');
+    await first.locator('a.note-place').click();
+    await page
+      .locator('.monaco-diff-editor .editor.modified .view-lines', { hasText: 'color-scheme' })
+      .first()
+      .waitFor({ timeout: 30_000 });
   });
 
   it('follows the dark theme', async () => {

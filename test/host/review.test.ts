@@ -420,6 +420,22 @@ describe('review in the diff editor', function () {
   });
 
   describe("the panel's Discussion tab and the lines of its comments", () => {
+    it('shows the threads: replies under their first comment, resolved or not', async () => {
+      const panel = await openPanel(5);
+      try {
+        const notes = panel.snapshot?.notes ?? [];
+        const first = notes.findIndex((note) => note.body.startsWith('Should this follow the system'));
+        assert.ok(first >= 0);
+        assert.deepEqual(notes[first]?.thread, { reply: false, resolved: false });
+        assert.match(notes[first + 1]?.body ?? '', /^The light theme stays the default/);
+        assert.deepEqual(notes[first + 1]?.thread, { reply: true });
+        const legacy = notes.find((note) => note.body.startsWith('Is anything still reading'));
+        assert.deepEqual(legacy?.thread, { reply: false, resolved: true });
+      } finally {
+        panel.dispose();
+      }
+    });
+
     it('opens a comment on the current diff at its line', async () => {
       const panel = await openPanel(5);
       try {

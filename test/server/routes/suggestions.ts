@@ -96,6 +96,34 @@ export function registerSuggestionRoutes(router: Router<Handler>): void {
   router.put('/suggestions/:id/apply', applySuggestion);
 }
 
+/**
+ * As GitLab does on a push, diff notes on lines the new commit did not change move to the new head
+ * (lines below the change shift by `delta`); those on the changed lines stay on their version.
+ */
+function carryPositions(
+  state: ForgeState,
+  mergeRequest: MergeRequest,
+  heads: { from: string; to: string },
+  changed: { path: string; fromLine: number; toLine: number },
+  delta: number,
+): void {
+  for (const note of state.notes.values()) {
+    const position = note.position;
+    if (note.noteableType !== 'MergeRequest' || note.noteableId !== mergeRequest.id) continue;
+    if (!position || position.head_sha !== heads.from) continue;
+    const line = position.new_line;
+    const samePath = position.new_path === changed.path;
+    if (samePath && line !== null && line >= changed.fromLine && line <= changed.toLine) continue;
+    if (!samePath || line === null || line < changed.fromLine) {
+      note.position = { ...position, head_sha: heads.to };
+      continue;
+    }
+    // Below the change: shifted (a range is dropped rather than guessed).
+    const { line_range: _range, ...rest } = position;
+    note.position = { ...rest, head_sha: heads.to, new_line: line + delta };
+  }
+}
+
 function applySuggestion(ctx: RequestContext): ApiResponse {
   const id = ctx.pathInt('id');
   const note = ctx.state.notes.get(Math.floor(id / 100));
@@ -147,6 +175,8 @@ function applySuggestion(ctx: RequestContext): ApiResponse {
       },
     ],
   });
+  const delta = linesOf(suggestion.block.text).length - (suggestion.toLine - suggestion.fromLine + 1);
+  carryPositions(ctx.state, mergeRequest, { from: branch.commitSha, to: commitId }, suggestion, delta);
   branch.commitSha = commitId;
   mergeRequest.updatedAt = now;
   note.appliedSuggestions = [...(note.appliedSuggestions ?? []), suggestion.block.index];

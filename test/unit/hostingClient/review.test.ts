@@ -343,6 +343,18 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
         },
       });
       const [suggestion] = started.notes[0]?.suggestions ?? [];
+      const above = await bob.createDiscussion(web, iid, {
+        body: 'And this import?',
+        position: {
+          base_sha: base,
+          start_sha: base,
+          head_sha: head,
+          old_path: 'src/index.ts',
+          new_path: 'src/index.ts',
+          position_type: 'text',
+          new_line: 2,
+        },
+      });
       assert.ok(suggestion);
       assert.deepEqual(
         [suggestion.from_line, suggestion.to_line, suggestion.from_content, suggestion.to_content],
@@ -356,6 +368,13 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
       assert.equal(forge.requests[0]?.path, `/api/v4/suggestions/${suggestion.id}/apply`);
       assert.deepEqual([applied.applied, applied.appliable], [true, false]);
       assert.notEqual(branch.commitSha, head, 'a new commit on the source branch');
+      // As GitLab does on a push: a thread on an unchanged line moves to the new head, the
+      // suggestion's own thread (on the changed line) stays on its version.
+      const after = await bob.listDiscussions(web, iid).toArray();
+      const moved = after.find((each) => each.id === above.id)?.notes[0]?.position;
+      assert.deepEqual([moved?.head_sha, moved?.new_line], [branch.commitSha, 2]);
+      const kept = after.find((each) => each.id === started.id)?.notes[0]?.position;
+      assert.equal(kept?.head_sha, head);
       const file = Buffer.from(await alice.getRawFile(web, 'src/index.ts', branch.commitSha)).toString(
         'utf8',
       );

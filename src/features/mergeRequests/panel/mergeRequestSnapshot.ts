@@ -15,6 +15,7 @@ import { describeError } from '../../../platform/commands/registerCommand';
 import { NotFoundError } from '../../../api/http';
 import { DiffPositionSchema } from '../../../api/hosting';
 import { notePlace } from '../../../domain/diffPositions';
+import { type ThreadPlace, inThreadOrder, threadPlaces } from '../../../domain/noteThreads';
 import {
   defaultMergeCommitMessage,
   describeMergeStatus,
@@ -216,6 +217,50 @@ function placeView(note: Note, headSha: string | undefined): Pick<NoteView, 'pla
   return place ? { place } : {};
 }
 
+/** Which thread each comment is in; none on a server without discussions or when they fail to load. */
+function loadThreadPlaces(
+  client: HostingClient,
+  projectId: number,
+  iid: number,
+): Promise<Map<number, ThreadPlace>> {
+  return firstItems(client.listDiscussions(projectId, iid), MAX_NOTES).then(threadPlaces, () => new Map());
+}
+
+/** The Discussion tab's comments: who wrote them, whether the viewer may change them, their thread. */
+function noteViews(
+  notes: readonly Note[],
+  input: {
+    viewer: Viewer;
+    noteAwards: Map<number, AwardEmoji[]>;
+    places: ReadonlyMap<number, ThreadPlace>;
+    headSha: string | undefined;
+  },
+): NoteView[] {
+  const { viewer, noteAwards, places, headSha } = input;
+  return notes.map((note): NoteView => {
+    const place = places.get(note.id);
+    return {
+      id: note.id,
+      body: note.body,
+      ...(note.author ? { author: personView(note.author) } : {}),
+      ...(note.created_at ? { createdAt: note.created_at } : {}),
+      ...(note.updated_at ? { updatedAt: note.updated_at } : {}),
+      system: note.system === true,
+      own: note.system !== true && canChangeNote(note, viewer),
+      ...placeView(note, headSha),
+      ...(place
+        ? {
+            thread: {
+              reply: place.reply,
+              ...(place.resolved === undefined ? {} : { resolved: place.resolved }),
+            },
+          }
+        : {}),
+      awards: summarizeAwards(noteAwards.get(note.id) ?? [], viewer),
+    };
+  });
+}
+
 function commitView(commit: {
   id: string;
   short_id: string;
@@ -255,8 +300,9 @@ export async function loadSnapshot(input: {
   const review = Promise.all([
     loadApprovals(client, project.id, iid, errors),
     loadPendingReview(client, project.id, iid, errors),
+    loadThreadPlaces(client, project.id, iid),
   ]);
-  const [mergeRequest, changes, commits, notes, awards, username, clone, [approved, pending]] =
+  const [mergeRequest, changes, commits, notes, awards, username, clone, [approved, pending, places]] =
     await Promise.all([
       client.getMergeRequest(project.id, iid),
       settle(l10n.t('Changes'), client.getMergeRequestChanges(project.id, iid), undefined),
@@ -273,9 +319,12 @@ export async function loadSnapshot(input: {
     ]);
   const target = { account, project, mergeRequest };
   const files = changes?.changes ?? [];
-  const sorted = notes
-    .filter((note): note is Note => typeof (note as Note).body === 'string')
-    .sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id - b.id);
+  const sorted = inThreadOrder(
+    notes
+      .filter((note): note is Note => typeof (note as Note).body === 'string')
+      .sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id - b.id),
+    places,
+  );
   const viewer: Viewer = { username, isAdmin: account.isAdmin };
   const noteAwards = await loadNoteAwards(client, target, sorted, errors);
   const header = headerOf(mergeRequest, project);
@@ -290,17 +339,7 @@ export async function loadSnapshot(input: {
     awards: summarizeAwards(awards, viewer),
     files: files.map(fileView),
     commits: commits.map(commitView),
-    notes: sorted.map((note): NoteView => ({
-      id: note.id,
-      body: note.body,
-      ...(note.author ? { author: personView(note.author) } : {}),
-      ...(note.created_at ? { createdAt: note.created_at } : {}),
-      ...(note.updated_at ? { updatedAt: note.updated_at } : {}),
-      system: note.system === true,
-      own: note.system !== true && canChangeNote(note, viewer),
-      ...placeView(note, mergeRequest.sha ?? undefined),
-      awards: summarizeAwards(noteAwards.get(note.id) ?? [], viewer),
-    })),
+    notes: noteViews(sorted, { viewer, noteAwards, places, headSha: mergeRequest.sha ?? undefined }),
     draft: input.draft(),
     hasLocalClone: clone !== undefined,
     ...(username ? { viewer: username } : {}),

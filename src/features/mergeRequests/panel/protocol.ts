@@ -107,6 +107,8 @@ export interface NoteView {
   awards: AwardSummary[];
   /** A comment on a line of the diff: where, and whether it was written on an older version. */
   place?: NotePlace;
+  /** In a thread: a reply (shown under the thread's first comment), or the first, resolved or not. */
+  thread?: { reply: boolean; resolved?: boolean };
 }
 
 export interface MergeRequestView {

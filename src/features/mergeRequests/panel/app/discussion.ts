@@ -7,7 +7,7 @@ import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { NoteView } from '../protocol';
 import { renderMarkdown, renderSystemNote } from './markdown';
-import { awardsRow, button, personText, timeElement } from './widgets';
+import { awardsRow, badge, button, personText, timeElement } from './widgets';
 import * as l10n from '@vscode/l10n';
 
 const DRAFT_DELAY_MS = 400;
@@ -161,7 +161,8 @@ export class DiscussionTab {
         timeElement(note.createdAt),
       );
     }
-    const root = element('article', { className: 'note' });
+    // A reply sits under its thread's first comment.
+    const root = element('article', { className: note.thread?.reply ? 'note note-reply' : 'note' });
     root.dataset['noteId'] = String(note.id);
     root.append(this.noteHeader(note));
     if (this.confirmingDelete.has(note.id)) root.append(this.deleteConfirmation(note));
@@ -183,7 +184,15 @@ export class DiscussionTab {
     if (note.updatedAt && note.createdAt && note.updatedAt !== note.createdAt) {
       header.append(element('span', { className: 'muted', text: l10n.t('(edited)'), title: note.updatedAt }));
     }
-    if (note.place) header.append(this.placeLink(note.id, note.place));
+    if (note.place && !note.thread?.reply) header.append(this.placeLink(note.id, note.place));
+    const resolved = note.thread?.resolved;
+    if (resolved !== undefined)
+      header.append(
+        badge(
+          resolved ? l10n.t('Resolved') : l10n.t('Unresolved'),
+          resolved ? 'thread-state resolved' : 'thread-state',
+        ),
+      );
     header.append(element('span', { className: 'spacer' }));
     if (note.own && !this.editing.has(note.id)) {
       header.append(
