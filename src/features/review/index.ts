@@ -124,7 +124,12 @@ export function createReviewFeature(services: Services): ReviewFeature {
       return comments.unresolvedCount(target);
     },
     openNoteLine: (target, position, noteId) =>
-      openNoteLine({ content, comments, prepare: (each) => prepare(each) }, target, position, noteId),
+      openNoteLine(
+        { accounts, content, comments, prepare: (each) => prepare(each) },
+        target,
+        position,
+        noteId,
+      ),
     submit: (target) => pending.submit(target),
     pendingStatus: pending.status,
   };

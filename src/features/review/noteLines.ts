@@ -9,10 +9,13 @@ import { NotFoundError } from '../../api/http';
 import { notePlace } from '../../domain/diffPositions';
 import type { DiffRefs } from '../../domain/mergeRequestView';
 import { type ReviewTarget, openChangedFile } from './changedFiles';
+import type { AccountManager } from '../../platform/accounts';
 import type { ReviewComments } from './reviewComments';
+import { describeThread } from './reviewSession';
 import type { ReviewContentProvider, SideSource } from './reviewContent';
 
 export interface NoteLineDeps {
+  accounts: AccountManager;
   content: ReviewContentProvider;
   comments: ReviewComments;
   prepare(target: ReviewTarget): Promise<{ refs: DiffRefs; changes: MergeRequestDiff[]; source: SideSource }>;
@@ -45,13 +48,45 @@ async function sideOrEmpty(
   }
 }
 
+/**
+ * The thread of note `noteId`, written on an older version, on `line` (1-based) of `uri`, a side
+ * of that version: to read and answer it there. Shown once.
+ */
+async function showOutdated(
+  deps: NoteLineDeps,
+  target: ReviewTarget,
+  noteId: number,
+  uri: vscode.Uri,
+  line: number,
+): Promise<void> {
+  const { comments } = deps;
+  const session = comments.sessionFor(target);
+  if (!session) return;
+  await session.loading;
+  const range = new vscode.Range(line - 1, 0, line - 1, 0);
+  const shown = session.threads.find(
+    (thread) => thread.uri.toString() === uri.toString() && thread.range?.start.line === range.start.line,
+  );
+  if (shown) return;
+  const client = await deps.accounts.client(target.accountId);
+  const discussions = await client.listDiscussions(target.project.id, target.mergeRequest.iid).toArray();
+  const discussion = discussions.find((each) => each.notes.some((note) => note.id === noteId));
+  if (!discussion) return;
+  const viewer = await session.viewer;
+  const thread = comments.controller.createCommentThread(uri, range, []);
+  thread.comments = discussion.notes.map((note) => comments.noteComment(thread, note, viewer));
+  describeThread(thread, discussion);
+  thread.label = vscode.l10n.t('Outdated');
+  comments.track(thread, { session, discussionId: discussion.id });
+}
+
 export async function openNoteLine(
   deps: NoteLineDeps,
   target: ReviewTarget,
   position: DiffPosition,
   noteId: number,
 ): Promise<{ outdated: boolean }> {
-  const { content, comments } = deps;
+  const { content } = deps;
   const { refs, changes, source } = await deps.prepare(target);
   const place = notePlace(position, refs.headSha);
   if (!place) throw new Error(vscode.l10n.t('This comment is not on a line of the diff.'));
@@ -84,7 +119,7 @@ export async function openNoteLine(
     { preview: true },
   );
   const sideUri = place.side === 'head' ? right : left;
-  await comments.showOutdated(target, noteId, sideUri, place.line);
+  await showOutdated(deps, target, noteId, sideUri, place.line);
   reveal(sideUri, place.line);
   return { outdated: true };
 }

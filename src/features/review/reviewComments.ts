@@ -221,31 +221,6 @@ export class ReviewComments implements vscode.Disposable {
     this.track(thread, { session, discussionId: discussion.id });
   }
 
-  /**
-   * The thread of note `noteId`, written on an older version, on `line` (1-based) of `uri`, a side
-   * of that version: to read and answer it there. Shown once.
-   */
-  async showOutdated(target: ReviewTarget, noteId: number, uri: vscode.Uri, line: number): Promise<void> {
-    const session = this.sessionFor(target);
-    if (!session) return;
-    await session.loading;
-    const range = new vscode.Range(line - 1, 0, line - 1, 0);
-    const shown = session.threads.find(
-      (thread) => thread.uri.toString() === uri.toString() && thread.range?.start.line === range.start.line,
-    );
-    if (shown) return;
-    const client = await this.accounts.client(target.accountId);
-    const discussions = await client.listDiscussions(target.project.id, target.mergeRequest.iid).toArray();
-    const discussion = discussions.find((each) => each.notes.some((note) => note.id === noteId));
-    if (!discussion) return;
-    const viewer = await session.viewer;
-    const thread = this.controller.createCommentThread(uri, range, []);
-    thread.comments = discussion.notes.map((note) => this.noteComment(thread, note, viewer));
-    describeThread(thread, discussion);
-    thread.label = vscode.l10n.t('Outdated');
-    this.track(thread, { session, discussionId: discussion.id });
-  }
-
   /** A note of `thread` as the widget shows it, known by its id for editing. */
   noteComment(
     thread: vscode.CommentThread,
