@@ -56,7 +56,7 @@ export async function applySuggestion(
   log.info(`Applied suggestion ${applied.id} to ${path} of !${mergeRequest.iid} of ${project.id}`);
   void showInformation(
     vscode.l10n.t(
-      'Applied the suggestion to {0} on {1}: the branch has a new commit. Open the file again to review it.',
+      'Applied the suggestion to {0} on {1}: the branch has a new commit.',
       path,
       mergeRequest.source_branch,
     ),

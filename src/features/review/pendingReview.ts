@@ -56,14 +56,20 @@ export class PendingReview implements vscode.Disposable {
     }
     this.status.text = vscode.l10n.t('$(comment-draft) {0} pending', total);
     const [only] = sessions;
+    const iid = only?.target.mergeRequest.iid ?? 0;
     this.status.tooltip =
-      sessions.length === 1 && only
-        ? vscode.l10n.t(
-            'Your review of !{0} has {1} comments not published yet. Click to submit the review.',
-            only.target.mergeRequest.iid,
-            total,
-          )
-        : vscode.l10n.t('Your reviews have {0} comments not published yet. Click to submit one.', total);
+      sessions.length > 1
+        ? vscode.l10n.t('Your reviews have {0} comments not published yet. Click to submit one.', total)
+        : total === 1
+          ? vscode.l10n.t(
+              'Your review of !{0} has 1 comment not published yet. Click to submit the review.',
+              iid,
+            )
+          : vscode.l10n.t(
+              'Your review of !{0} has {1} comments not published yet. Click to submit the review.',
+              iid,
+              total,
+            );
     this.status.accessibilityInformation = { label: this.status.tooltip };
     this.status.show();
   }
