@@ -16,6 +16,8 @@ const SHOWN = {
   'admin.png': 'admin.png',
   'merge-request-changes-dark-theme.png': 'merge-request-dark.png',
   'job-trace-dark-theme.png': 'job-trace-dark.png',
+  'review-pending.png': 'review.png',
+  'review-diff-threads-dark.png': 'review-dark.png',
 };
 mkdirSync(to, { recursive: true });
 const missing = [];
