@@ -2,7 +2,7 @@
 // opening it from tree nodes and from the palette path, one panel per merge request, the page's
 // `ready` answered with a snapshot, each page message driving the right request (through the same
 // path the page uses, PanelHost.receive), invalid messages ignored, a failed comment kept as a draft,
-// "Open in diff editor" on a local clone, and no Content-Security-Policy violation from the page.
+// "Open in diff editor" through the review with a clone in the workspace, and no Content-Security-Policy violation from the page.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import type {
 } from '../../src/features/mergeRequests';
 import type { PanelRegistry } from '../../src/webviews/shared/panelHost';
 import { type FakeForge, type RecordedRequest } from '../server';
+import { treeAt } from '../server/repositoryFiles';
 import { childByLabel, childrenOf, eventually, label, useForgeSession } from './support';
 
 function git(cwd: string, args: string[]): string {
@@ -527,7 +528,7 @@ describe('merge request panel', function () {
       rmSync(scratch, { recursive: true, force: true });
     });
 
-    it('offers "Open in diff editor", fetching the branches to show base and head', async () => {
+    it('opens "Open in diff editor" through the review, reading sides the clone lacks from the server, fetching nothing', async () => {
       const opened = await vscode.commands.executeCommand<{ key: string }>(
         'forge.mergeRequest.openPanel',
         undefined,
@@ -540,7 +541,7 @@ describe('merge request panel', function () {
       assert.equal(opened?.key, keyOf(5));
       const panel = panelOf(5);
       const snapshot = await snapshotOf(panel);
-      assert.equal(snapshot.hasLocalClone, true);
+      assert.equal(snapshot.opensDiffs, true);
       const index = snapshot.files.findIndex((file) => file.path === 'src/theme/dark.css');
       assert.ok(index >= 0, snapshot.files.map((file) => file.path).join(', '));
       await panel.host.receive({ type: 'openDiff', file: index });
@@ -551,42 +552,37 @@ describe('merge request panel', function () {
       const tab = await eventually(() => {
         const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
         assert.ok(input instanceof vscode.TabInputTextDiff, 'a diff editor is open');
+        assert.equal(input.modified.path, '/src/theme/dark.css');
         return input;
       });
-      assert.equal(tab.original.scheme, 'forge-mr-git');
-      assert.equal(tab.modified.path, '/src/theme/dark.css');
+      assert.equal(tab.modified.scheme, 'forge-review', "the review's sides, with its threads");
+      assert.equal(new URLSearchParams(tab.modified.query).get('root'), folder, 'the clone is found');
       assert.equal(
         (await vscode.workspace.openTextDocument(tab.original)).getText(),
         '',
         'an added file has no base',
       );
+      // The clone does not have the server's commits: the head is read from the server.
       assert.equal(
         (await vscode.workspace.openTextDocument(tab.modified)).getText(),
-        ':root { color-scheme: dark; }\n',
+        treeAt(forge.state, new URLSearchParams(tab.modified.query).get('sha') ?? '')?.get(
+          'src/theme/dark.css',
+        ),
+      );
+      assert.throws(
+        () => git(folder, ['rev-parse', '--verify', '-q', 'FETCH_HEAD']),
+        'nothing was fetched into the clone',
       );
 
-      // A deleted file: the base has the old text, the head is empty.
-      const deleted = snapshot.files.findIndex((file) => file.badge === 'deleted');
-      assert.ok(deleted >= 0);
-      await panel.host.receive({ type: 'openDiff', file: deleted });
-      const second = await eventually(() => {
-        const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-        assert.ok(input instanceof vscode.TabInputTextDiff && input.original.path === '/src/legacy.js');
-        return input;
-      });
-      assert.equal(
-        (await vscode.workspace.openTextDocument(second.original)).getText(),
-        'window.acmeLegacy = true;\n',
-      );
-      assert.equal((await vscode.workspace.openTextDocument(second.modified)).getText(), '');
-      assert.ok(
-        git(folder, ['rev-parse', '--verify', 'FETCH_HEAD']).length >= 40,
-        'the branches were fetched',
-      );
-
-      // Only clones the panel resolved are served.
+      // Only clones the review found are read with git: another folder named in a URI is not.
       const elsewhere = tab.modified.with({
-        query: new URLSearchParams({ root: tmpdir(), sha: 'abcdef12' }).toString(),
+        query: new URLSearchParams({
+          account: account.id,
+          project: String(web),
+          root: tmpdir(),
+          sha: 'abcdef1234567890abcdef1234567890abcdef12',
+          mr: '5',
+        }).toString(),
       });
       await assert.rejects(async () => (await vscode.workspace.openTextDocument(elsewhere)).getText());
       await drawn(panel);

@@ -170,7 +170,7 @@ describe('review in the diff editor', function () {
     const panel = await openPanel();
     const snapshot = panel.snapshot;
     assert.ok(snapshot);
-    assert.equal(snapshot.hasLocalClone, false);
+    assert.equal(snapshot.opensDiffs, true, 'the files offer the diff editor without a clone');
     const index = snapshot.files.findIndex((file) => file.path === 'src/index.ts');
     await panel.host.receive({ type: 'openDiff', file: index });
     const diff = await activeDiff('src/index.ts');

@@ -54,10 +54,13 @@ export function sideAddress(uri: vscode.Uri): SideAddress | undefined {
 export class ReviewContentProvider implements vscode.TextDocumentContentProvider {
   private readonly kept = new Map<string, string>();
   private readonly reads = new Map<string, Promise<string>>();
+  /** Clones this provider found: only these are read with `git show` (a URI can name any folder). */
+  private readonly clones = new Set<string>();
 
   constructor(private readonly accounts: AccountManager) {}
 
   uri(source: SideSource, side: FileSide): vscode.Uri {
+    if (source.cloneRoot) this.clones.add(source.cloneRoot);
     const query = new URLSearchParams({
       account: source.accountId,
       project: String(source.project),
@@ -104,7 +107,7 @@ export class ReviewContentProvider implements vscode.TextDocumentContentProvider
 
   private async read(side: SideAddress, signal: AbortSignal): Promise<string> {
     const { cloneRoot, sha, path, project } = side;
-    if (cloneRoot !== '') {
+    if (cloneRoot !== '' && this.clones.has(cloneRoot)) {
       const local = await runGit(cloneRoot, ['show', `${sha}:${path}`], signal).catch(() => undefined);
       if (local !== undefined) return local;
     }

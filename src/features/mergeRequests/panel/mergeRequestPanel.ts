@@ -9,15 +9,12 @@ import {
   applyMergeRequestChange,
   openLink,
   mergeRequestRef,
-  projectPath,
 } from '../mergeRequestTargets';
 import { describeError } from '../../../platform/commands/registerCommand';
 import { mergeRequestPanelKey } from '../../../domain/mergeRequestView';
-import { type LocalClone, findLocalClone } from '../../../platform/localGit';
 import { loadSnapshot, preliminarySnapshot } from './mergeRequestSnapshot';
 import { checkoutMergeRequest } from '../checkoutMergeRequest';
 import { addNote } from '../noteCommands';
-import { GitShowContentProvider, openLocalDiff } from './localDiff';
 import { NoteDrafts } from '../../../state/noteDrafts';
 import { PanelHost, type OpenPanel } from '../../../webviews/shared/panelHost';
 import {
@@ -33,7 +30,6 @@ import { isReviewAction, openNoteLine, runReviewAction } from './reviewActions';
 
 interface PanelDependencies {
   context: MergeRequestCommandContext;
-  gitShow: GitShowContentProvider;
 }
 
 export class MergeRequestPanel implements OpenPanel {
@@ -47,7 +43,6 @@ export class MergeRequestPanel implements OpenPanel {
   private target: MergeRequestTarget;
   private changes: MergeRequestDiff[] = [];
   private notes: Note[] = [];
-  private clone: LocalClone | undefined;
   private loading: Promise<void> | undefined;
   /** Draft saves run one after the other, and a post waits for them. */
   private draftWrites: Promise<void> = Promise.resolve();
@@ -151,8 +146,9 @@ export class MergeRequestPanel implements OpenPanel {
       key: this.key,
       username: context.currentUsers.username(this.target.account.id),
       draft: () => context.drafts.get(this.draftKey)?.body ?? '',
+      opensDiffs: context.review !== undefined,
     });
-    ({ target: this.target, changes: this.changes, notes: this.notes, clone: this.clone } = loaded);
+    ({ target: this.target, changes: this.changes, notes: this.notes } = loaded);
     return loaded.snapshot;
   }
 
@@ -393,29 +389,14 @@ export class MergeRequestPanel implements OpenPanel {
 
   // ---- the diff editor ----------------------------------------------------------------------------
 
+  /** The file side by side in VS Code's diff editor, with its review threads (the review feature). */
   private async openDiff(index: number): Promise<void> {
     const change = this.changes[index];
     if (!change) throw new Error(vscode.l10n.t('That file is not in this merge request any more: refresh.'));
-    const clone = this.clone ?? (await findLocalClone(this.target.project));
     const { review } = this.deps.context;
-    if (!clone && review) {
-      const { account, project } = this.target;
-      await review.openChangedFile(
-        { accountId: account.id, project, mergeRequest: this.mergeRequest },
-        change,
-      );
-      return;
-    }
-    if (!clone) {
-      throw new Error(
-        vscode.l10n.t(
-          'No folder in this workspace is a clone of {0}: open one to compare files in the diff editor.',
-          projectPath(this.target.project),
-        ),
-      );
-    }
-    this.clone = clone;
-    await openLocalDiff(this.deps.gitShow, clone, change, this.mergeRequest);
+    if (!review) throw new Error(vscode.l10n.t('Reviews are not available in this window.'));
+    const { account, project } = this.target;
+    await review.openChangedFile({ accountId: account.id, project, mergeRequest: this.mergeRequest }, change);
   }
 
   dispose(): void {

@@ -34,7 +34,6 @@ import {
   summarizeAwards,
   unifiedDiff,
 } from '../../../domain/mergeRequestView';
-import { type LocalClone, findLocalClone } from '../../../platform/localGit';
 import { mapWithConcurrency } from '../../../state/boundedConcurrency';
 import { type MergeRequestTarget, projectPath } from '../mergeRequestTargets';
 import type { CommitView, FileView, MergeRequestSnapshot, NoteView, PersonView } from './protocol';
@@ -164,7 +163,7 @@ export function preliminarySnapshot(
     commits: [],
     notes: [],
     draft,
-    hasLocalClone: false,
+    opensDiffs: false,
     errors: [],
     loadedAt: new Date().toISOString(),
     partial: true,
@@ -207,7 +206,6 @@ export interface LoadedMergeRequest {
   changes: MergeRequestDiff[];
   /** Notes with a body, oldest first. */
   notes: Note[];
-  clone: LocalClone | undefined;
 }
 
 /** Where a diff comment is (GitLab's notes API gives diff notes their `position`). */
@@ -283,6 +281,8 @@ export async function loadSnapshot(input: {
   key: string;
   username: Promise<string | undefined>;
   draft: () => string;
+  /** The review feature is there to open files in the diff editor. */
+  opensDiffs: boolean;
 }): Promise<LoadedMergeRequest> {
   const { client, key } = input;
   const { account, project } = input.target;
@@ -302,7 +302,7 @@ export async function loadSnapshot(input: {
     loadPendingReview(client, project.id, iid, errors),
     loadThreadPlaces(client, project.id, iid),
   ]);
-  const [mergeRequest, changes, commits, notes, awards, username, clone, [approved, pending, places]] =
+  const [mergeRequest, changes, commits, notes, awards, username, [approved, pending, places]] =
     await Promise.all([
       client.getMergeRequest(project.id, iid),
       settle(l10n.t('Changes'), client.getMergeRequestChanges(project.id, iid), undefined),
@@ -314,7 +314,6 @@ export async function loadSnapshot(input: {
         [],
       ),
       input.username,
-      findLocalClone(project).catch(() => undefined),
       review,
     ]);
   const target = { account, project, mergeRequest };
@@ -341,10 +340,10 @@ export async function loadSnapshot(input: {
     commits: commits.map(commitView),
     notes: noteViews(sorted, { viewer, noteAwards, places, headSha: mergeRequest.sha ?? undefined }),
     draft: input.draft(),
-    hasLocalClone: clone !== undefined,
+    opensDiffs: input.opensDiffs,
     ...(username ? { viewer: username } : {}),
     errors,
     loadedAt: new Date().toISOString(),
   };
-  return { snapshot, target, changes: files, notes: sorted, clone };
+  return { snapshot, target, changes: files, notes: sorted };
 }

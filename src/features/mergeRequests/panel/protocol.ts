@@ -155,8 +155,8 @@ export interface MergeRequestSnapshot {
   approvals?: ApprovalsView;
   /** The viewer's review comments not published yet; absent on servers without draft notes (404). */
   pendingReview?: number;
-  /** A clone of the project is open: files offer "Open in diff editor". */
-  hasLocalClone: boolean;
+  /** Files offer "Open in diff editor" (the review feature reads both sides, from a clone when it can). */
+  opensDiffs: boolean;
   viewer?: string;
   /** Parts that could not be loaded ("Changes: 500 Internal Server Error"). */
   errors: string[];

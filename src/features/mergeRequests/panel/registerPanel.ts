@@ -12,7 +12,6 @@ import {
 } from '../mergeRequestTargets';
 import { registerCommands, valueOrThrow } from '../../../platform/commands/registerCommand';
 import { mergeRequestPanelKey } from '../../../domain/mergeRequestView';
-import { GIT_SHOW_SCHEME, GitShowContentProvider } from './localDiff';
 import { registerPanelRestorer, restoredProject } from '../../../webviews/shared/panelRestore';
 import { PanelRegistry } from '../../../webviews/shared/panelHost';
 import { checkProjectPath } from '../../../domain/inputValidation';
@@ -38,17 +37,13 @@ type OpenPanelOptions = z.output<typeof OpenPanelOptionsSchema>;
 
 // ---- registration ---------------------------------------------------------------------------------
 
-/** `forge.mergeRequest.openPanel`, the panel registry and the diff editor's content provider. */
+/** `forge.mergeRequest.openPanel` and the panel registry. */
 export function registerMergeRequestPanel(
   context: MergeRequestCommandContext,
 ): PanelRegistry<MergeRequestPanel> {
   const { services } = context;
   const registry = new PanelRegistry<MergeRequestPanel>();
-  const gitShow = new GitShowContentProvider();
-  services.context.subscriptions.push(
-    registry,
-    vscode.workspace.registerTextDocumentContentProvider(GIT_SHOW_SCHEME, gitShow),
-  );
+  services.context.subscriptions.push(registry);
 
   registerCommands(services.context, services.log, [
     defineCommand({
@@ -62,7 +57,7 @@ export function registerMergeRequestPanel(
         const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
         const { panel, created } = registry.openOrReveal(
           key,
-          () => new MergeRequestPanel({ context, gitShow }, target),
+          () => new MergeRequestPanel({ context }, target),
         );
         return { opened: true, created, key: panel.key };
       },
@@ -74,7 +69,7 @@ export function registerMergeRequestPanel(
       const mergeRequest = await client.getMergeRequest(project.id, key.id);
       const { created } = registry.openOrReveal(
         mergeRequestPanelKey(account.id, project.id, mergeRequest.iid),
-        () => new MergeRequestPanel({ context, gitShow }, { account, project, mergeRequest }, restored),
+        () => new MergeRequestPanel({ context }, { account, project, mergeRequest }, restored),
       );
       if (!created) restored.dispose();
     }),

@@ -63,8 +63,8 @@ export class ChangesTab {
   }
 
   /** Draws the files; unchanged files (same paths and diffs) keep what is already rendered. */
-  update(files: readonly FileView[], hasLocalClone: boolean, errors: readonly string[]): void {
-    const signature = JSON.stringify([files.map((file) => [file.path, file.diff.length]), hasLocalClone]);
+  update(files: readonly FileView[], opensDiffs: boolean, errors: readonly string[]): void {
+    const signature = JSON.stringify([files.map((file) => [file.path, file.diff.length]), opensDiffs]);
     if (signature === this.signature) return;
     this.signature = signature;
     this.observer.disconnect();
@@ -138,7 +138,7 @@ export class ChangesTab {
     this.root.append(list);
 
     files.forEach((file, index) => {
-      const section = this.fileSection(file, index, hasLocalClone);
+      const section = this.fileSection(file, index, opensDiffs);
       this.sections.push(section);
       this.root.append(section.root);
       this.prepareBody(section);
@@ -162,7 +162,7 @@ export class ChangesTab {
     for (const section of this.sections) this.setCollapsed(section, collapsed);
   }
 
-  private fileSection(file: FileView, index: number, hasLocalClone: boolean): FileSection {
+  private fileSection(file: FileView, index: number, opensDiffs: boolean): FileSection {
     const root = element('section', { className: 'file' });
     root.dataset['path'] = file.path;
     const toggle = element('button', { className: 'file-toggle', title: l10n.t('Collapse or expand') });
@@ -178,7 +178,7 @@ export class ChangesTab {
       element('span', { className: 'stat-added', text: `+${file.added}` }),
       element('span', { className: 'stat-removed', text: `−${file.removed}` }),
     );
-    if (hasLocalClone) {
+    if (opensDiffs) {
       const open = button(l10n.t('Open in diff editor'), 'diff', () => this.callbacks.openDiff(index), true);
       open.classList.add('open-diff');
       header.append(open);

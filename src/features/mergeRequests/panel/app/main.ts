@@ -198,7 +198,7 @@ class App {
     this.renderOverview(snapshot);
     // A partial snapshot (the merge request as picked) leaves the other tabs to the full one.
     if (!snapshot.partial) {
-      this.changes.update(snapshot.files, snapshot.hasLocalClone, snapshot.errors);
+      this.changes.update(snapshot.files, snapshot.opensDiffs, snapshot.errors);
       this.renderCommits(snapshot);
       this.discussion.update(snapshot.notes, snapshot.draft);
       this.setCount('changes', snapshot.files.length);
