@@ -51,6 +51,14 @@ export interface ReviewFeature {
   readonly pendingStatus: vscode.StatusBarItem;
 }
 
+/** The Comments view, which lists every thread of the open diffs. */
+async function showCommentsView(log: { warn(line: string): void }): Promise<void> {
+  // VS Code registers its Comments view once a controller has comments.
+  await vscode.commands.executeCommand(COMMENTS_VIEW_FOCUS).then(undefined, (error: unknown) => {
+    log.warn(`Showing the Comments view: ${String(error)}`);
+  });
+}
+
 export function createReviewFeature(services: Services): ReviewFeature {
   const { context, accounts } = services;
   const content = new ReviewContentProvider(accounts);
@@ -117,10 +125,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
       const { changes, refs, source } = await prepare(target);
       await openAllChanges(content, source, target, changes, refs);
       await comments.sessionFor(target)?.loading;
-      // VS Code registers its Comments view once a controller has comments.
-      await vscode.commands.executeCommand(COMMENTS_VIEW_FOCUS).then(undefined, (error: unknown) => {
-        services.log.warn(`Showing the Comments view: ${String(error)}`);
-      });
+      await showCommentsView(services.log);
       return comments.unresolvedCount(target);
     },
     openNoteLine: (target, position, noteId) =>
