@@ -13,8 +13,17 @@ import { childByLabel, childrenOf, eventually, label, useForgeSession } from './
 describe('review in the diff editor', function () {
   this.timeout(30_000);
   const session = useForgeSession();
-  const { fileAt, loginForm, stored, openPanel, activeDiff, threadsOn, openIndex, messagesShownBy } =
-    reviewHelpers(session);
+  const {
+    fileAt,
+    loginForm,
+    stored,
+    onNewLine,
+    openPanel,
+    activeDiff,
+    threadsOn,
+    openIndex,
+    messagesShownBy,
+  } = reviewHelpers(session);
   let forge: FakeForge;
   let api: ForgeWorkbenchApi;
   let view: vscode.TreeDataProvider<TreeNode>;
@@ -191,19 +200,10 @@ describe('review in the diff editor', function () {
     after(() => bob.close());
 
     it("shows a reviewer's thread on its line of the new side, and answers and resolves it", async () => {
-      const mr = stored();
       // bob comments on the added line 2 of src/index.ts (`import { renderLoginForm } …`).
       const started = await bob.createDiscussion(web(), 1, {
         body: 'Is **this** import needed? [run](command:workbench.action.quit) [see](file:///etc/passwd) [docs](https://nodejs.org/api/http.html)',
-        position: {
-          base_sha: mr.baseSha,
-          start_sha: mr.baseSha,
-          head_sha: mr.headSha,
-          old_path: 'src/index.ts',
-          new_path: 'src/index.ts',
-          position_type: 'text',
-          new_line: 2,
-        },
+        position: onNewLine(2),
       });
       const diff = await openIndex();
       const thread = await eventually(() => {
@@ -636,7 +636,6 @@ describe('review in the diff editor', function () {
     it('opens the unresolved threads a project wants resolved before a merge', async () => {
       const project = forge.state.projects.get(forge.fixtures.projects.web);
       assert.ok(project);
-      const mr = stored();
       const token = forge.tokens['bob'];
       assert.ok(token);
       const bob = HostingClient.create({ baseUrl: forge.url, credentials: { kind: 'private-token', token } });
@@ -644,15 +643,7 @@ describe('review in the diff editor', function () {
       const panel = await (async () => {
         await bob.createDiscussion(forge.fixtures.projects.web, 1, {
           body: 'Must this wait?',
-          position: {
-            base_sha: mr.baseSha,
-            start_sha: mr.baseSha,
-            head_sha: mr.headSha,
-            old_path: 'src/index.ts',
-            new_path: 'src/index.ts',
-            position_type: 'text',
-            new_line: 7,
-          },
+          position: onNewLine(7),
         });
         return openPanel();
       })();

@@ -11,7 +11,7 @@ import { eventually, useForgeSession } from './support';
 describe('a review submitted at once, own notes edited, suggestions applied', function () {
   this.timeout(30_000);
   const session = useForgeSession();
-  const { stored, openPanel, openIndex, threadOn, messagesShownBy } = reviewHelpers(session);
+  const { stored, onNewLine, openPanel, openIndex, threadOn, messagesShownBy } = reviewHelpers(session);
   let bob: HostingClient;
   let alice: HostingClient;
   const web = () => session.forge.fixtures.projects.web;
@@ -39,18 +39,9 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
 
   /** A thread bob starts on line `newLine` of the new side of `src/index.ts` in !1. */
   function bobComments(body: string, newLine: number) {
-    const mr = stored();
     return bob.createDiscussion(web(), 1, {
       body,
-      position: {
-        base_sha: mr.baseSha,
-        start_sha: mr.baseSha,
-        head_sha: mr.headSha,
-        old_path: 'src/index.ts',
-        new_path: 'src/index.ts',
-        position_type: 'text',
-        new_line: newLine,
-      },
+      position: onNewLine(newLine),
     });
   }
 
@@ -138,18 +129,9 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
 
   it('shows pending comments written elsewhere on their lines, and deletes one', async () => {
     const { api, forge } = session;
-    const mr = stored();
     await alice.createDraftNote(web(), 1, {
       note: 'Typo?',
-      position: {
-        base_sha: mr.baseSha,
-        start_sha: mr.baseSha,
-        head_sha: mr.headSha,
-        old_path: 'src/index.ts',
-        new_path: 'src/index.ts',
-        position_type: 'text',
-        new_line: 8,
-      },
+      position: onNewLine(8),
     });
     await openIndex();
     const thread = await threadOn('src/index.ts', 7);
@@ -248,15 +230,7 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
     const head = branch.commitSha;
     await bob.createDiscussion(web(), 1, {
       body: "Stricter:\n\n```suggestion:-0+0\n  if (request.url?.startsWith('/login')) {\n```",
-      position: {
-        base_sha: mr.baseSha,
-        start_sha: mr.baseSha,
-        head_sha: mr.headSha,
-        old_path: 'src/index.ts',
-        new_path: 'src/index.ts',
-        position_type: 'text',
-        new_line: 7,
-      },
+      position: onNewLine(7),
     });
     try {
       await openIndex();

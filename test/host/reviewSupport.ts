@@ -39,6 +39,20 @@ export function reviewHelpers(session: ForgeSession) {
     return { ...found, headSha: forge.state.mergeRequestHeadSha(found) };
   }
 
+  /** A diff comment's position on new line `newLine` of `path` in merge request `iid`, at its head. */
+  function onNewLine(newLine: number, path = 'src/index.ts', iid = 1) {
+    const mr = stored(iid);
+    return {
+      base_sha: mr.baseSha,
+      start_sha: mr.baseSha,
+      head_sha: mr.headSha,
+      old_path: path,
+      new_path: path,
+      position_type: 'text',
+      new_line: newLine,
+    };
+  }
+
   async function openPanel(iid = 1): Promise<MergeRequestPanel> {
     const opened = await vscode.commands.executeCommand<{ key: string }>(
       'forge.mergeRequest.openPanel',
@@ -107,6 +121,7 @@ export function reviewHelpers(session: ForgeSession) {
     group,
     loginForm,
     stored,
+    onNewLine,
     openPanel,
     activeDiff,
     messagesShownBy,
