@@ -13,25 +13,35 @@ export interface ShownLines {
   head: Map<number, number | undefined>;
 }
 
-export function shownLines(diff: string): ShownLines {
-  const shown: ShownLines = { base: new Map(), head: new Map() };
+/**
+ * Each line a unified diff's hunks show: removed (`old`), added (`new`) or unchanged, with the old
+ * and new line counters where it stands (a removed line's new counter is the next new line, and so
+ * on). The `--- a/…` and `+++ b/…` headers are no lines.
+ */
+function* hunkLines(
+  diff: string,
+): Generator<{ kind: 'old' | 'new' | 'context'; oldLine: number; newLine: number }> {
   let oldLine = 0;
   let newLine = 0;
   let inHunk = false;
-  for (const line of diff.split('\n')) {
-    const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+  for (const text of diff.split('\n')) {
+    const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text);
     if (hunk) {
       oldLine = Number(hunk[1]);
       newLine = Number(hunk[2]);
       inHunk = true;
-    } else if (!inHunk)
-      continue; // the `--- a/…` and `+++ b/…` headers
-    else if (line.startsWith('-')) shown.base.set(oldLine++, undefined);
-    else if (line.startsWith('+')) shown.head.set(newLine++, undefined);
-    else if (line.startsWith(' ')) {
-      shown.base.set(oldLine, newLine);
-      shown.head.set(newLine++, oldLine++);
-    }
+    } else if (!inHunk) continue;
+    else if (text.startsWith('-')) yield { kind: 'old', oldLine: oldLine++, newLine };
+    else if (text.startsWith('+')) yield { kind: 'new', oldLine, newLine: newLine++ };
+    else if (text.startsWith(' ')) yield { kind: 'context', oldLine: oldLine++, newLine: newLine++ };
+  }
+}
+
+export function shownLines(diff: string): ShownLines {
+  const shown: ShownLines = { base: new Map(), head: new Map() };
+  for (const { kind, oldLine, newLine } of hunkLines(diff)) {
+    if (kind !== 'new') shown.base.set(oldLine, kind === 'context' ? newLine : undefined);
+    if (kind !== 'old') shown.head.set(newLine, kind === 'context' ? oldLine : undefined);
   }
   return shown;
 }
@@ -119,35 +129,15 @@ export function lineRangeEnd(
   line: number,
   pathHash: string,
 ): LineRangeEnd | undefined {
-  let oldLine = 0;
-  let newLine = 0;
-  let inHunk = false;
-  const end = (type: LineRangeEnd['type'], old: number | null, added: number | null): LineRangeEnd => ({
-    line_code: `${pathHash}_${oldLine}_${newLine}`,
-    type,
-    old_line: old,
-    new_line: added,
-  });
-  for (const text of diff.split('\n')) {
-    const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text);
-    if (hunk) {
-      oldLine = Number(hunk[1]);
-      newLine = Number(hunk[2]);
-      inHunk = true;
-      continue;
-    }
-    if (!inHunk) continue;
-    if (text.startsWith('-')) {
-      if (side === 'base' && oldLine === line) return end('old', oldLine, null);
-      oldLine += 1;
-    } else if (text.startsWith('+')) {
-      if (side === 'head' && newLine === line) return end('new', null, newLine);
-      newLine += 1;
-    } else if (text.startsWith(' ')) {
-      if ((side === 'head' ? newLine : oldLine) === line) return end(null, oldLine, newLine);
-      oldLine += 1;
-      newLine += 1;
-    }
+  for (const { kind, oldLine, newLine } of hunkLines(diff)) {
+    if (kind === (side === 'head' ? 'old' : 'new')) continue;
+    if ((side === 'head' ? newLine : oldLine) !== line) continue;
+    return {
+      line_code: `${pathHash}_${oldLine}_${newLine}`,
+      type: kind === 'context' ? null : kind,
+      old_line: kind === 'new' ? null : oldLine,
+      new_line: kind === 'old' ? null : newLine,
+    };
   }
   return undefined;
 }
