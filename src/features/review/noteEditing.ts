@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { AccountManager } from '../../platform/accounts';
 import { showWarning } from '../../platform/userMessages';
 import type { ReviewComments } from './reviewComments';
-import { type ShownNote, commentText, noteMarkdown, untrustedMarkdown } from './reviewSession';
+import { serverMarkdown } from '../../platform/serverMarkdown';
+import { type ShownNote, commentText, noteMarkdown } from './reviewSession';
 
 export class NoteEditing {
   constructor(
@@ -63,7 +64,7 @@ export class NoteEditing {
     shown.body = body;
     // The server reads suggestions of the new text again; until then it shows as written.
     shown.suggestions = [];
-    comment.body = untrustedMarkdown(body);
+    comment.body = serverMarkdown(body);
     comment.contextValue = 'own';
     comment.mode = vscode.CommentMode.Preview;
     this.redraw(shown.thread);

@@ -16,6 +16,11 @@ function pendingCount(session: ReviewSession): number {
   return session.drafts.size + session.draftsElsewhere;
 }
 
+/** The sessions whose reviews hold comments not published yet. */
+function withPending(sessions: readonly ReviewSession[]): ReviewSession[] {
+  return sessions.filter((session) => pendingCount(session) > 0);
+}
+
 function publishedMessage(iid: number, count: number): string {
   return count === 1
     ? vscode.l10n.t('Review of !{0} submitted: 1 comment published.', iid)
@@ -46,7 +51,7 @@ export class PendingReview implements vscode.Disposable {
 
   /** Pending comments in the status bar: how many, and a click submits them. */
   private update(): void {
-    const sessions = this.comments.allSessions().filter((session) => pendingCount(session) > 0);
+    const sessions = withPending(this.comments.allSessions());
     const total = sessions.reduce((sum, session) => sum + pendingCount(session), 0);
     void vscode.commands.executeCommand('setContext', 'forge.review.pending', total > 0);
     if (total === 0) {
@@ -214,7 +219,7 @@ export class PendingReview implements vscode.Disposable {
   }
 
   private async choose(): Promise<ReviewTarget | undefined> {
-    const pending = this.comments.allSessions().filter((session) => pendingCount(session) > 0);
+    const pending = withPending(this.comments.allSessions());
     if (pending.length === 0) {
       void showInformation(
         vscode.l10n.t(

@@ -240,11 +240,6 @@ export class ReviewComments implements vscode.Disposable {
     return this.notes.get(comment);
   }
 
-  /** Another comment now shows the note (after an edit). */
-  renote(comment: vscode.Comment, shown: ShownNote): void {
-    this.notes.set(comment, shown);
-  }
-
   track(thread: vscode.CommentThread, info: ThreadInfo): void {
     this.threads.set(thread, info);
     if (!info.session.threads.includes(thread)) info.session.threads.push(thread);

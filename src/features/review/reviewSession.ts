@@ -60,14 +60,9 @@ export function sessionKey(accountId: string, project: string | number, iid: num
   return `${accountId}|${project}|${iid}`;
 }
 
-/** Server text as Markdown: not trusted, no HTML, no icons, web links only. */
-export function untrustedMarkdown(text: string): vscode.MarkdownString {
-  return serverMarkdown(text);
-}
-
 /** A note's Markdown as shown: suggestions as the changes they propose; not trusted. */
 export function noteMarkdown(body: string, suggestions: readonly Suggestion[]): vscode.MarkdownString {
-  return untrustedMarkdown(renderSuggestions(body, suggestions));
+  return serverMarkdown(renderSuggestions(body, suggestions));
 }
 
 /**
@@ -89,7 +84,7 @@ export function noteComment(note: DiscussionNote, own: boolean): vscode.Comment 
 /** A comment held for the review, shown as pending until the review is submitted. */
 export function pendingComment(text: string, viewer: ReviewViewer | undefined): vscode.Comment {
   return {
-    body: untrustedMarkdown(text),
+    body: serverMarkdown(text),
     mode: vscode.CommentMode.Preview,
     author: { name: viewer?.name ?? vscode.l10n.t('You') },
     label: vscode.l10n.t('Pending'),
