@@ -169,6 +169,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
   // When the page drew them (its own clock reading), not when the test saw them: the test's polling
   // waits while the page's thread is busy with the rest of the trace arriving.
   const firstRowsMs = Number(await root.getAttribute('data-first-paint-at')) - started;
+  const phases = await pagePhases(frame, started);
   // The host sends the trace in pieces; scroll while they are still arriving and being parsed…
   await frame.locator('#scroll-top').click();
   const loading = await scrollFrames(frame, '.viewport', 120, 2400);
@@ -188,6 +189,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
     lines,
     firstWebviewFirstRowsMs,
     firstRowsMs,
+    ...Object.fromEntries(Object.entries(phases).map(([name, value]) => [`phase.${name}`, value])),
     pageFirstPaintMs: pageFirstPaint,
     pageFirstBytesMs: pageFirstBytes,
     allParsedMs: parsedMs,
@@ -199,21 +201,49 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
   };
 }
 
-async function measureChanges(page: Page): Promise<Record<string, number>> {
-  await runCommand(page, 'Forge: Open Merge Request');
-  await expectQuickInput(page, /Project of the merge request/);
-  await answerQuickInput(page, 'acme/web');
-  await expectQuickInput(page, /Open which merge request/);
-  const chosen = Date.now();
-  await answerQuickInput(page, '!1 Add a login form');
-  const frame = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+/** Closes every editor and waits until no webview is left (as before each empty-webview run). */
+async function closeAllEditors(page: Page): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
   await waitUntil(
-    async () => (await frame.locator('html').getAttribute('data-first-paint-at')) !== null,
-    30_000,
-    'the merge request drawn',
+    () => Promise.resolve(!page.frames().some((frame) => frame.url().includes('vscode-webview'))),
+    20_000,
+    'every panel closed',
   );
-  // From choosing the merge request to the page drawing it (the page's clock reading).
-  const panelFirstPaintMs = Number(await frame.locator('html').getAttribute('data-first-paint-at')) - chosen;
+}
+
+/** How many times the merge request panel is opened for its first paint (the median is reported). */
+const MERGE_REQUEST_OPENS = 3;
+
+async function measureChanges(page: Page): Promise<Record<string, number>> {
+  // Opened as the empty webview is: several times, with no other panel open (the 20 MB trace's
+  // page would still hold its memory), the median reported. The last one stays open.
+  const paints: number[] = [];
+  const phaseRuns: Record<string, number>[] = [];
+  let frame: Frame | undefined;
+  for (let run = 0; run < MERGE_REQUEST_OPENS; run++) {
+    await closeAllEditors(page);
+    await runCommand(page, 'Forge: Open Merge Request');
+    await expectQuickInput(page, /Project of the merge request/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Open which merge request/);
+    const chosen = Date.now();
+    await answerQuickInput(page, '!1 Add a login form');
+    const opened = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    await waitUntil(
+      async () => (await opened.locator('html').getAttribute('data-first-paint-at')) !== null,
+      30_000,
+      'the merge request drawn',
+    );
+    // From choosing the merge request to the page drawing it (the page's clock reading).
+    paints.push(Number(await opened.locator('html').getAttribute('data-first-paint-at')) - chosen);
+    phaseRuns.push(await pagePhases(opened, chosen));
+    // The page drew everything (the app replaced the first paint) before the next run closes it.
+    await opened.locator('vscode-tab-header[data-tab="changes"]').waitFor();
+    frame = opened;
+  }
+  if (!frame) throw new Error('the merge request panel never opened');
+  const panelFirstPaintMs = median(paints);
+  const phases = medianPhases(phaseRuns);
   await frame.locator('vscode-tab-header[data-tab="changes"]').waitFor();
   const started = Date.now();
   await frame.locator('vscode-tab-header[data-tab="changes"]').click();
@@ -229,6 +259,8 @@ async function measureChanges(page: Page): Promise<Record<string, number>> {
   const intervals = await scrollFrames(frame, 'html', 120, 1200);
   return {
     panelFirstPaintMs,
+    ...Object.fromEntries(paints.map((value, index) => [`panelFirstPaintMs.${index + 1}`, value])),
+    ...Object.fromEntries(Object.entries(phases).map(([name, value]) => [`phase.${name}`, value])),
     tabShownMs,
     firstLinesMs,
     frameMaxMs: Math.max(...intervals),
@@ -436,7 +468,7 @@ function writeEmptyWebviewExtension(parent: string): string {
 exports.activate = (context) => {
   context.subscriptions.push(vscode.commands.registerCommand('forgeBench.emptyWebview', () => {
     const panel = vscode.window.createWebviewPanel('forgeBench.empty', 'Empty', vscode.ViewColumn.Active, { enableScripts: true });
-    panel.webview.html = '<!DOCTYPE html><html><body><div id="empty">empty</div><script>requestAnimationFrame(() => { document.documentElement.dataset.firstPaintAt = String(Date.now()); });</script></body></html>';
+    panel.webview.html = '<!DOCTYPE html><html data-host-set-at="' + Date.now() + '"><body><div id="empty">empty</div><script>document.documentElement.dataset.navigationStartAt = String(Math.round(performance.timeOrigin)); requestAnimationFrame(() => { document.documentElement.dataset.firstPaintAt = String(Date.now()); });</script></body></html>';
   }));
 };
 exports.deactivate = () => {};
@@ -445,9 +477,39 @@ exports.deactivate = () => {};
   return dir;
 }
 
+/**
+ * When a page's document started loading, its script started, the first message from the host
+ * arrived and its first frame was drawn, in ms from `started` (the page's clock readings; NaN for a
+ * moment the page did not note).
+ */
+async function pagePhases(frame: Frame, started: number): Promise<Record<string, number>> {
+  const root = frame.locator('html');
+  const at = async (name: string): Promise<number> => {
+    const value = await root.getAttribute(`data-${name}`);
+    return value === null ? Number.NaN : Number(value) - started;
+  };
+  return {
+    hostSetMs: await at('host-set-at'),
+    navigationStartMs: await at('navigation-start-at'),
+    scriptStartMs: await at('script-start-at'),
+    firstMessageMs: await at('first-message-at'),
+    firstPaintMs: await at('first-paint-at'),
+  };
+}
+
+/** Median of each phase over several page loads. */
+function medianPhases(runs: Record<string, number>[]): Record<string, number> {
+  const names = [...new Set(runs.flatMap((run) => Object.keys(run)))];
+  return Object.fromEntries(names.map((name) => [name, median(runs.map((run) => run[name] ?? Number.NaN))]));
+}
+
 /** Opens the empty webview `runs` times (each after closing the editors): median ms to its first frame. */
-async function measureEmptyWebview(page: Page, runs = 3): Promise<number> {
+async function measureEmptyWebview(
+  page: Page,
+  runs = 3,
+): Promise<{ ms: number; phases: Record<string, number> }> {
   const times: number[] = [];
+  const phases: Record<string, number>[] = [];
   for (let run = 0; run < runs; run++) {
     await runCommand(page, 'View: Close All Editors');
     await page.keyboard.press('F1');
@@ -467,9 +529,10 @@ async function measureEmptyWebview(page: Page, runs = 3): Promise<number> {
       'the empty page drawn',
     );
     times.push(Number(await frame.locator('html').getAttribute('data-first-paint-at')) - started);
+    phases.push(await pagePhases(frame, started));
   }
   await runCommand(page, 'View: Close All Editors');
-  return median(times);
+  return { ms: median(times), phases: medianPhases(phases) };
 }
 
 /** Requiring dist/extension.js in plain Node with a stand-in for 'vscode': the module load alone. */
@@ -637,7 +700,8 @@ export async function runVscodeBench(): Promise<BenchResult> {
     const todos = await measureTodos(page, forge);
     const review = await measureReview(page);
     // The platform's floor, in the same session: VS Code showing a webview that does nothing.
-    const emptyWebviewMs = await measureEmptyWebview(page);
+    const emptyWebview = await measureEmptyWebview(page);
+    const emptyWebviewMs = emptyWebview.ms;
     const traceRatio = (trace.firstRowsMs ?? NaN) / emptyWebviewMs;
     const mergeRequestRatio = (changes.panelFirstPaintMs ?? NaN) / emptyWebviewMs;
     const kb = (bytes: number): string => `${Math.round(bytes / 1024)} KB`;
@@ -784,6 +848,7 @@ export async function runVscodeBench(): Promise<BenchResult> {
         todos,
         review,
         emptyWebviewMs,
+        emptyWebviewPhases: emptyWebview.phases,
         startup,
         startupSeries,
         activationRequests,
