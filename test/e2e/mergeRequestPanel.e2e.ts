@@ -184,6 +184,8 @@ describe('merge request panel (UI)', function () {
     await row.click();
     frame = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await frame.locator('.overview .facts').waitFor();
+    // The header the host wrote into the page for its first frame gave way to the app's.
+    assert.equal(await frame.locator('#first-paint').count(), 0);
     assert.equal(await frame.locator('.mr-title-text').innerText(), HOSTILE_TITLE);
     assert.equal(await frame.locator('.overview-title').innerText(), HOSTILE_TITLE);
     const description = frame.locator('.description');

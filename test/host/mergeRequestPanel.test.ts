@@ -153,7 +153,20 @@ describe('merge request panel', function () {
     assert.deepEqual(opened, { opened: true, created: true, key: keyOf(1) });
     const panel = panelOf(1);
     const snapshot = await snapshotOf(panel);
-    // The page first gets the merge request as it was picked, to draw at once; then everything.
+    // The page's first frame shows the merge request as picked, written into its HTML (escaped)
+    // before the stylesheets and the script, which load after.
+    const html = panel.host.panel.webview.html;
+    assert.match(
+      html,
+      /<div id="first-paint"><header class="mr-header">\s*<h1 class="mr-title">\s*<span class="mr-iid">!1<\/span><span class="mr-title-text">Add a login form<\/span>/,
+    );
+    assert.ok(
+      html.indexOf('id="first-paint"') < html.indexOf('rel="stylesheet"'),
+      'drawn before the styles load',
+    );
+    assert.match(html, /style-src [^;]* 'nonce-/, 'its style has the page nonce, not unsafe-inline');
+    assert.doesNotMatch(html, /unsafe-inline/);
+    // The page's script then gets the merge request as it was picked, to draw at once; then everything.
     const [first] = sent(panel, 'snapshot');
     assert.equal(first?.snapshot.partial, true);
     assert.equal(first.snapshot.mergeRequest.title, 'Add a login form');

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { CspViolationMessage, RenderedMessage } from './pageMessages';
 import { type PanelRestoreKey, RESTORE_KEY_MESSAGE } from './restoreKey';
-import { webviewHtml, webviewOptions } from './webviewHtml';
+import { type FirstPaint, webviewHtml, webviewOptions } from './webviewHtml';
 
 export type { PanelRestoreKey } from './restoreKey';
 
@@ -46,6 +46,8 @@ export interface PanelHostOptions<FromPage extends { type: string }> {
   restoreKey?: PanelRestoreKey;
   /** A panel VS Code restored after a reload, to fill instead of creating one. */
   restoredPanel?: vscode.WebviewPanel;
+  /** What the page shows in its first frame, before its script has run. */
+  firstPaint?: FirstPaint;
 }
 
 /**
@@ -99,6 +101,7 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
       app: options.app,
       title: options.title,
       workers: options.workers ?? false,
+      ...(options.firstPaint ? { firstPaint: options.firstPaint } : {}),
     });
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((message: unknown) => {

@@ -51,7 +51,8 @@ export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] =
   ['src/platform/log.ts', /^Forge Workbench$/],
   ['src/domain/systemNoteHtml.ts', /^<a href="\{\}">$/],
   ['src/features/mergeRequests/panel/app/markdown.ts', /^<a href="\{\}">🖼 \{\}<\/a>$/],
-  ['src/webviews/shared/webviewHtml.ts', /^(<!DOCTYPE html>|[a-z]+-src )/],
+  ['src/webviews/shared/webviewHtml.ts', /^(<!DOCTYPE html>|[a-z]+-src |requestAnimationFrame\()/],
+  ['src/features/mergeRequests/panel/firstPaint.ts', /^\nbody \{ margin: 0;/],
   ['src/api/http/certificates.ts', /^-----BEGIN CERTIFICATE-----/],
   ['src/domain/mergeRequestStatus.ts', /^Merge branch '\{\}' into '\{\}'$|See merge request \{\}!\{\}$/],
   [
@@ -220,6 +221,11 @@ function gluesWords(node: ts.TemplateExpression, file: ts.SourceFile): boolean {
 }
 
 /** Every string of `source` a user would read that is not translated. */
+/** Markup whose words are all tag and attribute names: the text in it comes from its values. */
+function isMarkupOnly(text: string): boolean {
+  return /^\s*</.test(text) && !/[A-Za-z]/.test(text.replace(/<[^>]*>/g, ''));
+}
+
 export function untranslatedStrings(fileName: string, source: string): UserString[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const found: UserString[] = [];
@@ -241,11 +247,17 @@ export function untranslatedStrings(fileName: string, source: string): UserStrin
         (isProse(text) || isAtDoor(node, file)) &&
         !/^\$\([\w-]+\)$/.test(text) &&
         !/^https?:\/\//.test(text) &&
+        !isMarkupOnly(text) &&
         !NOT_FOR_USERS.some(([suffix, pattern]) => fileName.endsWith(suffix) && pattern.test(text))
       ) {
         const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
         found.push({ line: line + 1, column: character + 1, text, node });
-      } else if (ts.isTemplateExpression(node) && gluesWords(node, file) && !isNeverShown(node, file)) {
+      } else if (
+        ts.isTemplateExpression(node) &&
+        gluesWords(node, file) &&
+        !isNeverShown(node, file) &&
+        !isMarkupOnly(text)
+      ) {
         const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
         found.push({ line: line + 1, column: character + 1, text: `glued: ${text}`, node });
       }

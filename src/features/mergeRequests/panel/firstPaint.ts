@@ -1,0 +1,49 @@
+/*
+ * The merge request panel's first paint: the header of the merge request as it was picked, written
+ * into the page's HTML so that the page's first frame shows it (the page script, its stylesheet and
+ * the snapshot arrive after). Every value goes through `html`, which escapes it. Pure: no `vscode`.
+ */
+import * as l10n from '@vscode/l10n';
+import { isOpenState } from '../../../domain/mergeRequestStatus';
+import { projectPath } from '../../../domain/jobActions';
+import { type SafeHtml, html } from '../../../webviews/shared/safeHtml';
+
+export interface FirstPaintMergeRequest {
+  iid: number;
+  title: string;
+  state: string;
+  draft?: boolean | undefined;
+  source_branch: string;
+  target_branch: string;
+}
+
+export function mergeRequestFirstPaint(
+  mergeRequest: FirstPaintMergeRequest,
+  project: Parameters<typeof projectPath>[0],
+): SafeHtml {
+  const state = mergeRequest.draft && isOpenState(mergeRequest.state) ? 'draft' : mergeRequest.state;
+  return html`<header class="mr-header">
+    <h1 class="mr-title">
+      <span class="mr-iid">!${mergeRequest.iid}</span><span class="mr-title-text">${mergeRequest.title}</span>
+    </h1>
+    <div class="mr-meta muted">
+      <span class="state-badge">${state}</span><span>${projectPath(project)}</span
+      ><span class="branch">${mergeRequest.source_branch}</span><span aria-hidden="true">→</span
+      ><span class="branch">${mergeRequest.target_branch}</span>
+    </div>
+    <p class="muted">${l10n.t('Loading…')}</p>
+  </header>`;
+}
+
+/** The rules of the app's stylesheets that the header above needs, so it looks the same before they load. */
+export const MERGE_REQUEST_FIRST_PAINT_STYLE = `
+body { margin: 0; padding: 0 16px 24px; line-height: 1.45; color: var(--vscode-foreground);
+  background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
+.muted { color: var(--vscode-descriptionForeground); }
+.mr-header { padding: 12px 0 8px; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, transparent)); }
+.mr-title { display: flex; align-items: center; gap: 8px; margin: 0 0 6px; font-size: 1.4em; font-weight: 600; overflow-wrap: anywhere; }
+.mr-iid { color: var(--vscode-descriptionForeground); }
+.mr-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin-bottom: 8px; }
+.branch { font-family: var(--vscode-editor-font-family); font-size: 0.95em; padding: 0 4px; border-radius: 3px;
+  background: var(--vscode-textCodeBlock-background); overflow-wrap: anywhere; }
+`;
