@@ -45,6 +45,11 @@ const serverMarkdownDoor = {
   message:
     'Server Markdown goes through serverMarkdown (src/platform/serverMarkdown.ts): web links only, not trusted; build other Markdown with appendText.',
 };
+const webviewHtmlDoor = {
+  selector: "AssignmentExpression[left.property.name='html']",
+  message:
+    'A page is set only by PanelHost (src/webviews/shared/panelHost.ts) from webviewHtml: a strict CSP, and host text only as SafeHtml (escaped).',
+};
 const doors = [
   'src/platform/userMessages.ts',
   'src/platform/serverLinks.ts',
@@ -103,6 +108,13 @@ export default tseslint.config(
     ignores: doors,
     rules: {
       'no-restricted-properties': ['error', ...messageApis, ...linkApis],
+      'no-restricted-syntax': ['error', zodImport, vscodeOpen, serverMarkdownDoor, webviewHtmlDoor],
+    },
+  },
+  {
+    // The one place a webview's HTML is set.
+    files: ['src/webviews/shared/panelHost.ts'],
+    rules: {
       'no-restricted-syntax': ['error', zodImport, vscodeOpen, serverMarkdownDoor],
     },
   },
