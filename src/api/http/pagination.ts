@@ -97,7 +97,8 @@ async function fetchPageAt<S extends z.ZodType>(
     throw new ForgeError(l10n.t('Unexpected reply from {0}: expected a list', endpoint));
   }
   const items = data.map((item, index) =>
-    parseReply(itemSchema, item, l10n.t('{0} [item {1}]', endpoint, index)),
+    // The label is made only for an item that does not fit: a page holds up to 100 items.
+    parseReply(itemSchema, item, () => l10n.t('{0} [item {1}]', endpoint, index)),
   );
   const { headers } = response;
   return {
