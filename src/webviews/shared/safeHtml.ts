@@ -16,8 +16,6 @@ export class SafeHtml {
     });
     return new SafeHtml(markup);
   }
-
-  static readonly empty = new SafeHtml('');
 }
 
 export type HtmlValue = string | number | SafeHtml | readonly SafeHtml[];

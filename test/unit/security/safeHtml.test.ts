@@ -1,6 +1,6 @@
 // The one way host and server text reaches a page's HTML before its script runs: escaped, always.
 import assert from 'node:assert/strict';
-import { SafeHtml, escapeHtml, html } from '../../../src/webviews/shared/safeHtml';
+import { escapeHtml, html } from '../../../src/webviews/shared/safeHtml';
 import { mergeRequestFirstPaint } from '../../../src/features/mergeRequests/panel/firstPaint';
 
 const HOSTILE = `</span><script>alert(1)</script><img src=x onerror="alert(2)">'&`;
@@ -29,7 +29,6 @@ describe('SafeHtml', () => {
       list.markup.replace(/>\s+</g, '><'),
       '<ul><li>a</li><li>&#60;b&#62;</li></ul><p><em>7</em></p>',
     );
-    assert.equal(SafeHtml.empty.markup, '');
   });
 
   it('escapes the five characters that matter in text and quoted attributes', () => {
