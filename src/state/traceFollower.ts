@@ -18,12 +18,15 @@ export interface FollowedJob {
 }
 
 export interface TraceSource<Job extends FollowedJob> {
-  /** `onBytes`, when the source can, gets the body's pieces as they arrive (again from 0 after a retry). */
+  /**
+   * `onBytes`, when the source can, gets the body's pieces as they arrive (again from 0 after a
+   * retry); a promise it returns pauses the read until it settles.
+   */
   fetchTrace(
     etag: string | undefined,
     signal: AbortSignal,
     from?: number,
-    onBytes?: (bytes: Uint8Array, offset: number) => void,
+    onBytes?: (bytes: Uint8Array, offset: number) => void | Promise<void>,
   ): Promise<TraceFetchResult>;
   fetchJob(signal: AbortSignal): Promise<Job>;
 }
@@ -33,9 +36,10 @@ export interface TraceFollowerListener<Job extends FollowedJob> {
    * New bytes at the end of the trace, as the server sent them (a read may end inside a character:
    * decode as a stream, `decodeText` does). With `replaced`, the trace was rewritten and these are
    * its start: what came before is gone. The bytes are a view of the read's reply, valid during the
-   * call: a listener that keeps them copies them.
+   * call: a listener that keeps them copies them. A promise returned while the trace is read from
+   * its start pauses that read until it settles (a listener not ready for more yet).
    */
-  onBytes(bytes: Uint8Array, replaced: boolean): void;
+  onBytes(bytes: Uint8Array, replaced: boolean): void | Promise<void>;
   /** The job as last read, whenever its status changes (the first read included). */
   onJob(job: Job): void;
   /** The job finished; no more polls. */
@@ -70,7 +74,7 @@ export interface TraceClient<Job extends FollowedJob> {
       etag?: string;
       signal?: AbortSignal;
       from?: number;
-      onBytes?: (bytes: Uint8Array, offset: number) => void;
+      onBytes?: (bytes: Uint8Array, offset: number) => void | Promise<void>;
     },
   ): Promise<TraceFetchResult>;
   getJob(project: number, jobId: number, options: { signal?: AbortSignal }): Promise<Job>;
@@ -322,14 +326,15 @@ export class TraceFollower<Job extends FollowedJob> {
   }
 
   /** A piece of a read from the trace's start, as it arrives: what is past what we have is handed on. */
-  private stream(bytes: Uint8Array, offset: number): void {
+  private stream(bytes: Uint8Array, offset: number): void | Promise<void> {
     if (this.stopped || offset > this.receivedBytes) return;
     const fresh = bytes.subarray(this.receivedBytes - offset);
     if (fresh.length === 0) return;
-    this.listener.onBytes(fresh, false);
+    const paused = this.listener.onBytes(fresh, false);
     this.receivedBytes += fresh.length;
     this.receivedTail = lastBytes(this.receivedTail, fresh);
     this.streamedThisRead = true;
+    return paused;
   }
 
   /**
@@ -344,12 +349,13 @@ export class TraceFollower<Job extends FollowedJob> {
     const size = offset + bytes.length;
     const appended = this.isAppended(bytes, offset);
     if (appended && size === this.receivedBytes) return this.streamedThisRead;
+    // The read is over: a pause the listener asks for has nothing left to hold back.
     if (!appended) {
       // Erased or rewritten (a retried job reuses nothing): start over with the whole trace.
-      this.listener.onBytes(bytes, true);
+      void this.listener.onBytes(bytes, true);
     } else {
       // New bytes past what we have (the whole reply on a first read from a source that does not stream).
-      this.listener.onBytes(bytes.subarray(this.receivedBytes - offset), false);
+      void this.listener.onBytes(bytes.subarray(this.receivedBytes - offset), false);
     }
     this.receivedBytes = size;
     // A copy: a view would keep the whole response alive.

@@ -366,6 +366,33 @@ describe('HostingClient against the fake forge', () => {
       assert.deepEqual(shorter.bytes, whole.bytes);
     });
 
+    it('pauses reading a trace while onBytes holds it (a promise), and reads on when it settles', async () => {
+      const jobId = fx.jobs.created;
+      const long = 'a line of a long trace, long enough to come in several pieces\n'.repeat(40_000);
+      forge.state.appendTrace(jobId, long);
+      const events: string[] = [];
+      const pieces: Buffer[] = [];
+      const result = await alice.getTrace(WEB, jobId, {
+        onBytes: (bytes) => {
+          pieces.push(Buffer.from(bytes));
+          events.push(`piece ${pieces.length}`);
+          if (pieces.length !== 1) return;
+          // The first piece holds the read for a moment.
+          return new Promise<void>((resolve) =>
+            setTimeout(() => {
+              events.push('resumed');
+              resolve();
+            }, 30),
+          );
+        },
+      });
+      assert.ok(!result.unchanged);
+      assert.ok(pieces.length > 2, `several pieces (${pieces.length})`);
+      assert.deepEqual(events.slice(0, 3), ['piece 1', 'resumed', 'piece 2'], 'nothing read while held');
+      assert.deepEqual(Buffer.concat(pieces), result.bytes);
+      assert.ok(result.text.endsWith(long));
+    });
+
     it('downloads artifacts to a file: a zip of Content-Length bytes, with increasing progress', async () => {
       const destination = join(tmp, 'build.zip');
       const progress: DownloadProgress[] = [];

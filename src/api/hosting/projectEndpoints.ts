@@ -70,8 +70,11 @@ export class ProjectEndpoints extends HostingCore {
     options: CallOptions & {
       etag?: string;
       from?: number;
-      /** Each piece of the body as it arrives, with where it starts (again from 0 after a retry). */
-      onBytes?: (bytes: Uint8Array, offset: number) => void;
+      /**
+       * Each piece of the body as it arrives, with where it starts (again from 0 after a retry); a
+       * promise returned pauses the read until it settles.
+       */
+      onBytes?: (bytes: Uint8Array, offset: number) => void | Promise<void>;
     } = {},
   ): Promise<TraceResult> {
     const endpoint = ENDPOINTS['jobs.trace'];

@@ -39,7 +39,8 @@ export async function readBody(
       }
       collector.add(buffer);
       try {
-        read.onChunk?.(buffer, collector.size - buffer.length);
+        const paused = read.onChunk?.(buffer, collector.size - buffer.length);
+        if (paused) await paused;
       } catch (error) {
         callerFailure = { error };
         break;

@@ -115,9 +115,10 @@ export interface BodyOptions {
   keepFrom?: number;
   /**
    * Each chunk as it arrives, with where it starts in the body. A read cut off and retried starts
-   * again from offset 0.
+   * again from offset 0. A promise returned pauses the read until it settles (the server is not
+   * read meanwhile, so it waits too).
    */
-  onChunk?: (chunk: Buffer, offset: number) => void;
+  onChunk?: (chunk: Buffer, offset: number) => void | Promise<void>;
 }
 
 export interface BodyRead extends BodyOptions {

@@ -318,6 +318,34 @@ describe('TraceFollower edges', () => {
     assert.deepEqual(events, ['append:€', 'append:€', 'job:running']);
   });
 
+  it('hands the listener’s pause back to a streaming first read, and nothing for the pieces it skips', async () => {
+    const whole = utf8('one\ntwo\n');
+    const handedBack: unknown[] = [];
+    const source: TraceSource<Job> = {
+      fetchTrace: (_etag, _signal, _from, onBytes) => {
+        handedBack.push(
+          onBytes?.(whole.subarray(0, 4), 0),
+          onBytes?.(whole.subarray(0, 4), 0), // a retried read's piece the follower already has
+          onBytes?.(whole.subarray(4), 4),
+        );
+        return Promise.resolve({ unchanged: false, bytes: whole, etag: 'e' });
+      },
+      fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
+    };
+    const pause = new Promise<void>((resolve) => setTimeout(resolve, 1));
+    let calls = 0;
+    const timers = new Timers();
+    const follower = new TraceFollower(
+      source,
+      { ...recorder().listener, onBytes: () => (++calls === 1 ? pause : undefined) },
+      { timers },
+    );
+    follower.start();
+    await timers.runAll(follower);
+    assert.deepEqual(handedBack, [pause, undefined, undefined]);
+    assert.equal(calls, 2);
+  });
+
   it('hands on a first read from a source that does not stream in one piece, and a cut character of a rewrite with the next read', async () => {
     const big = utf8('y'.repeat(100_000));
     let result: TraceFetchResult = { unchanged: false, bytes: big, etag: 'big' };
@@ -329,7 +357,12 @@ describe('TraceFollower edges', () => {
     const timers = new Timers();
     const follower = new TraceFollower(
       source,
-      { ...recorder().listener, onBytes: (bytes, replaced) => pieces.push({ bytes: [...bytes], replaced }) },
+      {
+        ...recorder().listener,
+        onBytes: (bytes, replaced) => {
+          pieces.push({ bytes: [...bytes], replaced });
+        },
+      },
       { timers },
     );
     follower.start();

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { gzipSync } from 'node:zlib';
+import { FirstReadPause } from './firstReadPause';
 import type { Job, Project } from '../../../api/hosting';
 import { type JobRef } from '../commands';
 import { describeError } from '../../../platform/commands/registerCommand';
@@ -41,6 +42,8 @@ const PAGE_WINDOW = 3;
  * of the whole window. CI traces shrink five to twelve times, at level 1 in about 1.5 ms per MB.
  */
 const GZIP_MIN_BYTES = 16 * 1024;
+/** The first read waits this long at most for the page to draw its first piece (`FirstReadPause`). */
+const FIRST_READ_PAUSE_MAX_MS = 5000;
 
 export interface JobTraceTarget {
   account: AccountInfo;
@@ -117,6 +120,7 @@ export class JobTracePanel implements OpenPanel {
   /** The job has ended and its whole trace is here; `completeSent` once the page was told. */
   private traceComplete = false;
   private completeSent = false;
+  private readonly firstReadPause = new FirstReadPause(FIRST_READ_PAUSE_MAX_MS);
   private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
 
   constructor(
@@ -143,7 +147,10 @@ export class JobTracePanel implements OpenPanel {
     });
     this.host.onReady(() => this.sendSnapshot());
     this.host.handleMessages((message) => this.onMessage(message));
-    this.host.onDidDispose(() => this.follower?.stop());
+    this.host.onDidDispose(() => {
+      this.firstReadPause.release();
+      this.follower?.stop();
+    });
     this.follow();
   }
 
@@ -156,6 +163,9 @@ export class JobTracePanel implements OpenPanel {
   get rawTrace(): string {
     return new TextDecoder().decode(this.trace.whole());
   }
+
+  /** How much of the trace had been read when the page first asked for it (host tests). */
+  bytesAtFirstSnapshot: number | undefined;
 
   /** Bytes of the trace not sent to the page yet (waiting for it to parse what it has). */
   get unsentBytes(): number {
@@ -182,7 +192,7 @@ export class JobTracePanel implements OpenPanel {
     this.host.dispose();
   }
 
-  private receive(bytes: Uint8Array, replaced: boolean): void {
+  private receive(bytes: Uint8Array, replaced: boolean): void | Promise<void> {
     if (replaced) {
       this.trace.clear();
       this.unsent = [];
@@ -194,6 +204,7 @@ export class JobTracePanel implements OpenPanel {
       this.flushQueued = true;
       queueMicrotask(() => this.flushText());
     }
+    return this.firstReadPause.hold(this.trace.size, SNAPSHOT_FIRST_BYTES);
   }
 
   private flushText(): void {
@@ -312,6 +323,7 @@ export class JobTracePanel implements OpenPanel {
    * over its connection).
    */
   private sendSnapshot(): void {
+    this.bytesAtFirstSnapshot ??= this.trace.size;
     // The snapshot carries everything received so far.
     this.unsent = [];
     this.unsentReplaces = false;
@@ -355,6 +367,7 @@ export class JobTracePanel implements OpenPanel {
       case 'tail':
         return this.actions.tail(this.ref());
       case 'snapshotDrawn':
+        this.firstReadPause.release();
         return this.pageCanTake(PAGE_WINDOW);
       case 'parsed':
         return this.pageCanTake(1);
