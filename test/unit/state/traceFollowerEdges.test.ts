@@ -88,7 +88,7 @@ function streamedInBigPieces(text: () => string): TraceSource<Job> {
       const bytes = utf8(text());
       if (onBytes)
         for (let start = 0; start < bytes.length; start += 600)
-          onBytes(bytes.subarray(start, start + 600), start);
+          void onBytes(bytes.subarray(start, start + 600), start);
       const offset = Math.min(from ?? 0, bytes.length);
       return Promise.resolve({ unchanged: false, bytes: bytes.subarray(offset), offset, etag: text() });
     },
@@ -180,7 +180,7 @@ describe('TraceFollower edges', () => {
   it('backs off after a first read of an empty trace, streamed or not', async () => {
     const source: TraceSource<Job> = {
       fetchTrace: (_etag, _signal, _from, onBytes) => {
-        onBytes?.(new Uint8Array(0), 0);
+        void onBytes?.(new Uint8Array(0), 0);
         return Promise.resolve({ unchanged: false, bytes: new Uint8Array(0), etag: undefined });
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'pending' }),
@@ -276,7 +276,7 @@ describe('TraceFollower edges', () => {
         const bytes = utf8(text);
         if (onBytes) {
           streamedOffsets.push(0);
-          onBytes(bytes, 0);
+          void onBytes(bytes, 0);
         }
         return Promise.resolve({ unchanged: false, bytes, offset: 0, etag: text });
       },
@@ -293,8 +293,8 @@ describe('TraceFollower edges', () => {
   it('ignores a streamed piece that starts past what it has', async () => {
     const source: TraceSource<Job> = {
       fetchTrace: (_etag, _signal, _from, onBytes) => {
-        onBytes?.(utf8('later'), 100);
-        onBytes?.(utf8('start'), 0);
+        void onBytes?.(utf8('later'), 100);
+        void onBytes?.(utf8('start'), 0);
         return Promise.resolve(whole('start'));
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
@@ -308,7 +308,8 @@ describe('TraceFollower edges', () => {
     const euro = utf8('€€');
     const source: TraceSource<Job> = {
       fetchTrace: (_etag, _signal, _from, onBytes) => {
-        for (let start = 0; start < euro.length; start++) onBytes?.(euro.subarray(start, start + 1), start);
+        for (let start = 0; start < euro.length; start++)
+          void onBytes?.(euro.subarray(start, start + 1), start);
         return Promise.resolve({ unchanged: false, bytes: euro, etag: 'e' });
       },
       fetchJob: () => Promise.resolve({ id: 1, status: 'running' }),
