@@ -158,7 +158,7 @@ describe('merge request panel', function () {
     const html = panel.host.panel.webview.html;
     assert.match(
       html,
-      /<div id="first-paint"><header class="mr-header">\s*<h1 class="mr-title">\s*<span class="mr-iid">!1<\/span><span class="mr-title-text">Add a login form<\/span>/,
+      /<div id="first-paint"><header class="fp-header">\s*<h1 class="fp-title">\s*<span class="fp-iid">!1<\/span><span>Add a login form<\/span>/,
     );
     assert.ok(
       html.indexOf('id="first-paint"') < html.indexOf('rel="stylesheet"'),

@@ -55,9 +55,11 @@ describe('the merge request panel first paint', () => {
       ['header', 'h1', 'span', 'span', 'div', 'span', 'span', 'span', 'span', 'span', 'p'],
       'only the first paint own elements',
     );
-    assert.match(markup, /<span class="mr-iid">!12<\/span>/);
-    assert.ok(markup.includes(`<span class="mr-title-text">${escapeHtml(HOSTILE)}</span>`));
-    assert.match(markup, /<span class="state-badge">draft<\/span>/);
+    assert.match(markup, /<span class="fp-iid">!12<\/span>/);
+    assert.ok(markup.includes(`<span>${escapeHtml(HOSTILE)}</span>`));
+    assert.match(markup, /<span>draft<\/span>/);
+    // Classes of its own, so that no selector of the app's page finds the first paint too.
+    assert.doesNotMatch(markup, /class="(?!fp-)/);
     assert.ok(markup.includes('acme/&#60;web&#62;'));
     assert.ok(markup.includes('feature/&#60;i&#62;x&#60;/i&#62;'));
     assert.ok(markup.includes('main&#34;onload=&#34;y'));
@@ -68,6 +70,6 @@ describe('the merge request panel first paint', () => {
       { iid: 3, title: 't', state: 'merged', draft: true, source_branch: 'a', target_branch: 'b' },
       { id: 1, path: 'web' },
     ).markup;
-    assert.match(markup, /<span class="state-badge">merged<\/span>/);
+    assert.match(markup, /<span>merged<\/span>/);
   });
 });

@@ -22,16 +22,17 @@ export function mergeRequestFirstPaint(
   project: Parameters<typeof projectPath>[0],
 ): SafeHtml {
   const state = mergeRequest.draft && isOpenState(mergeRequest.state) ? 'draft' : mergeRequest.state;
-  return html`<header class="mr-header">
-    <h1 class="mr-title">
-      <span class="mr-iid">!${mergeRequest.iid}</span><span class="mr-title-text">${mergeRequest.title}</span>
+  // Classes of its own: the app's header (`.mr-header`) is on the page too until the first snapshot.
+  return html`<header class="fp-header">
+    <h1 class="fp-title">
+      <span class="fp-iid">!${mergeRequest.iid}</span><span>${mergeRequest.title}</span>
     </h1>
-    <div class="mr-meta muted">
-      <span class="state-badge">${state}</span><span>${projectPath(project)}</span
-      ><span class="branch">${mergeRequest.source_branch}</span><span aria-hidden="true">→</span
-      ><span class="branch">${mergeRequest.target_branch}</span>
+    <div class="fp-meta fp-muted">
+      <span>${state}</span><span>${projectPath(project)}</span
+      ><span class="fp-branch">${mergeRequest.source_branch}</span><span aria-hidden="true">→</span
+      ><span class="fp-branch">${mergeRequest.target_branch}</span>
     </div>
-    <p class="muted">${l10n.t('Loading…')}</p>
+    <p class="fp-muted">${l10n.t('Loading…')}</p>
   </header>`;
 }
 
@@ -39,11 +40,11 @@ export function mergeRequestFirstPaint(
 export const MERGE_REQUEST_FIRST_PAINT_STYLE = `
 body { margin: 0; padding: 0 16px 24px; line-height: 1.45; color: var(--vscode-foreground);
   background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
-.muted { color: var(--vscode-descriptionForeground); }
-.mr-header { padding: 12px 0 8px; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, transparent)); }
-.mr-title { display: flex; align-items: center; gap: 8px; margin: 0 0 6px; font-size: 1.4em; font-weight: 600; overflow-wrap: anywhere; }
-.mr-iid { color: var(--vscode-descriptionForeground); }
-.mr-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin-bottom: 8px; }
-.branch { font-family: var(--vscode-editor-font-family); font-size: 0.95em; padding: 0 4px; border-radius: 3px;
+.fp-muted { color: var(--vscode-descriptionForeground); }
+.fp-header { padding: 12px 0 8px; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, transparent)); }
+.fp-title { display: flex; align-items: center; gap: 8px; margin: 0 0 6px; font-size: 1.4em; font-weight: 600; overflow-wrap: anywhere; }
+.fp-iid { color: var(--vscode-descriptionForeground); }
+.fp-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin-bottom: 8px; }
+.fp-branch { font-family: var(--vscode-editor-font-family); font-size: 0.95em; padding: 0 4px; border-radius: 3px;
   background: var(--vscode-textCodeBlock-background); overflow-wrap: anywhere; }
 `;
