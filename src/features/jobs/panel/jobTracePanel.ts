@@ -120,7 +120,13 @@ export class JobTracePanel implements OpenPanel {
   /** The job has ended and its whole trace is here; `completeSent` once the page was told. */
   private traceComplete = false;
   private completeSent = false;
-  private readonly firstReadPause = new FirstReadPause(FIRST_READ_PAUSE_MAX_MS);
+  // A third of the request timeout at most: a held body must not be taken for a stalled one.
+  private readonly firstReadPause = new FirstReadPause(
+    Math.min(
+      FIRST_READ_PAUSE_MAX_MS,
+      (vscode.workspace.getConfiguration('forge').get<number>('requestTimeoutSeconds', 30) * 1000) / 3,
+    ),
+  );
   private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
 
   constructor(
