@@ -91,6 +91,14 @@ export const DiffPositionSchema = z.looseObject({
 });
 export type DiffPosition = z.infer<typeof DiffPositionSchema>;
 
+/** A note's diff position, when it has one that fits (the notes API gives diff notes theirs). */
+export function diffPositionOf(note: unknown): DiffPosition | undefined {
+  const position = DiffPositionSchema.safeParse(
+    (note as { position?: unknown } | null | undefined)?.position,
+  );
+  return position.success ? position.data : undefined;
+}
+
 /**
  * A change a reviewer proposes in a ```suggestion block of a diff comment (GitLab 13.x+): lines
  * `from_line`..`to_line` of the new side, `from_content` replaced by `to_content`.

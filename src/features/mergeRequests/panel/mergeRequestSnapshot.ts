@@ -13,7 +13,7 @@ import type {
 } from '../../../api/hosting';
 import { describeError } from '../../../platform/commands/registerCommand';
 import { NotFoundError } from '../../../api/http';
-import { DiffPositionSchema } from '../../../api/hosting';
+import { diffPositionOf } from '../../../api/hosting';
 import { notePlace } from '../../../domain/diffPositions';
 import { type ThreadPlace, inThreadOrder, threadPlaces } from '../../../domain/noteThreads';
 import {
@@ -210,8 +210,7 @@ export interface LoadedMergeRequest {
 
 /** Where a diff comment is (GitLab's notes API gives diff notes their `position`). */
 function placeView(note: Note, headSha: string | undefined): Pick<NoteView, 'place'> {
-  const position = DiffPositionSchema.safeParse((note as { position?: unknown }).position);
-  const place = position.success ? notePlace(position.data, headSha) : undefined;
+  const place = notePlace(diffPositionOf(note), headSha);
   return place ? { place } : {};
 }
 

@@ -4,7 +4,7 @@
  * unresolved threads). Each answers the sentence the panel shows.
  */
 import * as vscode from 'vscode';
-import { DiffPositionSchema, type Note, RebaseFailedError, rebaseAndFollow } from '../../../api/hosting';
+import { type Note, diffPositionOf, RebaseFailedError, rebaseAndFollow } from '../../../api/hosting';
 import { readyTitle } from '../../../domain/mergeRequestView';
 import { withCancellableProgress } from '../../../platform/userMessages';
 import {
@@ -118,10 +118,10 @@ export async function openNoteLine(
   const { review } = context;
   if (!review) throw new Error(vscode.l10n.t('Reviews are not available in this window.'));
   const note = notes.find((each) => each.id === noteId);
-  const position = DiffPositionSchema.safeParse((note as { position?: unknown } | undefined)?.position);
-  if (!position.success) throw new Error(vscode.l10n.t('This comment is not on a line of the diff.'));
+  const position = diffPositionOf(note);
+  if (!position) throw new Error(vscode.l10n.t('This comment is not on a line of the diff.'));
   const { account, project, mergeRequest } = target;
-  await review.openNoteLine({ accountId: account.id, project, mergeRequest }, position.data, noteId);
+  await review.openNoteLine({ accountId: account.id, project, mergeRequest }, position, noteId);
 }
 
 /** Takes the draft mark off the title, as GitLab's "Mark as ready" does; the views follow. */
