@@ -189,18 +189,12 @@ export function seedHostileCorpus(
   });
   const source = web.branches.get(showcase.sourceBranch);
   if (!source) throw new Error('the showcase merge request has its source branch');
-  const sha = state.newSha();
-  state.commits.set(sha, {
-    id: sha,
+  const sha = state.addCommit({
     parentIds: [source.commitSha],
     title: 'Add the hostile corpus',
     message: 'Add the hostile corpus',
-    authorName: 'Bob Builder',
-    authorEmail: 'bob@example.com',
-    authoredDate: now,
-    committerName: 'Bob Builder',
-    committerEmail: 'bob@example.com',
-    committedDate: now,
+    by: { name: 'Bob Builder', email: 'bob@example.com' },
+    at: now,
     changes: [
       // One line per case; a diff line cannot hold a line break, so those are split.
       added(

@@ -219,22 +219,15 @@ class SeedBuilder {
   }
 
   commit(input: CommitInput): string {
-    const sha = this.random.hex(40);
-    const when = at(input.minutes);
-    this.state.commits.set(sha, {
-      id: sha,
+    return this.state.addCommit({
+      id: this.random.hex(40),
       parentIds: input.parents,
       title: input.title,
       message: input.body ? `${input.title}\n\n${input.body}\n` : `${input.title}\n`,
-      authorName: input.author.name,
-      authorEmail: input.author.email,
-      authoredDate: when,
-      committerName: input.author.name,
-      committerEmail: input.author.email,
-      committedDate: when,
+      by: input.author,
+      at: at(input.minutes),
       changes: input.changes ?? [],
     });
-    return sha;
   }
 
   branch(

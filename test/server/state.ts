@@ -691,6 +691,37 @@ export class ForgeState {
     return this.random.hex(40);
   }
 
+  /**
+   * Stores a commit one person wrote and committed at `at`, as every commit of the fake forge is;
+   * its id is a new one unless given. Returns the id.
+   */
+  addCommit(commit: {
+    id?: string;
+    parentIds: string[];
+    title: string;
+    message: string;
+    by: { name: string; email: string };
+    at: string;
+    changes: FileChange[];
+  }): string {
+    const id = commit.id ?? this.newSha();
+    const { parentIds, title, message, by, at, changes } = commit;
+    this.commits.set(id, {
+      id,
+      parentIds,
+      title,
+      message,
+      authorName: by.name,
+      authorEmail: by.email,
+      authoredDate: at,
+      committerName: by.name,
+      committerEmail: by.email,
+      committedDate: at,
+      changes,
+    });
+    return id;
+  }
+
   /** The commit and all of its ancestors. */
   ancestry(sha: string): Set<string> {
     const seen = new Set<string>();

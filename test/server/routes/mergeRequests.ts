@@ -356,18 +356,12 @@ function acceptMergeRequest(ctx: RequestContext): ApiResponse {
   const message =
     params.string('merge_commit_message') ??
     `${title}\n\n${mergeRequest.title}\n\nSee merge request ${state.pathWithNamespace(project)}!${mergeRequest.iid}`;
-  const mergeSha = state.newSha();
-  state.commits.set(mergeSha, {
-    id: mergeSha,
+  const mergeSha = state.addCommit({
     parentIds: [targetBranch.commitSha, sourceBranch.commitSha],
     title: message.split('\n')[0] ?? title,
     message,
-    authorName: caller.name,
-    authorEmail: caller.email,
-    authoredDate: now,
-    committerName: caller.name,
-    committerEmail: caller.email,
-    committedDate: now,
+    by: caller,
+    at: now,
     changes: [],
   });
   targetBranch.commitSha = mergeSha;

@@ -178,18 +178,12 @@ interface NewProjectInput {
 /** A project with one commit (a README) on its default branch. */
 export function newProject(state: ForgeState, input: NewProjectInput): Project {
   const now = state.now();
-  const sha = state.newSha();
-  state.commits.set(sha, {
-    id: sha,
+  const sha = state.addCommit({
     parentIds: [],
     title: 'Initial commit',
     message: 'Initial commit\n',
-    authorName: input.creator.name,
-    authorEmail: input.creator.email,
-    authoredDate: now,
-    committerName: input.creator.name,
-    committerEmail: input.creator.email,
-    committedDate: now,
+    by: input.creator,
+    at: now,
     changes: [
       {
         oldPath: 'README.md',

@@ -150,18 +150,13 @@ function applySuggestion(ctx: RequestContext): ApiResponse {
     ...lines.slice(suggestion.toLine),
   ].join('');
   const now = ctx.state.now();
-  const commitId = createHash('sha1').update(`suggestion-${id}-${branch.commitSha}`).digest('hex');
-  ctx.state.commits.set(commitId, {
-    id: commitId,
+  const commitId = ctx.state.addCommit({
+    id: createHash('sha1').update(`suggestion-${id}-${branch.commitSha}`).digest('hex'),
     parentIds: [branch.commitSha],
     title: 'Apply 1 suggestion(s) to 1 file(s)',
     message: 'Apply 1 suggestion(s) to 1 file(s)',
-    authorName: caller.name,
-    authorEmail: caller.email,
-    authoredDate: now,
-    committerName: caller.name,
-    committerEmail: caller.email,
-    committedDate: now,
+    by: caller,
+    at: now,
     changes: [
       {
         oldPath: suggestion.path,
