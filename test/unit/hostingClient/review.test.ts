@@ -328,32 +328,25 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     assert.ok(branch);
     const head = branch.commitSha;
     const base = stored().baseSha;
+    const onIndexLine = (line: number) => ({
+      base_sha: base,
+      start_sha: base,
+      head_sha: head,
+      old_path: 'src/index.ts',
+      new_path: 'src/index.ts',
+      position_type: 'text',
+      new_line: line,
+    });
     try {
       // Line 6 of src/index.ts at the head: `createServer((request, response) => {`.
       const started = await bob.createDiscussion(web, iid, {
         body: 'Shorter:\n\n```suggestion:-0+0\ncreateServer((req, res) => {\n```',
-        position: {
-          base_sha: base,
-          start_sha: base,
-          head_sha: head,
-          old_path: 'src/index.ts',
-          new_path: 'src/index.ts',
-          position_type: 'text',
-          new_line: 6,
-        },
+        position: onIndexLine(6),
       });
       const [suggestion] = started.notes[0]?.suggestions ?? [];
       const above = await bob.createDiscussion(web, iid, {
         body: 'And this import?',
-        position: {
-          base_sha: base,
-          start_sha: base,
-          head_sha: head,
-          old_path: 'src/index.ts',
-          new_path: 'src/index.ts',
-          position_type: 'text',
-          new_line: 2,
-        },
+        position: onIndexLine(2),
       });
       assert.ok(suggestion);
       assert.deepEqual(
