@@ -17,6 +17,8 @@ import { type VscodeSession, startVscode } from '../test/vscode/harness';
 import {
   answerQuickInput,
   collapsePane,
+  fillQuickInput,
+  quickInput,
   expandPane,
   expectQuickInput,
   openActivityBarView,
@@ -136,6 +138,17 @@ async function scrollFrames(frame: Frame, selector: string, frames: number, step
   }
 }
 
+/**
+ * Types into the quick input, waits for the matching item, then presses Enter: when it did (the clock
+ * of a panel's timing starts there, as the empty webview's does at its Enter, not before the typing).
+ */
+async function chooseInQuickInput(page: Page, text: string): Promise<number> {
+  await fillQuickInput(page, text);
+  const chosen = Date.now();
+  await quickInput(page).locator('input.input').first().press('Enter');
+  return chosen;
+}
+
 async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string, number>> {
   // The session's first webview, with a short trace: VS Code starts its webview machinery then,
   // whatever the panel shows. Timed on its own, then closed.
@@ -143,8 +156,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
   await expectQuickInput(page, /Project of the job/);
   await answerQuickInput(page, 'acme/web');
   await expectQuickInput(page, /Job whose trace to show/);
-  const smallStarted = Date.now();
-  await answerQuickInput(page, `#${forge.fixtures.jobs.failed}`);
+  const smallStarted = await chooseInQuickInput(page, `#${forge.fixtures.jobs.failed}`);
   const small = await webviewFrame(page, '.viewport .row', 60_000);
   const firstWebviewFirstRowsMs =
     Number(await small.locator('html').getAttribute('data-first-paint-at')) - smallStarted;
@@ -158,17 +170,21 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
   const jobId = forge.fixtures.jobs.build;
   const trace = bigTrace();
   forge.state.setLazyTrace(jobId, () => trace);
+  // Stored as a server stores a finished job's trace: the fake forge's first rendering of it (20 MB
+  // copied and hashed for its ETag, on the benchmark's own thread) is not part of what is measured.
+  forge.state.renderTrace(jobId);
   await runCommand(page, 'Forge: Show Job Trace');
   await expectQuickInput(page, /Project of the job/);
   await answerQuickInput(page, 'acme/web');
   await expectQuickInput(page, /Job whose trace to show/);
-  const started = Date.now();
-  await answerQuickInput(page, `#${jobId}`);
+  const started = await chooseInQuickInput(page, `#${jobId}`);
   const frame = await webviewFrame(page, '.viewport .row', 60_000);
   const root = frame.locator('html');
   // When the page drew them (its own clock reading), not when the test saw them: the test's polling
   // waits while the page's thread is busy with the rest of the trace arriving.
   const firstRowsMs = Number(await root.getAttribute('data-first-paint-at')) - started;
+  // The page's own rows (drawn by its script, after the host's first paint of the same rows).
+  const appRowsMs = Number(await root.getAttribute('data-app-first-paint-at')) - started;
   const phases = await pagePhases(frame, started);
   // The host sends the trace in pieces; scroll while they are still arriving and being parsed…
   await frame.locator('#scroll-top').click();
@@ -189,6 +205,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
     lines,
     firstWebviewFirstRowsMs,
     firstRowsMs,
+    appRowsMs,
     ...Object.fromEntries(Object.entries(phases).map(([name, value]) => [`phase.${name}`, value])),
     pageFirstPaintMs: pageFirstPaint,
     pageFirstBytesMs: pageFirstBytes,
@@ -226,8 +243,7 @@ async function measureChanges(page: Page): Promise<Record<string, number>> {
     await expectQuickInput(page, /Project of the merge request/);
     await answerQuickInput(page, 'acme/web');
     await expectQuickInput(page, /Open which merge request/);
-    const chosen = Date.now();
-    await answerQuickInput(page, '!1 Add a login form');
+    const chosen = await chooseInQuickInput(page, '!1 Add a login form');
     const opened = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await waitUntil(
       async () => (await opened.locator('html').getAttribute('data-first-paint-at')) !== null,
@@ -489,6 +505,7 @@ async function pagePhases(frame: Frame, started: number): Promise<Record<string,
     return value === null ? Number.NaN : Number(value) - started;
   };
   return {
+    panelCreatedMs: await at('panel-created-at'),
     hostSetMs: await at('host-set-at'),
     navigationStartMs: await at('navigation-start-at'),
     scriptStartMs: await at('script-start-at'),

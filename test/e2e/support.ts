@@ -19,7 +19,7 @@ export async function waitUntil(
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
 }
 
-function quickInput(page: Page): Locator {
+export function quickInput(page: Page): Locator {
   return page.locator('.quick-input-widget');
 }
 
@@ -95,6 +95,12 @@ export async function expectQuickInput(page: Page, pattern: RegExp, timeoutMs = 
  * first waits until the first visible item matches the text.
  */
 export async function answerQuickInput(page: Page, text: string): Promise<void> {
+  await fillQuickInput(page, text);
+  await quickInput(page).locator('input.input').first().press('Enter');
+}
+
+/** Types into the quick input and, when it lists items, waits until the first one matches the text. */
+export async function fillQuickInput(page: Page, text: string): Promise<void> {
   const widget = quickInput(page);
   const input = widget.locator('input.input').first();
   await input.waitFor({ state: 'visible' });
@@ -116,7 +122,6 @@ export async function answerQuickInput(page: Page, text: string): Promise<void> 
       `a quick pick item matching "${text}"`,
     );
   }
-  await input.press('Enter');
 }
 
 /** Clicks an activity-bar entry (e.g. "Explorer", "Forge") by the start of its aria-label. */

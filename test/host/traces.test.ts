@@ -55,11 +55,11 @@ describe('job trace panel and tails', function () {
     return { kind: 'forge.jobRef' as const, accountId: account.id, project, job };
   }
 
-  async function openPanel(jobId: number): Promise<JobTracePanel> {
+  async function openPanel(jobId: number, options: Record<string, number> = FAST): Promise<JobTracePanel> {
     const panel = await vscode.commands.executeCommand<JobTracePanel>(
       'forge.job.showTrace',
       await jobRef(jobId),
-      FAST,
+      options,
     );
     assert.ok(panel, 'the command returns the panel');
     await eventually(() => assert.ok(panel.host.isReady, 'the page said ready'), 15_000);
@@ -126,13 +126,29 @@ describe('job trace panel and tails', function () {
     const big = lines.join('');
     forge.state.setLazyTrace(jobId, () => big);
     const started = performance.now();
-    const panel = await openPanel(jobId);
+    // The page's HTML waits for the first piece as long as it takes here (in the product, 300 ms).
+    const panel = await openPanel(jobId, { ...FAST, firstPaintWaitMs: 20_000 });
     await eventually(() => assert.ok(panel.host.renders.some((render) => render.what === 'trace')), 30_000);
     recordMeasurement('20 MB trace: command to first rows drawn, ms', performance.now() - started);
     // The read stopped after its first piece until the page had loaded (VS Code creates the page
     // faster with the extension host idle), and that piece went with the first snapshot.
     const readFirst = panel.bytesAtFirstSnapshot ?? Number.NaN;
     assert.ok(readFirst >= 64 * 1024 && readFirst < 1024 * 1024, `read before the page loaded: ${readFirst}`);
+    // The page's first frame shows the rows its first snapshot draws (the end of the first 64 KB,
+    // where it opens), written into its HTML before the stylesheets and the script load.
+    const html = panel.host.panel.webview.html;
+    const completeLines = big.slice(0, 64 * 1024).split('\n').length - 1;
+    assert.match(
+      html,
+      new RegExp(`<span class="fp-fg-2">ok</span> test ${completeLines - 1} passed in 12 ms`),
+      'the last complete line of the first piece',
+    );
+    assert.doesNotMatch(html, / test 0 passed/, 'only the rows at the end of the first piece');
+    assert.ok(
+      html.indexOf('id="first-paint"') < html.indexOf('rel="stylesheet"'),
+      'drawn before the styles load',
+    );
+    assert.doesNotMatch(html, /unsafe-inline/);
     recordMeasurement(
       '20 MB trace: page script start to first rows drawn, ms',
       panel.host.renders[0]?.ms ?? -1,

@@ -3,12 +3,8 @@ import * as vscode from 'vscode';
 import { jobTitle, projectPath } from '../../domain/jobActions';
 import { TraceTails } from './traceTails';
 import type { Services } from '../../services';
-import {
-  type JobPanelActions,
-  type JobTracePanel,
-  createJobTracePanels,
-  openJobTracePanel,
-} from './panel/jobTracePanel';
+import type { JobPanelActions, JobTracePanel } from './panel/jobTracePanel';
+import { createJobTracePanels, openJobTracePanel } from './panel/jobTracePanels';
 import type { PanelRegistry } from '../../webviews/shared/panelHost';
 import {
   type JobArgument,
@@ -21,11 +17,12 @@ import { defineCommand } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import { pickOne, showInformation } from '../../platform/userMessages';
 
-/** Poll delays (tests and benchmarks shorten them), for the panel and the tail. */
+/** Poll delays (tests and benchmarks shorten them), for the panel and the tail; the panel's first-paint wait (tests). */
 const TraceOptionsSchema = z
   .strictObject({
     minIntervalMs: z.number().positive().optional(),
     maxIntervalMs: z.number().positive().optional(),
+    firstPaintWaitMs: z.number().nonnegative().optional(),
   })
   .optional();
 

@@ -46,8 +46,12 @@ export interface PanelHostOptions<FromPage extends { type: string }> {
   restoreKey?: PanelRestoreKey;
   /** A panel VS Code restored after a reload, to fill instead of creating one. */
   restoredPanel?: vscode.WebviewPanel;
-  /** What the page shows in its first frame, before its script has run. */
-  firstPaint?: FirstPaint;
+  /**
+   * What the page shows in its first frame, before its script has run. A promise: the panel opens at
+   * once and its HTML is set when the promise settles (VS Code prepares the webview meanwhile, so a
+   * wait shorter than that costs nothing); a rejection sets the page without a first paint.
+   */
+  firstPaint?: FirstPaint | Promise<FirstPaint | undefined>;
 }
 
 /**
@@ -95,14 +99,19 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
     }
     this.restoreKey = options.restoreKey;
     if (options.iconPath) this.panel.iconPath = options.iconPath;
-    this.panel.webview.html = webviewHtml({
-      webview: this.panel.webview,
-      extensionUri: options.extensionUri,
-      app: options.app,
-      title: options.title,
-      workers: options.workers ?? false,
-      ...(options.firstPaint ? { firstPaint: options.firstPaint } : {}),
-    });
+    const { firstPaint } = options;
+    if (firstPaint instanceof Promise) {
+      const createdAt = Date.now();
+      firstPaint.then(
+        (painted) => this.setPage(painted, createdAt),
+        (error: unknown) => {
+          this.logError(error);
+          this.setPage(undefined, createdAt);
+        },
+      );
+    } else {
+      this.setPage(firstPaint);
+    }
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((message: unknown) => {
         this.receive(message).catch((error: unknown) => this.logError(error));
@@ -112,6 +121,20 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
       }),
       this.panel.onDidDispose(() => this.dispose()),
     );
+  }
+
+  /** Sets the page's HTML (once), with its first paint if there is one. */
+  private setPage(firstPaint: FirstPaint | undefined, panelCreatedAt?: number): void {
+    if (this.disposed) return;
+    this.panel.webview.html = webviewHtml({
+      webview: this.panel.webview,
+      extensionUri: this.options.extensionUri,
+      app: this.options.app,
+      title: this.options.title,
+      workers: this.options.workers ?? false,
+      ...(firstPaint ? { firstPaint } : {}),
+      ...(panelCreatedAt === undefined ? {} : { panelCreatedAt }),
+    });
   }
 
   /**

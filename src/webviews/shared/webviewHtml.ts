@@ -27,6 +27,8 @@ export interface WebviewPage {
   workers?: boolean;
   /** What the page shows before its script runs; the app removes `#first-paint` when it draws. */
   firstPaint?: FirstPaint;
+  /** When the host created the panel (epoch ms), if it set the page later (a benchmark reads it). */
+  panelCreatedAt?: number;
 }
 
 export interface FirstPaint {
@@ -65,7 +67,7 @@ export function webviewHtml(page: WebviewPage): string {
   ].join('; ');
   // When the host set the page, for a benchmark timing the steps between a command and the first frame.
   return `<!DOCTYPE html>
-<html lang="en" data-host-set-at="${Date.now()}">
+<html lang="en"${page.panelCreatedAt === undefined ? '' : ` data-panel-created-at="${page.panelCreatedAt}"`} data-host-set-at="${Date.now()}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

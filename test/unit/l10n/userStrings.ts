@@ -53,6 +53,7 @@ export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] =
   ['src/features/mergeRequests/panel/app/markdown.ts', /^<a href="\{\}">🖼 \{\}<\/a>$/],
   ['src/webviews/shared/webviewHtml.ts', /^(<!DOCTYPE html>|[a-z]+-src |requestAnimationFrame\()/],
   ['src/features/mergeRequests/panel/firstPaint.ts', /^\nbody \{ margin: 0;/],
+  ['src/features/jobs/panel/firstPaint.ts', /^(\nbody \{ margin: 0;|\.fp-)/],
   ['src/api/http/certificates.ts', /^-----BEGIN CERTIFICATE-----/],
   ['src/domain/mergeRequestStatus.ts', /^Merge branch '\{\}' into '\{\}'$|See merge request \{\}!\{\}$/],
   [

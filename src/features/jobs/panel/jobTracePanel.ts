@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { gzipSync } from 'node:zlib';
 import { FirstReadPause } from './firstReadPause';
+import { JOB_TRACE_FIRST_PAINT_STYLE, jobTraceFirstPaint, traceFirstPaintRows } from './firstPaint';
 import type { Job, Project } from '../../../api/hosting';
 import { type JobRef } from '../commands';
 import { describeError } from '../../../platform/commands/registerCommand';
@@ -13,8 +14,8 @@ import { TraceBytes, TracePlainTail, takeBytes } from '../../../domain/trace';
 import type { AccountInfo } from '../../../platform/accounts';
 import type { Services } from '../../../services';
 import { TraceFollower, isJobFinished, jobTraceSource } from '../../../state/traceFollower';
-import { type OpenPanel, PanelHost, PanelRegistry } from '../../../webviews/shared/panelHost';
-import { registerPanelRestorer, restoredProject } from '../../../webviews/shared/panelRestore';
+import { type OpenPanel, PanelHost, type PanelRegistry } from '../../../webviews/shared/panelHost';
+import type { FirstPaint } from '../../../webviews/shared/webviewHtml';
 import {
   JOB_PANEL_ACTIONS,
   type JobPanelAction,
@@ -44,6 +45,12 @@ const PAGE_WINDOW = 3;
 const GZIP_MIN_BYTES = 16 * 1024;
 /** The first read waits this long at most for the page to draw its first piece (`FirstReadPause`). */
 const FIRST_READ_PAUSE_MAX_MS = 5000;
+/**
+ * How long the page's HTML waits for the trace's first piece, to show its rows in the first frame.
+ * VS Code prepares a new webview for longer than this (about 260 ms from the panel's creation in the
+ * benchmark), and only then loads the HTML, so the wait costs nothing when it is shorter.
+ */
+const FIRST_PAINT_WAIT_MS = 300;
 
 export interface JobTraceTarget {
   account: AccountInfo;
@@ -63,6 +70,8 @@ export interface JobTracePanelOptions {
   maxIntervalMs?: number;
   /** A panel VS Code restored after a window reload, to fill instead of opening one. */
   restoredPanel?: vscode.WebviewPanel;
+  /** How long the page's HTML waits for the trace's first piece (default `FIRST_PAINT_WAIT_MS`). */
+  firstPaintWaitMs?: number;
 }
 
 export function jobTracePanelKey(target: {
@@ -128,6 +137,8 @@ export class JobTracePanel implements OpenPanel {
     ),
   );
   private notice: { level: 'info' | 'warning' | 'error'; message: string } | undefined;
+  /** Settles the wait of the page's HTML for the trace's first piece (`firstPaint`). */
+  private firstPieceHere: () => void = () => undefined;
 
   constructor(
     private readonly services: Services,
@@ -150,6 +161,7 @@ export class JobTracePanel implements OpenPanel {
       workers: true,
       restoreKey: { accountId: account.id, projectId: project.id, id: job.id },
       restoredPanel: options.restoredPanel,
+      firstPaint: this.firstPaint(new Promise((resolve) => (this.firstPieceHere = resolve))),
     });
     this.host.onReady(() => this.sendSnapshot());
     this.host.handleMessages((message) => this.onMessage(message));
@@ -205,6 +217,7 @@ export class JobTracePanel implements OpenPanel {
       this.unsentReplaces = true;
     }
     this.unsent.push(...this.trace.append(bytes));
+    if (this.trace.size >= SNAPSHOT_FIRST_BYTES) this.firstPieceHere();
     if (!this.flushQueued) {
       // The follower hands a read's bytes on in one or more calls, synchronously: post once it is done.
       this.flushQueued = true;
@@ -284,6 +297,8 @@ export class JobTracePanel implements OpenPanel {
       {
         onBytes: (bytes, replaced) => this.receive(bytes, replaced),
         onJob: (job) => {
+          // The first poll has read the whole trace (a short one) and the job.
+          this.firstPieceHere();
           this.job = job;
           this.host.title = this.title();
           this.setNotice(undefined);
@@ -294,12 +309,14 @@ export class JobTracePanel implements OpenPanel {
           });
         },
         onEnd: (job) => {
+          this.firstPieceHere();
           this.job = job;
           this.post({ type: 'job', job: jobView(job, this.project), following: false });
           this.traceComplete = true;
           this.sendOutbox();
         },
         onError: (error, willRetry) => {
+          this.firstPieceHere();
           const message = describeError(error);
           this.services.log.warn(`Trace of ${jobTitle(this.job)}: ${message}`);
           this.setNotice({
@@ -340,7 +357,7 @@ export class JobTracePanel implements OpenPanel {
       job: jobView(this.job, this.project),
       bytes: first,
       following: this.isFollowing && !isJobFinished(this.job.status),
-      showTimestamps: vscode.workspace.getConfiguration('forge').get<boolean>('trace.showTimestamps', true),
+      showTimestamps: showTimestamps(),
       boldBright: vscode.workspace
         .getConfiguration('terminal.integrated')
         .get<boolean>('drawBoldTextInBrightColors', true),
@@ -349,6 +366,27 @@ export class JobTracePanel implements OpenPanel {
     this.credits = 0;
     this.completeSent = false;
     if (this.notice) this.host.post({ type: 'notice', ...this.notice });
+  }
+
+  /**
+   * The job's header and the last rows of the trace's first piece (those the page's first snapshot
+   * draws), once that piece is here or `FIRST_PAINT_WAIT_MS` have passed.
+   */
+  private async firstPaint(firstPiece: Promise<void>): Promise<FirstPaint> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      firstPiece,
+      new Promise<void>(
+        (resolve) => (timer = setTimeout(resolve, this.options.firstPaintWaitMs ?? FIRST_PAINT_WAIT_MS)),
+      ),
+    ]);
+    clearTimeout(timer);
+    const piece = takeBytes(this.trace.parts(), SNAPSHOT_FIRST_BYTES);
+    const rows = traceFirstPaintRows(piece);
+    return {
+      markup: jobTraceFirstPaint(jobView(this.job, this.project), rows, { showTimestamps: showTimestamps() }),
+      style: JOB_TRACE_FIRST_PAINT_STYLE,
+    };
   }
 
   /** The page drew the snapshot's first piece, or parsed a piece: it can take more. */
@@ -452,39 +490,9 @@ export class JobTracePanel implements OpenPanel {
   }
 }
 
-/** One panel per job; the registry is also how host tests reach the open panels. */
-export function createJobTracePanels(
-  services: Services,
-  actions: JobPanelActions,
-): PanelRegistry<JobTracePanel> {
-  const registry = new PanelRegistry<JobTracePanel>();
-  services.context.subscriptions.push(
-    registry,
-    registerPanelRestorer('forge.jobTrace', async (restored, key) => {
-      const { account, client, project } = await restoredProject(services.accounts, key);
-      const job = await client.getJob(project.id, key.id);
-      const { created } = registry.openOrReveal(
-        jobTracePanelKey({ account, project, job }),
-        () =>
-          new JobTracePanel(services, registry, actions, account, project, job, { restoredPanel: restored }),
-      );
-      if (!created) restored.dispose();
-    }),
-  );
-  return registry;
-}
-
-export function openJobTracePanel(
-  services: Services,
-  registry: PanelRegistry<JobTracePanel>,
-  actions: JobPanelActions,
-  target: JobTraceTarget,
-  options?: JobTracePanelOptions,
-): JobTracePanel {
-  return registry.openOrReveal(
-    jobTracePanelKey(target),
-    () => new JobTracePanel(services, registry, actions, target.account, target.project, target.job, options),
-  ).panel;
+/** `forge.trace.showTimestamps`: the runner's timestamps in the trace's gutter. */
+function showTimestamps(): boolean {
+  return vscode.workspace.getConfiguration('forge').get<boolean>('trace.showTimestamps', true);
 }
 
 /** `forge.trace.openAt`: where a finished job's trace opens. */
