@@ -107,6 +107,11 @@ describe('job trace panel (UI)', function () {
     );
     assert.equal(await frame.evaluate(() => (window as unknown as { pwned?: unknown }).pwned), undefined);
     assert.equal(await frame.locator('html').getAttribute('data-csp-violations'), null, 'no CSP violation');
+    // The host's first paint of these rows (written into the HTML) was drawn first, then gave way.
+    assert.equal(await frame.locator('#first-paint').count(), 0);
+    const paintedAt = async (name: string): Promise<number> =>
+      Number(await frame.locator('html').getAttribute(`data-${name}`));
+    assert.ok((await paintedAt('first-paint-at')) <= (await paintedAt('app-first-paint-at')));
     // Only the rows on screen exist, not 4,000.
     assert.ok((await frame.locator('.rows .row').count()) < 300);
     await screenshot(page, 'job-trace-hostile');
@@ -422,5 +427,24 @@ describe('job trace panel (UI)', function () {
     }
     assert.ok(shown, 'the trace opened at its first error');
     rmSync(join(vscode.workspaceFolder, '.vscode'), { recursive: true, force: true });
+  });
+
+  it('shows an empty trace as empty: the first paint (a header, no rows) gives way', async () => {
+    const emptyJob = forge.fixtures.jobs.canceled;
+    forge.state.setTraceBytes(emptyJob, Buffer.alloc(0));
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Forge: Show Job Trace');
+    await expectQuickInput(page, /Project of the job/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Job whose trace to show/);
+    await answerQuickInput(page, `#${emptyJob}`);
+    const opened = await webviewFrame(page, '.empty:not(.hidden)', 60_000);
+    assert.equal(await opened.locator('.empty').innerText(), 'The trace is empty.');
+    await waitUntil(
+      async () => (await opened.locator('#first-paint').count()) === 0,
+      10_000,
+      'the first paint gone',
+    );
+    assert.equal(await opened.locator('.viewport .row').count(), 0);
   });
 });
