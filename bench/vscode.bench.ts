@@ -149,6 +149,38 @@ async function chooseInQuickInput(page: Page, text: string): Promise<number> {
   return chosen;
 }
 
+/** How many times the 20 MB trace is opened for its first rows (the median is reported). */
+const TRACE_OPENS = 3;
+
+interface TraceOpen {
+  frame: Frame;
+  started: number;
+  firstRowsMs: number;
+  appRowsMs: number;
+  phases: Record<string, number>;
+}
+
+/** Opens a job's trace from the palette: from choosing the job to its first rows, and the page's phases. */
+async function openTrace(page: Page, jobId: number): Promise<TraceOpen> {
+  await runCommand(page, 'Forge: Show Job Trace');
+  await expectQuickInput(page, /Project of the job/);
+  await answerQuickInput(page, 'acme/web');
+  await expectQuickInput(page, /Job whose trace to show/);
+  const started = await chooseInQuickInput(page, `#${jobId}`);
+  const frame = await webviewFrame(page, '.viewport .row', 60_000);
+  const root = frame.locator('html');
+  return {
+    frame,
+    started,
+    // When the page drew them (its own clock reading), not when the test saw them: the test's
+    // polling waits while the page's thread is busy with the rest of the trace arriving.
+    firstRowsMs: Number(await root.getAttribute('data-first-paint-at')) - started,
+    // The page's own rows (drawn by its script, after the host's first paint of the same rows).
+    appRowsMs: Number(await root.getAttribute('data-app-first-paint-at')) - started,
+    phases: await pagePhases(frame, started),
+  };
+}
+
 async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string, number>> {
   // The session's first webview, with a short trace: VS Code starts its webview machinery then,
   // whatever the panel shows. Timed on its own, then closed.
@@ -173,19 +205,18 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
   // Stored as a server stores a finished job's trace: the fake forge's first rendering of it (20 MB
   // copied and hashed for its ETag, on the benchmark's own thread) is not part of what is measured.
   forge.state.renderTrace(jobId);
-  await runCommand(page, 'Forge: Show Job Trace');
-  await expectQuickInput(page, /Project of the job/);
-  await answerQuickInput(page, 'acme/web');
-  await expectQuickInput(page, /Job whose trace to show/);
-  const started = await chooseInQuickInput(page, `#${jobId}`);
-  const frame = await webviewFrame(page, '.viewport .row', 60_000);
+  // Opened several times, as the empty webview is (the median is reported); the last stays open.
+  const opens: TraceOpen[] = [];
+  for (let run = 0; run < TRACE_OPENS; run++) {
+    if (run > 0) await closeAllEditors(page);
+    opens.push(await openTrace(page, jobId));
+  }
+  const { frame, started } = opens[opens.length - 1] ?? { frame: undefined, started: 0 };
+  if (!frame) throw new Error('the trace panel never opened');
   const root = frame.locator('html');
-  // When the page drew them (its own clock reading), not when the test saw them: the test's polling
-  // waits while the page's thread is busy with the rest of the trace arriving.
-  const firstRowsMs = Number(await root.getAttribute('data-first-paint-at')) - started;
-  // The page's own rows (drawn by its script, after the host's first paint of the same rows).
-  const appRowsMs = Number(await root.getAttribute('data-app-first-paint-at')) - started;
-  const phases = await pagePhases(frame, started);
+  const firstRowsMs = median(opens.map((open) => open.firstRowsMs));
+  const appRowsMs = median(opens.map((open) => open.appRowsMs));
+  const phases = medianPhases(opens.map((open) => open.phases));
   // The host sends the trace in pieces; scroll while they are still arriving and being parsed…
   await frame.locator('#scroll-top').click();
   const loading = await scrollFrames(frame, '.viewport', 120, 2400);
@@ -205,6 +236,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
     lines,
     firstWebviewFirstRowsMs,
     firstRowsMs,
+    ...Object.fromEntries(opens.map((open, index) => [`firstRowsMs.${index + 1}`, open.firstRowsMs])),
     appRowsMs,
     ...Object.fromEntries(Object.entries(phases).map(([name, value]) => [`phase.${name}`, value])),
     pageFirstPaintMs: pageFirstPaint,
@@ -730,7 +762,7 @@ export async function runVscodeBench(): Promise<BenchResult> {
     const summary: SummaryRow[] = [
       {
         figure: 'job trace panel, 20 MB: from choosing the job to its first rows',
-        value: `${ms(trace.firstRowsMs ?? NaN)} (page ${ms(trace.pageFirstPaintMs ?? NaN)})`,
+        value: `${ms(trace.firstRowsMs ?? NaN)} (the page's script: ${ms(trace.appRowsMs ?? NaN)})`,
         target: '< 500 ms',
         met: (trace.firstRowsMs ?? Infinity) < 500,
       },
@@ -822,7 +854,7 @@ export async function runVscodeBench(): Promise<BenchResult> {
           columns: ['figure', 'value'],
           rows: Object.entries(trace).map(([key, value]) => [key, String(Math.round(value))]),
           notes: [
-            "firstWebviewFirstRowsMs: the session's first webview (a short trace), from choosing the job to the page drawing rows: VS Code starting its webview machinery, whatever the panel shows. firstRowsMs: then the 20 MB trace, from choosing the job to the page drawing rows (the page's clock reading; includes opening the panel and fetching 20 MB); pageFirstPaintMs: from the page script starting; pageFirstBytesMs: from the page script starting to the first text arriving from the host (the rest of pageFirstPaintMs is the page's own work); allParsedMs: until the page has parsed every character of the trace.",
+            "firstWebviewFirstRowsMs: the session's first webview (a short trace), from choosing the job to the page drawing rows: VS Code starting its webview machinery, whatever the panel shows. firstRowsMs: then the 20 MB trace (opened ${TRACE_OPENS} times, median; each run firstRowsMs.n), from choosing the job (the Enter in the quick pick, as for the empty webview) to the first frame showing its rows (the page's clock reading): the host's first paint, the rows written into the page's HTML once the first 64 KB are here; appRowsMs: the page's script drawing the same rows; phase.*: when the host created the panel, set its HTML, the document and its script started, the first host message and the first rows (medians); pageFirstPaintMs: from the page script starting; pageFirstBytesMs: from the page script starting to the first text arriving from the host (the rest of pageFirstPaintMs is the page's own work); allParsedMs: until the page has parsed every character of the trace.",
             'loadingFrame*: scrolling right after the first rows, while the host is still sending the trace in pieces and the page parses them (loadingScrollParsedPercent: how much was parsed when that scroll ended); frame*: scrolling from the top once all of it is parsed.',
             'Scrolling: 120 frames, 2,400 px a frame; frame*: intervals between animation frames.',
           ],
