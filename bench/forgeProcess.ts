@@ -23,6 +23,8 @@ export interface ForgeStats {
   serverMs: number;
   /** CPU time of the server process (user + system, all threads, timers and GC included). */
   serverCpuMs: number;
+  /** Time its event loop was busy (not waiting for I/O or timers): all of its one thread's work. */
+  serverBusyMs: number;
 }
 
 type Question = { kind: 'latency'; ms: number } | { kind: 'reset' } | { kind: 'stats' } | { kind: 'close' };
@@ -137,6 +139,7 @@ async function runChild(latencyMs: number): Promise<void> {
   if (monorepoId === undefined) throw new Error('the large seed has no monorepo');
   let serverMs = 0;
   let cpuStart = process.cpuUsage();
+  let loopStart = performance.eventLoopUtilization();
   forge.onRequest((_req, res) => {
     // Called after the injected latency, before routing: from here to the last byte is server time.
     const start = performance.now();
@@ -158,6 +161,7 @@ async function runChild(latencyMs: number): Promise<void> {
         forge.clearRequests();
         serverMs = 0;
         cpuStart = process.cpuUsage();
+        loopStart = performance.eventLoopUtilization();
         send({ kind: 'reply', id: message.id });
         break;
       case 'stats':
@@ -175,6 +179,7 @@ async function runChild(latencyMs: number): Promise<void> {
             }),
             serverMs,
             serverCpuMs: cpuMs(process.cpuUsage(cpuStart)),
+            serverBusyMs: performance.eventLoopUtilization(loopStart).active,
           },
         });
         break;

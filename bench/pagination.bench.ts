@@ -47,6 +47,8 @@ interface Run {
   serverMs: number;
   /** CPU of the server process over the run. */
   serverCpuMs: number;
+  /** Time the server's event loop was busy over the run. */
+  serverBusyMs: number;
   /** CPU of this (the client's) process over the run. */
   clientCpuMs: number;
   ids: number[];
@@ -125,6 +127,7 @@ export async function runPaginationBench(): Promise<BenchResult> {
         requests: stats.requests,
         serverMs: stats.serverMs,
         serverCpuMs: stats.serverCpuMs,
+        serverBusyMs: stats.serverBusyMs,
         clientCpuMs,
         ids,
       };
@@ -252,6 +255,7 @@ function report(
         ms(median(sideRuns.map((run) => run.clientCpuMs))),
         ms(median(sideRuns.map((run) => run.serverMs))),
         ms(median(sideRuns.map((run) => run.serverCpuMs))),
+        ms(median(sideRuns.map((run) => run.serverBusyMs))),
         ratio(vsGitbeakerOf(side)),
         ratio(vsBoundOf(side)),
       ]);
@@ -265,13 +269,16 @@ function report(
       '',
       ms(serverMs),
       '',
+      '',
       ratio(paired('@gitbeaker/rest', (gitbeaker) => gitbeaker.wallMs / boundOf(gitbeaker))),
       ratio(1),
     ]);
     notes.push(
       `${list.label}: X-Total ${totals?.total ?? 'not sent'}, X-Total-Pages ${totals?.totalPages ?? 'not sent'}; ` +
         `same ids in the same order on every run of every client: ${yesNo(sameOrder)}` +
-        `${unique ? '' : ' (duplicates!)'}${complete ? '' : ` (expected ${expectedCount})`}.`,
+        `${unique ? '' : ' (duplicates!)'}${complete ? '' : ` (expected ${expectedCount})`}.` +
+        ` Ours ÷ (${LATENCY_MS} ms + the server's busy time in the same run): ` +
+        `${ratio(median(bySide('ours').map((run) => run.wallMs / (LATENCY_MS + run.serverBusyMs))))}.`,
     );
 
     if (counted) {
@@ -326,6 +333,7 @@ function report(
       'Client CPU',
       'Server time',
       'Server CPU',
+      'Server busy',
       'gitbeaker ÷ this',
       'this ÷ bound',
     ],
@@ -334,6 +342,7 @@ function report(
       ...notes,
       `Ratios are per round (the clients' runs of one round are back to back), then the median over the rounds; the bound of a round uses that round's server time.`,
       `"Server time" adds up the server's per-request service times (injected latency excluded); with several requests in flight it also counts their queueing, so the bound uses the sequential client's figure.`,
+      `"Server busy" is the time the server's event loop was busy over the run (its one thread's work: the service times above, and reading requests, timers and garbage collection outside them). The server cannot answer the last page sooner than one latency plus that time after the first request, whatever the client does: "ours ÷ (latency + the server's busy time)" compares against that.`,
       `"ours" is one client listing the same list run after run, as the views do when they refresh: from the second time on it asks for the first ${DEFAULT_PAGE_CONCURRENCY} pages at once, having seen the list was that long. "ours, first listing" is a new client each run (nothing remembered): its first page goes alone, then the rest ${DEFAULT_PAGE_CONCURRENCY} at a time, one round trip more than the bound counts.`,
       `Our client's default page window is ${DEFAULT_PAGE_CONCURRENCY}; "concurrency ${WIDER_CONCURRENCY}" passes the public \`concurrency\` option, for comparison only. The todos row is one run, for information: above 10,000 rows servers send no totals.`,
     ],
