@@ -190,6 +190,30 @@ describe('job trace panel and tails', function () {
     panel.dispose();
   });
 
+  it('writes a hostile trace into the first paint as text: no element, no script, no CSP violation', async () => {
+    const jobId = forge.fixtures.jobs.success;
+    const hostile = [
+      `</div></div><script>window.pwned = 1</script>`,
+      `\x1b[31m<img src=x onerror="window.pwned = 2">\x1b[0m`,
+      `"><iframe src="https://example.com"></iframe><style>body{display:none}</style>`,
+    ];
+    forge.state.removeTrace(jobId);
+    forge.state.appendTrace(jobId, `${hostile.join('\n')}\n`);
+    const panel = await openPanel(jobId, { ...FAST, firstPaintWaitMs: 20_000 });
+    const html = panel.host.panel.webview.html;
+    const firstPaint = html.slice(html.indexOf('<div id="first-paint">'), html.indexOf('<script nonce'));
+    assert.match(firstPaint, /fp-row/, 'the rows are in the first paint');
+    const tags = new Set([...firstPaint.matchAll(/<([a-z][a-z0-9-]*)/gi)].map((match) => match[1]));
+    assert.deepEqual([...tags].sort(), ['div', 'header', 'span']);
+    assert.match(
+      firstPaint,
+      /<span class="fp-fg-1">&#60;img src=x onerror=&#34;window\.pwned = 2&#34;&#62;<\/span>/,
+    );
+    await eventually(() => assert.ok(panel.host.renders.some((render) => render.what === 'trace')), 10_000);
+    assert.deepEqual(panel.host.violations, []);
+    assert.deepEqual(panel.host.pageErrors, []);
+  });
+
   it('reveals the open panel instead of opening a second one for the same job', async () => {
     const jobId = forge.fixtures.jobs.failed;
     const before = registry().size;
