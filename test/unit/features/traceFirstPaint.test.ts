@@ -49,7 +49,7 @@ describe('the trace panel first paint', () => {
     const rows = traceFirstPaintRows(bytes(`${lines.join('\n')}\n`));
     assert.equal(rows.length, FIRST_PAINT_ROWS);
     assert.equal(rows[0]?.line, 200 - FIRST_PAINT_ROWS);
-    const markup = jobTraceFirstPaint(job, rows, { showTimestamps: true }).markup;
+    const markup = jobTraceFirstPaint(job, rows, { showTimestamps: true, boldBright: false }).markup;
     const texts = rowTexts(markup);
     assert.equal(texts.at(-1), '200line 200');
     assert.equal(texts[0], `${201 - FIRST_PAINT_ROWS}line ${201 - FIRST_PAINT_ROWS}`);
@@ -59,7 +59,10 @@ describe('the trace panel first paint', () => {
 
   it('shows server text as text: a hostile line and job name open no element', () => {
     const rows = traceFirstPaintRows(bytes(`${HOSTILE}\n${ESC}[31m${HOSTILE}${ESC}[0m\n`));
-    const markup = jobTraceFirstPaint({ ...job, name: HOSTILE }, rows, { showTimestamps: false }).markup;
+    const markup = jobTraceFirstPaint({ ...job, name: HOSTILE }, rows, {
+      showTimestamps: false,
+      boldBright: false,
+    }).markup;
     assert.deepEqual([...new Set(tagsOf(markup))].sort(), ['div', 'header', 'span']);
     assert.doesNotMatch(markup, /<script|<img|onerror="/);
     assert.deepEqual(rowTexts(markup), [`1${HOSTILE}`, `2${HOSTILE}`]);
@@ -76,6 +79,7 @@ describe('the trace panel first paint', () => {
     ].join('\n');
     const markup = jobTraceFirstPaint(job, traceFirstPaintRows(bytes(`${trace}\n`)), {
       showTimestamps: false,
+      boldBright: false,
     }).markup;
     assert.match(markup, /<span class="fp-fg-2 fp-bold">Built<\/span>/);
     assert.match(markup, />▸ Preparing<\/span>/);
@@ -85,22 +89,33 @@ describe('the trace panel first paint', () => {
     const longest = Math.max(...rowTexts(markup).map((text) => text.length));
     assert.ok(longest < 420, `a row of ${longest} characters`);
     assert.match(JOB_TRACE_FIRST_PAINT_STYLE, /\.fp-fg-2 \{ color: var\(--vscode-terminal-ansiGreen\); \}/);
+    // Bold basic colours drawn bright, when the terminal setting says so (as the page draws them).
+    const bright = jobTraceFirstPaint(job, traceFirstPaintRows(bytes(`${trace}\n`)), {
+      showTimestamps: false,
+      boldBright: true,
+    }).markup;
+    assert.match(bright, /<span class="fp-fg-10 fp-bold">Built<\/span>/);
   });
 
   it('shows the runner timestamps in the gutter when the setting asks for them', () => {
     const trace = '2024-05-14T11:19:20.100000Z 00O hello\n2024-05-14T11:19:21.250000Z 00O world\n';
     const markup = jobTraceFirstPaint(job, traceFirstPaintRows(bytes(trace)), {
       showTimestamps: true,
+      boldBright: false,
     }).markup;
     assert.match(markup, /fp-rows fp-times/);
     assert.deepEqual(rowTexts(markup), ['111:19:20.100hello', '211:19:21.250world']);
-    const hidden = jobTraceFirstPaint(job, traceFirstPaintRows(bytes(trace)), { showTimestamps: false });
+    const hidden = jobTraceFirstPaint(job, traceFirstPaintRows(bytes(trace)), {
+      showTimestamps: false,
+      boldBright: false,
+    });
     assert.doesNotMatch(hidden.markup, /fp-times/);
   });
 
   it('has a header with the job, and no rows for an empty trace', () => {
     const markup = jobTraceFirstPaint(job, traceFirstPaintRows(new Uint8Array(0)), {
       showTimestamps: true,
+      boldBright: false,
     }).markup;
     assert.deepEqual(rowTexts(markup), []);
     assert.match(markup, /test &#60;unit&#62; #42/);

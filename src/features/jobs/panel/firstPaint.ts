@@ -19,6 +19,8 @@ const FIRST_PAINT_LINE_CHARS = 400;
 export interface TraceFirstPaintOptions {
   /** `forge.trace.showTimestamps`: the runner's timestamps in the gutter, as the page shows them. */
   showTimestamps: boolean;
+  /** `terminal.integrated.drawBoldTextInBrightColors`: bold basic colours drawn bright, as the page does. */
+  boldBright: boolean;
 }
 
 /** The last rows of `firstPiece` (the start of the trace, UTF-8) as the page draws them. */
@@ -41,36 +43,40 @@ export function jobTraceFirstPaint(
   return html`<header class="fp-header">
       <span class="fp-title">${job.name} #${job.id}</span><span class="fp-muted">${meta}</span>
     </header>
-    <div class="fp-rows${times ? ' fp-times' : ''}">${rows.map(firstPaintRow)}</div>`;
+    <div class="fp-rows${times ? ' fp-times' : ''}">${rows.map((row) => firstPaintRow(row, options))}</div>`;
 }
 
-function firstPaintRow(row: TraceRowView): SafeHtml {
+function firstPaintRow(row: TraceRowView, options: TraceFirstPaintOptions): SafeHtml {
   const depth = Math.min(row.section ? row.sectionDepth - 1 : row.sectionDepth, 6);
   const fold = row.section ? (row.section.collapsed ? '▸ ' : '▾ ') : '';
   return html`<div class="fp-row">
     <span class="fp-number">${row.line + 1}</span
     ><span class="fp-time">${row.time === undefined ? '' : clockTime(row.time)}</span
-    ><span class="fp-depth-${depth}">${fold}${spansOf(row.spans)}</span>
+    ><span class="fp-depth-${depth}">${fold}${spansOf(row.spans, options)}</span>
   </div>`;
 }
 
-function spansOf(spans: readonly TraceSpan[]): SafeHtml[] {
+function spansOf(spans: readonly TraceSpan[], options: TraceFirstPaintOptions): SafeHtml[] {
   const parts: SafeHtml[] = [];
   let room = FIRST_PAINT_LINE_CHARS;
   for (const span of spans) {
     if (room <= 0) break;
     const text = span.text.slice(0, room);
     room -= text.length;
-    const classes = styleClasses(span);
+    const classes = styleClasses(span, options);
     parts.push(classes ? html`<span class="${classes}">${text}</span>` : html`${text}`);
   }
   return parts;
 }
 
 /** The basic sixteen colours and the text attributes; other colours wait for the page. */
-function styleClasses({ style }: TraceSpan): string {
+function styleClasses({ style }: TraceSpan, options: TraceFirstPaintOptions): string {
   const classes: string[] = [];
-  if (typeof style.fg === 'number' && style.fg < 16) classes.push(`fp-fg-${style.fg}`);
+  const fg =
+    options.boldBright && style.bold && typeof style.fg === 'number' && style.fg < 8
+      ? style.fg + 8
+      : style.fg;
+  if (typeof fg === 'number' && fg < 16) classes.push(`fp-fg-${fg}`);
   if (typeof style.bg === 'number' && style.bg < 16) classes.push(`fp-bg-${style.bg}`);
   if (style.bold) classes.push('fp-bold');
   if (style.italic) classes.push('fp-italic');

@@ -358,9 +358,7 @@ export class JobTracePanel implements OpenPanel {
       bytes: first,
       following: this.isFollowing && !isJobFinished(this.job.status),
       showTimestamps: showTimestamps(),
-      boldBright: vscode.workspace
-        .getConfiguration('terminal.integrated')
-        .get<boolean>('drawBoldTextInBrightColors', true),
+      boldBright: boldBright(),
     });
     this.outboxReplaces = false;
     this.credits = 0;
@@ -384,7 +382,10 @@ export class JobTracePanel implements OpenPanel {
     const piece = takeBytes(this.trace.parts(), SNAPSHOT_FIRST_BYTES);
     const rows = traceFirstPaintRows(piece);
     return {
-      markup: jobTraceFirstPaint(jobView(this.job, this.project), rows, { showTimestamps: showTimestamps() }),
+      markup: jobTraceFirstPaint(jobView(this.job, this.project), rows, {
+        showTimestamps: showTimestamps(),
+        boldBright: boldBright(),
+      }),
       style: JOB_TRACE_FIRST_PAINT_STYLE,
     };
   }
@@ -493,6 +494,13 @@ export class JobTracePanel implements OpenPanel {
 /** `forge.trace.showTimestamps`: the runner's timestamps in the trace's gutter. */
 function showTimestamps(): boolean {
   return vscode.workspace.getConfiguration('forge').get<boolean>('trace.showTimestamps', true);
+}
+
+/** `terminal.integrated.drawBoldTextInBrightColors`: the trace draws bold basic colours bright. */
+function boldBright(): boolean {
+  return vscode.workspace
+    .getConfiguration('terminal.integrated')
+    .get<boolean>('drawBoldTextInBrightColors', true);
 }
 
 /** `forge.trace.openAt`: where a finished job's trace opens. */
