@@ -214,6 +214,23 @@ describe('job trace panel and tails', function () {
     assert.deepEqual(panel.host.pageErrors, []);
   });
 
+  it('drops the first paint once hidden: shown again, the page loads without the rows it opened with', async () => {
+    const jobId = forge.fixtures.jobs.success;
+    const panel = await openPanel(jobId, { ...FAST, firstPaintWaitMs: 20_000 });
+    assert.match(panel.host.panel.webview.html, /id="first-paint"/);
+    const document = await vscode.workspace.openTextDocument({ content: 'in front of the trace' });
+    await vscode.window.showTextDocument(document, {
+      viewColumn: panel.host.panel.viewColumn,
+      preview: false,
+    });
+    await eventually(() => assert.equal(panel.host.panel.visible, false), 10_000);
+    await eventually(() => assert.doesNotMatch(panel.host.panel.webview.html, /first-paint/));
+    // Closing the editor in front shows the panel again.
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await eventually(() => assert.ok(panel.host.isReady, 'the page loaded again'), 15_000);
+    assert.deepEqual(panel.host.violations, []);
+  });
+
   it('reveals the open panel instead of opening a second one for the same job', async () => {
     const jobId = forge.fixtures.jobs.failed;
     const before = registry().size;

@@ -74,6 +74,8 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
   rejectedMessages = 0;
 
   private ready = false;
+  /** The page's HTML holds a first paint (only until the page is first hidden). */
+  private hasFirstPaint = false;
   private restoreKey: PanelRestoreKey | undefined;
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -117,7 +119,11 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
         this.receive(message).catch((error: unknown) => this.logError(error));
       }),
       this.panel.onDidChangeViewState(({ webviewPanel }) => {
-        if (!webviewPanel.visible) this.ready = false;
+        if (webviewPanel.visible) return;
+        this.ready = false;
+        // The page loads again when shown, and restores its own place: a first paint from when the
+        // panel opened would show old rows or an old state until then.
+        if (this.hasFirstPaint) this.setPage(undefined);
       }),
       this.panel.onDidDispose(() => this.dispose()),
     );
@@ -126,6 +132,7 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
   /** Sets the page's HTML (once), with its first paint if there is one. */
   private setPage(firstPaint: FirstPaint | undefined, panelCreatedAt?: number): void {
     if (this.disposed) return;
+    this.hasFirstPaint = firstPaint !== undefined;
     this.panel.webview.html = webviewHtml({
       webview: this.panel.webview,
       extensionUri: this.options.extensionUri,
