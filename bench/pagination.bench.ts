@@ -51,6 +51,8 @@ interface Run {
   serverBusyMs: number;
   /** CPU of this (the client's) process over the run. */
   clientCpuMs: number;
+  /** From the start to the first item in hand (ours only; what a view can show first). */
+  firstItemMs: number;
   ids: number[];
 }
 
@@ -99,6 +101,7 @@ export async function runPaginationBench(): Promise<BenchResult> {
       const cpuStart = process.cpuUsage();
       const start = performance.now();
       let ids: number[];
+      let firstItemMs = Number.NaN;
       if (side === '@gitbeaker/rest') {
         ids = (await list.gitbeaker(api)).map((item) => item.id);
       } else {
@@ -111,7 +114,10 @@ export async function runPaginationBench(): Promise<BenchResult> {
               })
             : undefined;
         try {
-          for await (const item of list.ours(fresh ?? client, concurrency)) ids.push(item.id);
+          for await (const item of list.ours(fresh ?? client, concurrency)) {
+            if (ids.length === 0) firstItemMs = performance.now() - start;
+            ids.push(item.id);
+          }
         } finally {
           await fresh?.close();
         }
@@ -129,6 +135,7 @@ export async function runPaginationBench(): Promise<BenchResult> {
         serverCpuMs: stats.serverCpuMs,
         serverBusyMs: stats.serverBusyMs,
         clientCpuMs,
+        firstItemMs,
         ids,
       };
     };
@@ -277,6 +284,7 @@ function report(
       `${list.label}: X-Total ${totals?.total ?? 'not sent'}, X-Total-Pages ${totals?.totalPages ?? 'not sent'}; ` +
         `same ids in the same order on every run of every client: ${yesNo(sameOrder)}` +
         `${unique ? '' : ' (duplicates!)'}${complete ? '' : ` (expected ${expectedCount})`}.` +
+        ` Ours: the first item after ${ms(median(bySide('ours').map((run) => run.firstItemMs)))}.` +
         ` Ours ÷ (${LATENCY_MS} ms + the server's busy time in the same run): ` +
         `${ratio(median(bySide('ours').map((run) => run.wallMs / (LATENCY_MS + run.serverBusyMs))))}.`,
     );

@@ -210,6 +210,9 @@ export async function* paginate<S extends z.ZodType>(
   });
   const hintKey = firstUrl.toString();
   const hinted = Math.min(hintsOf(transport).get(hintKey) ?? 1, concurrency);
+  // Asked first, so that a server answering in order sends it first: nothing is yielded before it.
+  const firstPage = fetchAt(firstUrl, signal);
+  firstPage.catch(() => undefined);
   const early: Promise<Page<z.infer<S>>>[] = [];
   const earlyStop = linkedAbort(signal);
   const earlySignal = earlyStop.signal;
@@ -221,7 +224,7 @@ export async function* paginate<S extends z.ZodType>(
   }
   const guard = new RunawayGuard(request.endpoint, transport.maxListPages);
   try {
-    const first = await fetchAt(firstUrl, signal);
+    const first = await firstPage;
     guard.check(first);
     yield* first.items;
     let pagesRead = 1;
@@ -232,32 +235,26 @@ export async function* paginate<S extends z.ZodType>(
       // The early pages stand for the server's own next links only when those are the same URLs.
       const earlyUsable = first.page === 1 && sameUrl(withPage(template, 2), withPage(firstUrl, 2));
       if (!earlyUsable) earlyStop.controller.abort();
-      for (const promise of earlyUsable ? early : []) {
-        const page = await promise;
+      const started = earlyUsable ? early : [];
+      // With a known end nothing is fetched in vain: the whole window at once. The early pages
+      // count in the window: each one taken lets the next page start, so the server has pages to
+      // serve while others are on their way.
+      let window = lastPage === undefined ? Math.min(FIRST_READ_AHEAD, concurrency) : concurrency;
+      const from = first.page + 1 + started.length;
+      const pages = inOrderWithBound(pageUrls(template, from, lastPage), () => window, fetchAt, {
+        signal,
+        started,
+        isLast: (page) => page.items.length === 0 || page.nextUrl === undefined,
+      });
+      for await (const page of pages) {
         guard.check(page);
         yield* page.items;
         if (page.items.length > 0) pagesRead = page.page;
         nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
+        // The end, or a next link that is not the following page number: stop reading ahead
+        // (the generator's return cancels what is in flight) and follow the link as given.
         if (nextUrl === undefined || pageNumberOf(nextUrl) !== page.page + 1) break;
-      }
-      const from = nextUrl === undefined ? 0 : (pageNumberOf(nextUrl) ?? 0);
-      if (nextUrl !== undefined && from === pagesRead + 1) {
-        // With a known end nothing is fetched in vain: the whole window at once.
-        let window = lastPage === undefined ? Math.min(FIRST_READ_AHEAD, concurrency) : concurrency;
-        const pages = inOrderWithBound(pageUrls(new URL(nextUrl), from, lastPage), () => window, fetchAt, {
-          signal,
-          isLast: (page) => page.items.length === 0 || page.nextUrl === undefined,
-        });
-        for await (const page of pages) {
-          guard.check(page);
-          yield* page.items;
-          if (page.items.length > 0) pagesRead = page.page;
-          nextUrl = page.items.length > 0 ? page.nextUrl : undefined;
-          // The end, or a next link that is not the following page number: stop reading ahead
-          // (the generator's return cancels what is in flight) and follow the link as given.
-          if (nextUrl === undefined || pageNumberOf(nextUrl) !== page.page + 1) break;
-          window = Math.min(concurrency, window * 2);
-        }
+        window = Math.min(concurrency, window * 2);
       }
       if (nextUrl === undefined) rememberPageCount(transport, hintKey, pagesRead);
     } else if (nextUrl === undefined) {
@@ -305,11 +302,12 @@ async function* inOrderWithBound<I, O>(
   inputs: Iterator<I>,
   bound: () => number,
   load: (input: I, signal: AbortSignal) => Promise<O>,
-  options: { signal?: AbortSignal; isLast?: (result: O) => boolean } = {},
+  options: { signal?: AbortSignal; isLast?: (result: O) => boolean; started?: Promise<O>[] } = {},
 ): AsyncGenerator<O, void, undefined> {
   const stop = linkedAbort(options.signal);
   const loadSignal = stop.signal;
-  const inFlight: Promise<O>[] = [];
+  // Loads started before, first in order, counted in the bound.
+  const inFlight: Promise<O>[] = [...(options.started ?? [])];
   let exhausted = false;
   const fill = (): void => {
     while (!exhausted && inFlight.length < bound()) {

@@ -220,6 +220,26 @@ describe('pagination', () => {
     assert.equal(seenWhenFirstAnswered - other, 1);
   });
 
+  it('counts the early pages of a list read again in its window: each one taken starts the next page', async () => {
+    let seenWhenEighthAnswered = 0;
+    const script = {
+      total: 950,
+      withTotals: true,
+      delayMs: (page: number) => (page === 8 ? 150 : 0),
+      onAnswer: (page: number, requestsSeen: number) => {
+        if (page === 8) seenWhenEighthAnswered = requestsSeen;
+      },
+    };
+    serveList(server, script);
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(950));
+    const before = server.seen.length;
+    assert.deepEqual(ids(await jobs().toArray()), oneTo(950));
+    // Pages 9 and 10 went out while page 8 was still being served, not after it.
+    assert.equal(seenWhenEighthAnswered - before, 10);
+    // The first page first: a server that answers in order sends it before the pages that wait for it.
+    assert.equal(pagesRequested(server.seen.slice(before))[0], 1);
+  });
+
   it('drops the early pages of a list that became shorter, and remembers its new length', async () => {
     let total = 950;
     server.handle((request, response) => {
