@@ -66,6 +66,17 @@ describe('job trace panel (UI)', function () {
     page = vscode.page;
   });
 
+  /** Closes the editors, then opens a job's trace from the palette and waits for `selector` in it. */
+  async function openTraceAgain(job: number, selector: string): Promise<Frame> {
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Forge: Show Job Trace');
+    await expectQuickInput(page, /Project of the job/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Job whose trace to show/);
+    await answerQuickInput(page, `#${job}`);
+    return webviewFrame(page, selector, 60_000);
+  }
+
   afterEach(async function () {
     await screenshotIfFailed(this, page);
   });
@@ -377,13 +388,7 @@ describe('job trace panel (UI)', function () {
     forge.state.setLazyTrace(failedJob, () => trace);
 
     async function openFailedJob(): Promise<Frame> {
-      await runCommand(page, 'View: Close All Editors');
-      await runCommand(page, 'Forge: Show Job Trace');
-      await expectQuickInput(page, /Project of the job/);
-      await answerQuickInput(page, 'acme/web');
-      await expectQuickInput(page, /Job whose trace to show/);
-      await answerQuickInput(page, `#${failedJob}`);
-      const opened = await webviewFrame(page, '.viewport .row', 60_000);
+      const opened = await openTraceAgain(failedJob, '.viewport .row');
       await waitUntil(
         async () =>
           Number(await opened.locator('html').getAttribute('data-parsed-bytes')) >= Buffer.byteLength(trace),
@@ -432,13 +437,7 @@ describe('job trace panel (UI)', function () {
   it('shows an empty trace as empty: the first paint (a header, no rows) gives way', async () => {
     const emptyJob = forge.fixtures.jobs.canceled;
     forge.state.setTraceBytes(emptyJob, Buffer.alloc(0));
-    await runCommand(page, 'View: Close All Editors');
-    await runCommand(page, 'Forge: Show Job Trace');
-    await expectQuickInput(page, /Project of the job/);
-    await answerQuickInput(page, 'acme/web');
-    await expectQuickInput(page, /Job whose trace to show/);
-    await answerQuickInput(page, `#${emptyJob}`);
-    const opened = await webviewFrame(page, '.empty:not(.hidden)', 60_000);
+    const opened = await openTraceAgain(emptyJob, '.empty:not(.hidden)');
     assert.equal(await opened.locator('.empty').innerText(), 'The trace is empty.');
     await waitUntil(
       async () => (await opened.locator('#first-paint').count()) === 0,
