@@ -540,6 +540,8 @@ async function pagePhases(frame: Frame, started: number): Promise<Record<string,
     panelCreatedMs: await at('panel-created-at'),
     hostSetMs: await at('host-set-at'),
     navigationStartMs: await at('navigation-start-at'),
+    // When the page's parser had read its first paint (the inline script after it).
+    firstPaintParsedMs: await at('first-paint-parsed-at'),
     scriptStartMs: await at('script-start-at'),
     firstMessageMs: await at('first-message-at'),
     firstPaintMs: await at('first-paint-at'),
