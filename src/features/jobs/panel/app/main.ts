@@ -8,7 +8,7 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-icon/index.js';
 import '../../../../webviews/shared/app/base.css';
 import './style.css';
-import { connect, element } from '../../../../webviews/shared/app/bridge';
+import { connect, dropFirstPaint, element } from '../../../../webviews/shared/app/bridge';
 import type { JobPanelAction, JobTraceHostMessage, JobTracePageMessage, JobView } from '../protocol';
 import { TraceView, type TraceViewState } from './traceView';
 import * as l10n from '@vscode/l10n';
@@ -176,11 +176,6 @@ function onMessage(message: JobTraceHostMessage): void {
       notice.className = `notice ${message.level}${message.message.length === 0 ? ' hidden' : ''}`;
       break;
   }
-}
-
-/** The host's first paint (the same rows, drawn before this script ran) has served its turn. */
-function dropFirstPaint(): void {
-  document.getElementById('first-paint')?.remove();
 }
 
 // The host answers `ready` asynchronously, so `view` below exists before onMessage first runs.

@@ -16,7 +16,7 @@ import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '../../../../webviews/shared/app/base.css';
 import './style.css';
-import { type Bridge, connect, element, icon } from '../../../../webviews/shared/app/bridge';
+import { type Bridge, connect, dropFirstPaint, element, icon } from '../../../../webviews/shared/app/bridge';
 import type { MergeRequestHostMessage, MergeRequestPageMessage, MergeRequestSnapshot } from '../protocol';
 import { ChangesTab, type ViewMode } from './changes';
 import { DiscussionTab } from './discussion';
@@ -210,8 +210,7 @@ class App {
       const scroll = this.state.scroll[this.state.tab] ?? 0;
       requestAnimationFrame(() => window.scrollTo(0, scroll));
       this.bridge.post({ type: 'rendered', what: 'mergeRequest', ms: Math.round(this.bridge.elapsed()) });
-      // The host's first paint (its header, drawn before this script ran) has served its turn.
-      document.getElementById('first-paint')?.remove();
+      dropFirstPaint();
       // The wall clock, so that a benchmark can time from the command that opened the panel (the
       // first paint noted it already when there was one).
       requestAnimationFrame(() => {
