@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { FirstReadPause } from './firstReadPause';
 import { JOB_TRACE_FIRST_PAINT_STYLE, jobTraceFirstPaint, traceFirstPaintRows } from './firstPaint';
@@ -371,14 +372,8 @@ export class JobTracePanel implements OpenPanel {
    * draws), once that piece is here or `FIRST_PAINT_WAIT_MS` have passed.
    */
   private async firstPaint(firstPiece: Promise<void>): Promise<FirstPaint> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      firstPiece,
-      new Promise<void>(
-        (resolve) => (timer = setTimeout(resolve, this.options.firstPaintWaitMs ?? FIRST_PAINT_WAIT_MS)),
-      ),
-    ]);
-    clearTimeout(timer);
+    const waitMs = this.options.firstPaintWaitMs ?? FIRST_PAINT_WAIT_MS;
+    await Promise.race([firstPiece, delay(waitMs, undefined, { ref: false })]);
     const piece = takeBytes(this.trace.parts(), SNAPSHOT_FIRST_BYTES);
     const rows = traceFirstPaintRows(piece);
     return {
