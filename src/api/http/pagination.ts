@@ -1,9 +1,16 @@
 import type { z } from 'zod';
 import { CrossOriginError, ForgeError } from './errors';
 import { parseLinkHeader } from './linkHeader';
+import { inOrderWithBound } from './inOrderWithBound';
 import { linkedAbort } from './linkedAbort';
 import { RunawayGuard } from './runawayGuard';
-import { type HttpTransport, type Query, type ResponseHeaders, headerValue } from './transport';
+import {
+  type HttpTransport,
+  type Query,
+  type ReceivedJson,
+  type ResponseHeaders,
+  headerValue,
+} from './transport';
 import { parseReply } from './validate';
 import * as l10n from '@vscode/l10n';
 
@@ -84,14 +91,27 @@ export function resolveNextUrl(
   return url;
 }
 
-async function fetchPageAt<S extends z.ZodType>(
+/** A page's reply with its body in, not yet parsed, and the URL it was asked at. */
+interface ReceivedPage {
+  url: URL;
+  reply: ReceivedJson;
+}
+
+async function receivePageAt(
   transport: HttpTransport,
   url: URL,
+  signal: AbortSignal | undefined,
+): Promise<ReceivedPage> {
+  return { url, reply: await transport.receiveJson({ method: 'GET', path: url.toString(), signal }) };
+}
+
+function decodePage<S extends z.ZodType>(
+  transport: HttpTransport,
+  { url, reply }: ReceivedPage,
   itemSchema: S,
   endpoint: string,
-  signal: AbortSignal | undefined,
-): Promise<Page<z.infer<S>>> {
-  const response = await transport.requestJson({ method: 'GET', path: url.toString(), signal });
+): Page<z.infer<S>> {
+  const response = reply.decode();
   const data = response.data ?? [];
   if (!Array.isArray(data)) {
     throw new ForgeError(l10n.t('Unexpected reply from {0}: expected a list', endpoint));
@@ -110,6 +130,16 @@ async function fetchPageAt<S extends z.ZodType>(
     totalPages: optionalInt(headerValue(headers, 'x-total-pages')),
     nextUrl: resolveNextUrl(headers, response.url, transport)?.toString(),
   };
+}
+
+async function fetchPageAt<S extends z.ZodType>(
+  transport: HttpTransport,
+  url: URL,
+  itemSchema: S,
+  endpoint: string,
+  signal: AbortSignal | undefined,
+): Promise<Page<z.infer<S>>> {
+  return decodePage(transport, await receivePageAt(transport, url, signal), itemSchema, endpoint);
 }
 
 /** One page, with the totals when the server sends them. */
@@ -201,8 +231,12 @@ export async function* paginate<S extends z.ZodType>(
   const internal = linkedAbort(options.signal);
   const signal = internal.signal;
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_PAGE_CONCURRENCY);
-  const fetchAt = (url: URL, pageSignal: AbortSignal): Promise<Page<z.infer<S>>> =>
-    fetchPageAt(transport, url, itemSchema, request.endpoint, pageSignal);
+  const receiveAt = (url: URL, pageSignal: AbortSignal): Promise<ReceivedPage> =>
+    receivePageAt(transport, url, pageSignal);
+  const decode = (received: ReceivedPage): Page<z.infer<S>> =>
+    decodePage(transport, received, itemSchema, request.endpoint);
+  const fetchAt = async (url: URL, pageSignal: AbortSignal): Promise<Page<z.infer<S>>> =>
+    decode(await receiveAt(url, pageSignal));
   const firstUrl = transport.urlFor(request.path, {
     ...request.query,
     page: 1,
@@ -213,15 +247,8 @@ export async function* paginate<S extends z.ZodType>(
   // Asked first, so that a server answering in order sends it first: nothing is yielded before it.
   const firstPage = fetchAt(firstUrl, signal);
   firstPage.catch(() => undefined);
-  const early: Promise<Page<z.infer<S>>>[] = [];
   const earlyStop = linkedAbort(signal);
-  const earlySignal = earlyStop.signal;
-  for (let page = 2; page <= hinted; page++) {
-    const promise = fetchAt(withPage(firstUrl, page), earlySignal);
-    // Awaited in order below, or dropped when the list changed shape; never an unhandled rejection.
-    promise.catch(() => undefined);
-    early.push(promise);
-  }
+  const early = askEarlyPages(receiveAt, firstUrl, hinted, earlyStop.signal);
   const guard = new RunawayGuard(request.endpoint, transport.maxListPages);
   try {
     const first = await firstPage;
@@ -236,12 +263,15 @@ export async function* paginate<S extends z.ZodType>(
       const earlyUsable = first.page === 1 && sameUrl(withPage(template, 2), withPage(firstUrl, 2));
       if (!earlyUsable) earlyStop.controller.abort();
       const started = earlyUsable ? early : [];
-      // With a known end nothing is fetched in vain: the whole window at once. The early pages
-      // count in the window: each one taken lets the next page start, so the server has pages to
-      // serve while others are on their way.
+      // With a known end nothing is fetched in vain: the whole window at once, and each reply
+      // that comes in lets the next page start (up to a window more held ahead of the consumer),
+      // so the server has pages to serve while others are on their way. The early pages count in
+      // the window.
       let window = lastPage === undefined ? Math.min(FIRST_READ_AHEAD, concurrency) : concurrency;
       const from = first.page + 1 + started.length;
-      const pages = inOrderWithBound(pageUrls(template, from, lastPage), () => window, fetchAt, {
+      const pages = inOrderWithBound(pageUrls(template, from, lastPage), receiveAt, decode, {
+        bound: () => window,
+        lead: lastPage === undefined ? undefined : () => 2 * window,
         signal,
         started,
         isLast: (page) => page.items.length === 0 || page.nextUrl === undefined,
@@ -278,6 +308,23 @@ export async function* paginate<S extends z.ZodType>(
   }
 }
 
+/** Pages 2 … `hinted` of a list read before, asked at once beside its first page. */
+function askEarlyPages(
+  receiveAt: (url: URL, signal: AbortSignal) => Promise<ReceivedPage>,
+  firstUrl: URL,
+  hinted: number,
+  signal: AbortSignal,
+): Promise<ReceivedPage>[] {
+  const early: Promise<ReceivedPage>[] = [];
+  for (let page = 2; page <= hinted; page++) {
+    const promise = receiveAt(withPage(firstUrl, page), signal);
+    // Awaited in order, or dropped when the list changed shape; never an unhandled rejection.
+    promise.catch(() => undefined);
+    early.push(promise);
+  }
+  return early;
+}
+
 /** The `page` parameter of a page URL, or undefined when it has none (keyset pagination). */
 function pageNumberOf(url: string): number | undefined {
   const page = new URL(url).searchParams.get('page');
@@ -290,49 +337,6 @@ function* pageUrls(template: URL, from: number, to: number | undefined): Generat
     const url = new URL(template);
     url.searchParams.set('page', String(page));
     yield url;
-  }
-}
-
-/**
- * Runs `load` over `inputs` with at most `bound()` in flight, yielding results in input order.
- * Nothing more is started once a result `isLast`; when the consumer stops, the loads in flight
- * are aborted and their failures ignored.
- */
-async function* inOrderWithBound<I, O>(
-  inputs: Iterator<I>,
-  bound: () => number,
-  load: (input: I, signal: AbortSignal) => Promise<O>,
-  options: { signal?: AbortSignal; isLast?: (result: O) => boolean; started?: Promise<O>[] } = {},
-): AsyncGenerator<O, void, undefined> {
-  const stop = linkedAbort(options.signal);
-  const loadSignal = stop.signal;
-  // Loads started before, first in order, counted in the bound.
-  const inFlight: Promise<O>[] = [...(options.started ?? [])];
-  let exhausted = false;
-  const fill = (): void => {
-    while (!exhausted && inFlight.length < bound()) {
-      const next = inputs.next();
-      if (next.done === true) {
-        exhausted = true;
-        return;
-      }
-      const promise = load(next.value, loadSignal);
-      // Failures surface when this promise is awaited in order; until then they must not be unhandled.
-      promise.catch(() => undefined);
-      inFlight.push(promise);
-    }
-  };
-  try {
-    fill();
-    while (inFlight.length > 0) {
-      const result = await (inFlight.shift() as Promise<O>);
-      if (options.isLast?.(result) === true) exhausted = true;
-      fill();
-      yield result;
-    }
-  } finally {
-    stop.controller.abort();
-    stop.release();
   }
 }
 

@@ -1,6 +1,6 @@
 /** The transport's rules: which replies and errors are retried, redirects, queries, back-off. */
-import { type MalformedReplyProblem } from './errors';
-import type { Query, QueryScalar, RequestOptions, ResponseHeaders } from './transportTypes';
+import { type HttpMethod, MalformedReplyError, type MalformedReplyProblem } from './errors';
+import type { HttpResponseInfo, Query, QueryScalar, RequestOptions, ResponseHeaders } from './transportTypes';
 import type { FormData } from './undici';
 
 export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
@@ -107,6 +107,30 @@ export function errorCode(error: unknown): string | undefined {
  * credentials for the configured origin only, redirects, and the retry rules.
  */
 /** Why a body did not parse: an HTML page, JSON that stops part-way, or something else. */
+/** A JSON body parsed, `undefined` when empty; never the raw SyntaxError, whose message quotes the body. */
+export function parseJsonBody(
+  method: HttpMethod,
+  displayPath: () => string,
+  info: HttpResponseInfo,
+  bytes: Buffer,
+): unknown {
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const contentType = headerValue(info.headers, 'content-type');
+    throw new MalformedReplyError(
+      method,
+      displayPath(),
+      info.status,
+      malformation(text, error, contentType),
+      Buffer.byteLength(text),
+      contentType,
+    );
+  }
+}
+
 export function malformation(
   text: string,
   error: unknown,

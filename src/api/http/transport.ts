@@ -4,7 +4,6 @@ import {
   CancelledError,
   ForgeError,
   HttpError,
-  MalformedReplyError,
   NetworkError,
   RedirectError,
   httpErrorFor,
@@ -28,7 +27,7 @@ import {
   defaultSleep,
   requestBody,
   hasDotSegment,
-  malformation,
+  parseJsonBody,
 } from './requestRules';
 import {
   type BodyOptions,
@@ -38,6 +37,7 @@ import {
   type HttpClientOptions,
   type HttpResponseInfo,
   type JsonResponse,
+  type ReceivedJson,
   type BytesResponse,
   type Query,
   type RequestOptions,
@@ -132,23 +132,17 @@ export class HttpTransport {
   }
 
   async requestJson(options: RequestOptions): Promise<JsonResponse> {
-    const { bytes, ...info } = await this.fetchBuffered(options, this.maxJsonBytes, 'JSON');
-    const text = bytes.toString('utf8');
-    if (text.trim() === '') return { ...info, data: undefined };
-    try {
-      return { ...info, data: JSON.parse(text) as unknown };
-    } catch (error) {
-      // Never the raw SyntaxError: its message quotes the body.
-      const contentType = headerValue(info.headers, 'content-type');
-      throw new MalformedReplyError(
-        options.method,
-        this.displayPath(info.url),
-        info.status,
-        malformation(text, error, contentType),
-        Buffer.byteLength(text),
-        contentType,
-      );
-    }
+    return (await this.receiveJson(options)).decode();
+  }
+
+  /**
+   * `requestJson` in two steps: the reply once its body is in, and `decode()` to parse it. A caller
+   * with more requests to make (the pages of a list) sends the next one between the two.
+   */
+  async receiveJson(options: RequestOptions): Promise<ReceivedJson> {
+    const { bytes, offset: _offset, ...info } = await this.fetchBuffered(options, this.maxJsonBytes, 'JSON');
+    const path = (): string => this.displayPath(info.url);
+    return { ...info, decode: () => ({ ...info, data: parseJsonBody(options.method, path, info, bytes) }) };
   }
 
   /**

@@ -102,6 +102,12 @@ export interface JsonResponse extends HttpResponseInfo {
   data: unknown;
 }
 
+/** A JSON reply whose body is in but not yet parsed. */
+export interface ReceivedJson extends HttpResponseInfo {
+  /** Parses the body; throws `MalformedReplyError` when it is not JSON. */
+  decode(): JsonResponse;
+}
+
 export interface StreamResponse extends HttpResponseInfo {
   body: Readable;
   contentLength: number | undefined;

@@ -195,6 +195,26 @@ describe('pagination', () => {
     assert.ok(inFlightAtServer.max <= 3, `at most 3 in flight, saw ${inFlightAtServer.max}`);
   });
 
+  it('starts the next page as each reply comes in, not only when the oldest page is taken', async () => {
+    let seenWhenSecondAnswered = 0;
+    serveList(server, {
+      total: 1000,
+      withTotals: true,
+      delayMs: (page) => (page === 2 ? 150 : 0),
+      onAnswer: (page, requestsSeen) => {
+        if (page === 2) seenWhenSecondAnswered = requestsSeen;
+      },
+    });
+    assert.deepEqual(ids(await jobs().toArray({ concurrency: 2 })), oneTo(1000));
+    // While page 2 is slow, pages 3, 4 and 5 come and go (two on the wire, at most four held).
+    assert.equal(seenWhenSecondAnswered, 5);
+    assert.ok(inFlightAtServer.max <= 2, `at most 2 in flight, saw ${inFlightAtServer.max}`);
+    assert.deepEqual(
+      pagesRequested(server.seen).sort((a, b) => a - b),
+      oneTo(10),
+    );
+  });
+
   it('asks a list it read before for its first window of pages together with the first page', async () => {
     let seenWhenFirstAnswered = 0;
     serveList(server, {
