@@ -102,11 +102,6 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * The one place that talks to the network: keep-alive pool, timeouts, cancellation,
- * credentials for the configured origin only, redirects, and the retry rules.
- */
-/** Why a body did not parse: an HTML page, JSON that stops part-way, or something else. */
 /** A JSON body parsed, `undefined` when empty; never the raw SyntaxError, whose message quotes the body. */
 export function parseJsonBody(
   method: HttpMethod,
@@ -131,6 +126,7 @@ export function parseJsonBody(
   }
 }
 
+/** Why a body did not parse: an HTML page, JSON that stops part-way, or something else. */
 export function malformation(
   text: string,
   error: unknown,

@@ -50,6 +50,10 @@ import * as l10n from '@vscode/l10n';
 export * from './transportTypes';
 export { appendQuery, headerValue, parseRetryAfter } from './requestRules';
 
+/**
+ * The one place that talks to the network: keep-alive pool, timeouts, cancellation,
+ * credentials for the configured origin only, redirects, and the retry rules.
+ */
 export class HttpTransport {
   readonly apiRoot: URL;
   private readonly retry: RetryPolicy;
