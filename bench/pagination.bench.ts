@@ -2,9 +2,9 @@
  * Listing through pagination: every job of acme/monorepo and every project the administrator sees,
  * `per_page` 100, from the fake forge (large seed, in a process of its own) with 25 ms of latency
  * injected into every request. Our client against `@gitbeaker/rest` on the same server in the same
- * run, and against the lower bound: round trips needed ÷ concurrency × latency + the server's work
- * (its busy time under a sequential client), where the concurrency is our client's default page window
- * (`DEFAULT_PAGE_CONCURRENCY`); and against a client that only reads, the floor on this server.
+ * run, against the lower bound: round trips needed ÷ concurrency × latency + server time, where the
+ * concurrency is our client's default page window (`DEFAULT_PAGE_CONCURRENCY`), and against a client
+ * that only reads, the floor any client reaches on this server.
  */
 import { Gitlab } from '@gitbeaker/rest';
 import { Agent, request } from 'undici';
@@ -128,6 +128,8 @@ export async function runPaginationBench(): Promise<BenchResult> {
           for await (const _chunk of response.body) {
             // Read and dropped.
           }
+          if (response.statusCode !== 200)
+            throw new Error(`${list.path} page ${page}: ${response.statusCode}`);
         }
       };
       await Promise.all(Array.from({ length: DEFAULT_PAGE_CONCURRENCY }, worker));

@@ -19,6 +19,7 @@ import {
   treeRow,
   waitUntil,
 } from '../test/e2e/support';
+import { median } from './report';
 
 /** The files of !1 (acme/web) opened in turn, with a text of the new side the editor must show. */
 export const REVIEW_FILES = [
@@ -33,14 +34,6 @@ export interface ReviewSides {
   /** Empty for an added file. */
   base: string;
   head: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
 /** Both sides of each file of !1, read from the fake forge. */
