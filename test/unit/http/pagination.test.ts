@@ -215,6 +215,22 @@ describe('pagination', () => {
     );
   });
 
+  it('holds at most a window of pages more than it has on the wire for a consumer that is slow', async () => {
+    serveList(server, { total: 1000, withTotals: true });
+    const items: { id: number }[] = [];
+    let seenWhileStalled = 0;
+    for await (const item of jobs().all({ concurrency: 2 })) {
+      items.push(item);
+      if (item.id === 150) {
+        // Page 2 taken, the consumer stalls: pages 3 to 6 come in (two on the wire, four held).
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        seenWhileStalled = server.seen.length;
+      }
+    }
+    assert.deepEqual(ids(items), oneTo(1000));
+    assert.equal(seenWhileStalled, 6, 'pages 1 to 6 asked, nothing more while the consumer stalls');
+  });
+
   it('asks a list it read before for its first window of pages together with the first page', async () => {
     let seenWhenFirstAnswered = 0;
     serveList(server, {
