@@ -57,7 +57,7 @@ export class TraceView {
   private nextFeedId = 0;
   private workerBusy = false;
   /** Rows from the worker, by row: around the viewport, and where a fast scroll is heading. */
-  private cache = new Map<number, TraceRowView | string>();
+  private cache = new Map<number, TraceRowView>();
   /** Rows asked for and not received yet. */
   private asked: { first: number; last: number }[] = [];
   private toggles: [number, boolean][];
@@ -307,7 +307,7 @@ export class TraceView {
     if (reply.done.length > 0 && !this.isBusy) this.events.onIdle();
   }
 
-  private onRows(first: number, rows: string[]): void {
+  private onRows(first: number, rows: TraceRowView[]): void {
     this.asked = this.asked.filter((range) => range.first !== first);
     for (const [offset, row] of rows.entries()) {
       // Taken out and put back: the map's order is the order rows came in, the oldest first.
@@ -403,7 +403,7 @@ export class TraceView {
     this.drawnStale = first > wantFirst || last < wantLast;
     let shown = 0;
     for (let row = first; row < last; row++) {
-      const line = this.rowView(row);
+      const line = this.cache.get(row);
       if (!line) continue;
       const element = this.rowPool[shown] ?? newRow();
       this.rowPool[shown] = element;
@@ -419,18 +419,6 @@ export class TraceView {
       this.painted = true;
       this.events.onFirstPaint();
     }
-  }
-
-  /** A row from the cache, parsed the first time it is drawn (it came from the worker as JSON). */
-  private rowView(row: number): TraceRowView | undefined {
-    const cached = this.cache.get(row);
-    if (typeof cached !== 'string') return cached;
-    // JSON has no `undefined`: a field the worker left out comes back missing, never null.
-    const view = JSON.parse(cached, (_key, value: unknown) =>
-      value === null ? undefined : value,
-    ) as TraceRowView;
-    this.cache.set(row, view);
-    return view;
   }
 
   /** Keeps the first `count` pooled rows in the DOM, in order, and takes the others out. */

@@ -136,7 +136,7 @@ scope.onmessage = ({ data: request }) => {
       scope.postMessage({
         type: 'rows',
         first: request.first,
-        rows: model.view(request.first, request.last).map((row) => JSON.stringify(row)),
+        rows: model.view(request.first, request.last),
       });
       break;
     case 'toggle': {

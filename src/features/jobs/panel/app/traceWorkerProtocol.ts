@@ -4,6 +4,7 @@
  * Messages on one side are handled in the order they were sent, so a change the worker reports
  * always reaches the page after the rows it makes stale.
  */
+import type { TraceRowView } from '../../../../domain/trace/traceRows';
 
 export type TraceWorkerRequest =
   /** The sections folded or unfolded before the page was reloaded; sent first. */
@@ -34,12 +35,7 @@ export type TraceWorkerReply =
       /** Sections folded or unfolded by the user, for the page's saved state. */
       toggles?: [number, boolean][];
     }
-  /**
-   * Each row as JSON (a `TraceRowView`): a reply of hundreds of rows crosses as that many strings,
-   * and the page parses a row only when it draws it, instead of the structured clone making every
-   * row's objects on the page's thread (which it shares with the workbench) as the reply arrives.
-   */
-  | { type: 'rows'; first: number; rows: string[] }
+  | { type: 'rows'; first: number; rows: TraceRowView[] }
   | { type: 'searched'; seq: number; count: number }
   /** `line` -1: nothing to reveal (no such match, no error line). */
   | { type: 'revealed'; seq: number; line: number; row: number }
