@@ -97,12 +97,12 @@ export function connect<ToHost, ToPage, PageState = Record<string, unknown>>(
   };
 }
 
-/** Creates an element with text content only: server strings never become markup. */
 /** The host's first paint (written into the page's HTML, drawn before this script ran) has served its turn. */
 export function dropFirstPaint(): void {
   document.getElementById('first-paint')?.remove();
 }
 
+/** Creates an element with text content only: server strings never become markup. */
 export function element<Tag extends keyof HTMLElementTagNameMap>(
   tag: Tag,
   options: { className?: string; text?: string; title?: string } = {},
