@@ -235,8 +235,8 @@ export async function* paginate<S extends z.ZodType>(
     receivePageAt(transport, url, pageSignal);
   const decode = (received: ReceivedPage): Page<z.infer<S>> =>
     decodePage(transport, received, itemSchema, request.endpoint);
-  const fetchAt = async (url: URL, pageSignal: AbortSignal): Promise<Page<z.infer<S>>> =>
-    decode(await receiveAt(url, pageSignal));
+  const fetchAt = (url: URL, pageSignal: AbortSignal): Promise<Page<z.infer<S>>> =>
+    fetchPageAt(transport, url, itemSchema, request.endpoint, pageSignal);
   const firstUrl = transport.urlFor(request.path, {
     ...request.query,
     page: 1,
