@@ -5,9 +5,9 @@
  * in the same order). The first diffs of a window are slow whoever opens them: the diff editor, its
  * worker and the language's support start then; the floor tells how much of that is VS Code's.
  */
-import { readFileSync, readdirSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { FakeForge } from '../test/server';
 import { type VscodeSession, startVscode } from '../test/vscode/harness';
 import {
@@ -19,6 +19,7 @@ import {
   treeRow,
   waitUntil,
 } from '../test/e2e/support';
+import { commandInPalette, writeBenchExtension } from './benchExtension';
 import { median } from './report';
 
 /** The files of !1 (acme/web) opened in turn, with a text of the new side the editor must show. */
@@ -160,21 +161,9 @@ const OPEN_DIFF_TITLE = 'Bench: Open Next Diff';
  * VS Code's diff editor (`vscode.diff`), both texts served from memory by a content provider.
  */
 function writeDiffFloorExtension(parent: string, sides: ReviewSides[]): string {
-  const dir = path.join(parent, 'diff-floor');
-  mkdirSync(dir, { recursive: true });
-  const manifest = {
-    name: 'diff-floor',
-    publisher: 'forge-bench',
-    version: '0.0.1',
-    engines: { vscode: '^1.100.0' },
-    activationEvents: [],
-    main: 'extension.js',
-    contributes: { commands: [{ command: 'forgeBench.openNextDiff', title: OPEN_DIFF_TITLE }] },
-  };
-  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  writeFileSync(path.join(dir, 'sides.json'), JSON.stringify(sides));
-  writeFileSync(
-    path.join(dir, 'extension.js'),
+  return writeBenchExtension(
+    parent,
+    'diff-floor',
     `const vscode = require('vscode');
 const sides = require('./sides.json');
 let next = 0;
@@ -194,32 +183,11 @@ exports.activate = (context) => {
 };
 exports.deactivate = () => {};
 `,
+    {
+      commands: [{ command: 'forgeBench.openNextDiff', title: OPEN_DIFF_TITLE }],
+      files: { 'sides.json': JSON.stringify(sides) },
+    },
   );
-  return dir;
-}
-
-/**
- * The command palette with `title` typed and its command listed (a new window lists an extension's
- * commands once its host has read the extension: the palette is asked again until then).
- */
-async function commandInPalette(page: Page, title: string): Promise<Locator> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    await page.keyboard.press('F1');
-    await expectQuickInput(page, /./);
-    const input = page.locator('.quick-input-widget input.input').first();
-    await input.fill(`>${title}`);
-    try {
-      await page
-        .locator(`.quick-input-widget .monaco-list-row[aria-label^="${title}"]`)
-        .first()
-        .waitFor({ timeout: 5_000 });
-      return input;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
 }
 
 /**

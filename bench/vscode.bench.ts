@@ -10,7 +10,7 @@
  * Wall-clock figures include the browser, the webview channel and the page; they are measured, not asserted.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -31,6 +31,7 @@ import {
   webviewFrame,
 } from '../test/e2e/support';
 import type { HostTestReport } from '../test/host/index';
+import { commandInPalette, writeBenchExtension } from './benchExtension';
 import type { BenchResult, SummaryRow } from './report';
 import { measureDiffFloor, measureReview, reviewFigures, reviewSides, warmTypeScript } from './review';
 
@@ -432,23 +433,14 @@ async function measureTodos(page: Page, forge: FakeForge): Promise<Record<string
 
 /** An extension whose `activate` returns at once: VS Code's own share of activating one. */
 function writeEmptyExtension(parent: string, name: string): string {
-  const dir = path.join(parent, name);
-  mkdirSync(dir, { recursive: true });
-  const manifest = {
+  return writeBenchExtension(
+    parent,
     name,
-    publisher: 'forge-bench',
-    version: '0.0.1',
-    engines: { vscode: '^1.100.0' },
-    activationEvents: [],
-    main: 'extension.js',
-  };
-  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  writeFileSync(
-    path.join(dir, 'extension.js'),
     'exports.activate = () => ({});\nexports.deactivate = () => {};\n',
   );
-  return dir;
 }
+
+const EMPTY_WEBVIEW_TITLE = 'Bench: Open Empty Webview';
 
 /**
  * An extension with one command, "Bench: Open Empty Webview", that opens a panel whose page does
@@ -456,20 +448,9 @@ function writeEmptyExtension(parent: string, name: string): string {
  * our panels are measured against.
  */
 function writeEmptyWebviewExtension(parent: string): string {
-  const dir = path.join(parent, 'empty-webview');
-  mkdirSync(dir, { recursive: true });
-  const manifest = {
-    name: 'empty-webview',
-    publisher: 'forge-bench',
-    version: '0.0.1',
-    engines: { vscode: '^1.100.0' },
-    activationEvents: [],
-    main: 'extension.js',
-    contributes: { commands: [{ command: 'forgeBench.emptyWebview', title: 'Bench: Open Empty Webview' }] },
-  };
-  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  writeFileSync(
-    path.join(dir, 'extension.js'),
+  return writeBenchExtension(
+    parent,
+    'empty-webview',
     `const vscode = require('vscode');
 exports.activate = (context) => {
   context.subscriptions.push(vscode.commands.registerCommand('forgeBench.emptyWebview', () => {
@@ -479,8 +460,10 @@ exports.activate = (context) => {
 };
 exports.deactivate = () => {};
 `,
+    {
+      commands: [{ command: 'forgeBench.emptyWebview', title: EMPTY_WEBVIEW_TITLE }],
+    },
   );
-  return dir;
 }
 
 /**
@@ -521,14 +504,7 @@ async function measureEmptyWebview(
   const phases: Record<string, number>[] = [];
   for (let run = 0; run < runs; run++) {
     await runCommand(page, 'View: Close All Editors');
-    await page.keyboard.press('F1');
-    await expectQuickInput(page, /./);
-    const input = page.locator('.quick-input-widget input.input').first();
-    await input.fill('>Bench: Open Empty Webview');
-    await page
-      .locator('.quick-input-widget .monaco-list-row[aria-label^="Bench: Open Empty Webview"]')
-      .first()
-      .waitFor();
+    const input = await commandInPalette(page, EMPTY_WEBVIEW_TITLE);
     const started = Date.now();
     await input.press('Enter');
     const frame = await webviewFrame(page, '#empty', 30_000);
