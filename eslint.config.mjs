@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import regexp from 'eslint-plugin-regexp';
 
 const pureLayers = ['src/api/**/*.ts', 'src/domain/**/*.ts', 'src/state/**/*.ts'];
 
@@ -125,6 +126,13 @@ export default tseslint.config(
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // Every regex applied to server text runs in linear time (design.md section 6): the static check
+    // here, the run-time guard in test/unit/security/linearTime.test.ts.
+    files: ['src/**/*.ts'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error' },
   },
   {
     // Import loops are how layers rot (issue 21): none at run time (type-only imports are erased).

@@ -117,8 +117,8 @@ export function identityQueryKinds(query: string): ('address' | 'hash' | 'guid')
 export function bbcodeToText(body: string): string {
   return body
     .replace(/\[attachment\][^[]*\[\/attachment\]/gi, '(attachment)')
-    .replace(/\[(img|zmg)(=[^\]]*)?\][^[]*\[\/\1\]/gi, '(image)')
-    .replace(/\[\/?[a-z*][a-z0-9*_-]*(=[^\]]*)?\]/gi, '')
+    .replace(/\[(img|zmg)(=[^\][]*)?\][^[]*\[\/\1\]/gi, '(image)')
+    .replace(/\[\/?[a-z*][a-z0-9*_-]*(=[^\][]*)?\]/gi, '')
     .replace(/\r\n?/g, '\n');
 }
 

@@ -1,7 +1,8 @@
 /**
  * Suggestions in review comments: a ```suggestion block (```suggestion:-1+2 reaches lines above
  * and below) is shown as the change it proposes, the server's `from_content` removed and its
- * `to_content` added, as GitLab shows it.
+ * `to_content` added, as GitLab shows it. The blocks are found by the Markdown parser
+ * (`safeMarkdown`'s fence hook), not by a pattern over the text.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -13,7 +14,7 @@ export interface SuggestionFacts {
   to_content: string;
 }
 
-const BLOCK = /^```suggestion(?::-\d+\+\d+)?[ \t]*\n[\s\S]*?^```[ \t]*$/gm;
+const SUGGESTION_INFO = /^suggestion(?::-\d+\+\d+)?$/;
 
 function diffLines(prefix: '-' | '+', content: string): string[] {
   if (content === '') return [];
@@ -40,16 +41,22 @@ function describe(suggestion: SuggestionFacts): string {
     : l10n.t('**Suggested change** (lines {0}–{1}):', from, to);
 }
 
-/** The body with each suggestion block shown as a diff; blocks without their data stay as written. */
-export function renderSuggestions(body: string, suggestions: readonly SuggestionFacts[]): string {
+/**
+ * For `safeMarkdown`'s fence hook: the n-th suggestion block shown as the n-th suggestion's change;
+ * blocks without their data stay code as written.
+ */
+export function suggestionFence(
+  suggestions: readonly SuggestionFacts[],
+): (info: string, content: string) => string | undefined {
   let index = 0;
-  return body.replace(BLOCK, (block) => {
+  return (info) => {
+    if (!SUGGESTION_INFO.test(info.trim())) return undefined;
     const suggestion = suggestions[index++];
-    if (!suggestion) return block;
+    if (!suggestion) return undefined;
     const lines = [...diffLines('-', suggestion.from_content), ...diffLines('+', suggestion.to_content)].join(
       '\n',
     );
     const fence = fenceFor(lines);
     return `${describe(suggestion)}\n\n${fence}diff\n${lines}\n${fence}`;
-  });
+  };
 }

@@ -3,9 +3,28 @@
 // and the timing benchmark (bench/linearText.bench.ts).
 import { readServerMessage } from '../../src/api/http';
 import { plainBroadcastText } from '../../src/domain/broadcasts';
+import { bbcodeToText } from '../../src/domain/channel';
 import { artifactsFileName, jobWebUrl } from '../../src/domain/jobActions';
+import { safeMarkdown } from '../../src/domain/safeMarkdown';
+import { suggestionFence } from '../../src/domain/suggestions';
+
+/** A review note of `size` characters: one opener without its closer, repeated. */
+function reviewNote(opener: string): (size: number) => () => unknown {
+  const suggestion = { from_line: 1, to_line: 1, applied: false, from_content: 'a\n', to_content: 'b\n' };
+  return (size) => {
+    const note = opener.repeat(Math.floor(size / opener.length));
+    return () => safeMarkdown(note, { fence: suggestionFence([suggestion]) });
+  };
+}
 
 export const SLOW_SERVER_TEXT_CASES: readonly [string, (size: number) => () => unknown][] = [
+  [
+    'channel post, BBCode attributes that never close',
+    (size) => {
+      const text = '[img=[a='.repeat(Math.floor(size / 8));
+      return () => bbcodeToText(text);
+    },
+  ],
   [
     'broadcast message, unclosed tags',
     (size) => {
@@ -34,4 +53,16 @@ export const SLOW_SERVER_TEXT_CASES: readonly [string, (size: number) => () => u
       return () => readServerMessage(html, 502, 'Bad Gateway');
     },
   ],
+];
+
+/**
+ * Review notes once measured at seconds (issue 41): one opener without its closer, repeated. A whole
+ * Markdown parse allocates tokens and strings, so the collector makes these grow a little faster than
+ * the text even when the work is linear: the guard compares 256 KB with 1 MB.
+ */
+export const REVIEW_NOTE_CASES: readonly [string, (size: number) => () => unknown][] = [
+  ['review note, link destinations in angle brackets that never close', reviewNote('](<')],
+  ['review note, links whose destination never closes', reviewNote('[a](<')],
+  ['review note, link titles that never close', reviewNote('](x (')],
+  ['review note, suggestion blocks that never close', reviewNote('```suggestion\n')],
 ];

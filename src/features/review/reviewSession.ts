@@ -10,7 +10,7 @@ import type {
   MergeRequestDiff,
   Suggestion,
 } from '../../api/hosting';
-import { renderSuggestions } from '../../domain/suggestions';
+import { suggestionFence } from '../../domain/suggestions';
 import { serverMarkdown } from '../../platform/serverMarkdown';
 import type { DiffRefs } from '../../domain/mergeRequestView';
 import type { ReviewTarget } from './changedFiles';
@@ -62,7 +62,7 @@ export function sessionKey(accountId: string, project: string | number, iid: num
 
 /** A note's Markdown as shown: suggestions as the changes they propose; not trusted. */
 export function noteMarkdown(body: string, suggestions: readonly Suggestion[]): vscode.MarkdownString {
-  return serverMarkdown(renderSuggestions(body, suggestions));
+  return serverMarkdown(body, { fence: suggestionFence(suggestions) });
 }
 
 /**

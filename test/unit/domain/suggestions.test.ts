@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { renderSuggestions } from '../../../src/domain/suggestions';
+import { safeMarkdown } from '../../../src/domain/safeMarkdown';
+import { suggestionFence, type SuggestionFacts } from '../../../src/domain/suggestions';
+
+/** A note as the review shows it: safe Markdown with its suggestion blocks as diffs. */
+function renderSuggestions(body: string, suggestions: readonly SuggestionFacts[]): string {
+  return safeMarkdown(body, { fence: suggestionFence(suggestions) });
+}
 
 const suggestion = {
   id: 7,
@@ -11,12 +17,12 @@ const suggestion = {
   to_content: 'createServer((req, res) => {\n',
 };
 
-describe('renderSuggestions', () => {
+describe('suggestionFence', () => {
   it('shows a suggestion block as the change it proposes, lines removed and added', () => {
     const body = 'Shorter:\n\n```suggestion:-0+0\ncreateServer((req, res) => {\n```\n\nThanks';
     assert.equal(
       renderSuggestions(body, [suggestion]),
-      'Shorter:\n\n**Suggested change** (line 6):\n\n```diff\n-createServer((request, response) => {\n+createServer((req, res) => {\n```\n\nThanks',
+      'Shorter\\:\n\n**Suggested change** (line 6):\n\n```diff\n-createServer((request, response) => {\n+createServer((req, res) => {\n```\n\nThanks',
     );
   });
 
@@ -46,6 +52,7 @@ describe('renderSuggestions', () => {
 
   it('leaves a body without suggestions, or without their data, as it is', () => {
     assert.equal(renderSuggestions('Plain **text**', []), 'Plain **text**');
+    assert.equal(renderSuggestions('```js\nx\n```', [suggestion]), '```js\nx\n```');
     assert.equal(renderSuggestions('```suggestion\nx\n```', []), '```suggestion\nx\n```');
   });
 });

@@ -7,12 +7,30 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readServerMessage, trimBothOf, trimEndOf } from '../../../src/api/http';
 import { artifactsFileName } from '../../../src/domain/jobActions';
-import { SLOW_SERVER_TEXT_CASES } from '../../support/serverTextCases';
-import { adversarialInputs, applyRegex, regexLiterals } from './regexScan';
+import { REVIEW_NOTE_CASES, SLOW_SERVER_TEXT_CASES } from '../../support/serverTextCases';
+import { adversarialInputs, applyRegex, regexLiterals, sequenceInputs } from './regexScan';
 
 /** Linear regexes take well under a millisecond here; a quadratic one takes 100 ms and more. */
 const BOUND_MS = 40;
 const RUN_LENGTH = 16_000;
+/** Repeated openers cost a quadratic regex less per character than runs do: longer inputs. */
+const SEQUENCE_LENGTH = 64_000;
+
+/** Inputs of both kinds for one pattern. */
+function inputsFor(source: string, flags: string): string[] {
+  return [...adversarialInputs(source, RUN_LENGTH), ...sequenceInputs(source, flags, SEQUENCE_LENGTH)];
+}
+
+/** The first input on which the regex takes longer than the bound, with its time. */
+function slowInput(regex: RegExp): { input: string; took: number } | undefined {
+  for (const input of inputsFor(regex.source, regex.flags)) {
+    let took = fastestOf(1, () => applyRegex(regex, input));
+    // A pause of the machine is not a quadratic regex: measure again before blaming it.
+    if (took > BOUND_MS) took = fastestOf(3, () => applyRegex(regex, input));
+    if (took > BOUND_MS) return { input, took };
+  }
+  return undefined;
+}
 
 function fastestOf(runs: number, work: () => void): number {
   let best = Number.POSITIVE_INFINITY;
@@ -33,21 +51,30 @@ describe('linear time on server text', function () {
     assert.ok(found.length > 50, `the scan found the regexes (${found.length})`);
     const slow: string[] = [];
     for (const literal of found) {
-      const regex = new RegExp(literal.source, literal.flags);
-      for (const input of adversarialInputs(literal.source, RUN_LENGTH)) {
-        let took = fastestOf(1, () => applyRegex(regex, input));
-        // A pause of the machine is not a quadratic regex: measure again before blaming it.
-        if (took > BOUND_MS) took = fastestOf(3, () => applyRegex(regex, input));
-        if (took > BOUND_MS) {
-          slow.push(
-            `${literal.file}:${literal.line} /${literal.source}/${literal.flags} took ${took.toFixed(0)} ms on ${JSON.stringify(input.slice(0, 8))}…`,
-          );
-          break;
-        }
-      }
+      const slowOn = slowInput(new RegExp(literal.source, literal.flags));
+      if (slowOn)
+        slow.push(
+          `${literal.file}:${literal.line} /${literal.source}/${literal.flags} took ${slowOn.took.toFixed(0)} ms on ${JSON.stringify(slowOn.input.slice(0, 8))}…`,
+        );
     }
     assert.deepEqual(slow, [], 'rewrite these to run in linear time (or use a scan, as linearText.ts does)');
   });
+
+  // Regexes once in src/ that froze the host on a review note (issue 41): the guard must catch each.
+  const onceQuadratic: [string, RegExp][] = [
+    [
+      'an inline link whose angle-bracket destination never closes',
+      /\]\(\s*(<[^>\n]*>|(?:[^\s()]|\((?:[^\s()]|\([^\s()]*\))*\))*)(\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*\)/g,
+    ],
+    ['a suggestion block that never closes', /^```suggestion(?::-\d+\+\d+)?[ \t]*\n[\s\S]*?^```[ \t]*$/gm],
+    ['a BBCode image whose attribute never closes', /\[(img|zmg)(=[^\]]*)?\][^[]*\[\/\1\]/gi],
+    ['a BBCode tag whose attribute never closes', /\[\/?[a-z*][a-z0-9*_-]*(=[^\]]*)?\]/gi],
+  ];
+  for (const [what, regex] of onceQuadratic) {
+    it(`the guard catches a regex once in src/: ${what}`, () => {
+      assert.ok(slowInput(regex), `no input of the guard made /${regex.source}/ slow`);
+    });
+  }
 
   const cases: [string, (size: number) => () => unknown][] = [
     ...SLOW_SERVER_TEXT_CASES,
@@ -70,6 +97,20 @@ describe('linear time on server text', function () {
       assert.ok(
         largeMs <= 20 * Math.max(smallMs, 2),
         `64 KB: ${smallMs.toFixed(2)} ms, 1 MB: ${largeMs.toFixed(2)} ms`,
+      );
+    });
+  }
+
+  for (const [what, make] of REVIEW_NOTE_CASES) {
+    it(`${what}: 1 MB takes at most 8 times as long as 256 KB, and under 5 s`, () => {
+      const quarterMs = fastestOf(3, make(256 * 1024));
+      // Quadratic code takes seconds on 256 KB: stop before the large run.
+      assert.ok(quarterMs < 1000, `256 KB took ${quarterMs.toFixed(0)} ms`);
+      const largeMs = fastestOf(3, make(1024 * 1024));
+      // Linear work takes 4 times as long, quadratic 16 times.
+      assert.ok(
+        largeMs <= 8 * Math.max(quarterMs, 2) && largeMs < 5000,
+        `256 KB: ${quarterMs.toFixed(2)} ms, 1 MB: ${largeMs.toFixed(2)} ms`,
       );
     });
   }
