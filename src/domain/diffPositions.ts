@@ -76,9 +76,14 @@ export function noteSide(position: {
   old_line?: number | null;
   new_line?: number | null;
 }): { side: DiffSide; line: number } | undefined {
-  if (typeof position.new_line === 'number') return { side: 'head', line: position.new_line };
-  if (typeof position.old_line === 'number') return { side: 'base', line: position.old_line };
+  if (isLineNumber(position.new_line)) return { side: 'head', line: position.new_line };
+  if (isLineNumber(position.old_line)) return { side: 'base', line: position.old_line };
   return undefined;
+}
+
+/** A line of a file as positions count them: a whole number from 1 (a server may send 0 or less). */
+export function isLineNumber(line: unknown): line is number {
+  return typeof line === 'number' && Number.isSafeInteger(line) && line >= 1;
 }
 
 export interface NotePlace {

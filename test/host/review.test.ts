@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import type { FakeForge } from '../server';
+import type { DiffPosition } from '../server/state';
 import { HostingClient } from '../../src/api/hosting';
+import { safeMarkdown } from '../../src/domain/safeMarkdown';
 import { reviewHelpers } from './reviewSupport';
 import { childByLabel, childrenOf, eventually, label, useForgeSession } from './support';
 
@@ -216,10 +218,10 @@ describe('review in the diff editor', function () {
       assert.equal(thread.state, vscode.CommentThreadState.Unresolved);
       const [first] = thread.comments;
       const body = first?.body as vscode.MarkdownString;
-      // Only the web link stays a link: the others are text (their paren escaped).
+      // Only the web link stays a link: the others are their text, with the target as code.
       assert.equal(
         body.value,
-        'Is **this** import needed? [run]\\(command:workbench.action.quit) [see]\\(file:///etc/passwd) [docs](https://nodejs.org/api/http.html)',
+        'Is **this** import needed\\? run `command:workbench.action.quit` see `file:///etc/passwd` [docs](<https://nodejs.org/api/http.html>)',
       );
       assert.equal(body.isTrusted, false, 'a command link in server text does not run');
       assert.equal(first?.author.name, 'Bob Builder');
@@ -294,6 +296,52 @@ describe('review in the diff editor', function () {
       assert.equal(onLegacy?.range?.start.line, 1, 'old line 2');
       assert.equal(onLegacy?.state, vscode.CommentThreadState.Resolved);
       assert.equal(onLegacy?.collapsibleState, vscode.CommentThreadCollapsibleState.Collapsed);
+    });
+
+    it('skips a thread whose position no file has, and shows the threads and changes after it', async () => {
+      // What a hostile or broken server may send (issue 41): lines of 0 or less, a range starting
+      // below line 1, paths that would make a URI of another host.
+      const broken: Partial<DiffPosition>[] = [
+        { new_line: 0 },
+        { new_line: -3 },
+        { old_path: '/etc/passwd', new_path: '/etc/passwd' },
+        { old_path: '//host/share/x', new_path: '//host/share/x' },
+        {
+          line_range: {
+            start: { line_code: 'x_0_-1', type: 'new', old_line: null, new_line: -1 },
+            end: { line_code: 'x_0_2', type: 'new', old_line: null, new_line: 2 },
+          },
+        },
+      ];
+      for (const change of broken) {
+        const created = await bob.createDiscussion(web(), 1, { body: 'Broken', position: onNewLine(2) });
+        const note = forge.state.notes.get(created.notes[0]!.id);
+        assert.ok(note?.position);
+        Object.assign(note.position, change);
+      }
+      await bob.createDiscussion(web(), 1, { body: 'After the broken ones', position: onNewLine(3) });
+      await openIndex();
+      const shown = await eventually(() => {
+        const found = threadsOn('src/index.ts').find((thread) =>
+          thread.comments.some(
+            (comment) =>
+              (comment.body as vscode.MarkdownString).value === safeMarkdown('After the broken ones'),
+          ),
+        );
+        assert.ok(found, 'the thread after the broken ones is on its line');
+        return found;
+      });
+      assert.equal(shown.range?.start.line, 2);
+      for (const thread of api.review.comments.shownThreads()) {
+        assert.ok(thread.range === undefined || thread.range.start.line >= 0);
+        assert.ok(!thread.uri.path.startsWith('//'), `no URI of another host: ${thread.uri.toString()}`);
+      }
+      const { children } = await loginForm();
+      const result = await vscode.commands.executeCommand<{ opened: number }>(
+        'forge.review.openAllChanges',
+        children[0]!.node,
+      );
+      assert.equal(result?.opened, 3, 'every change opens');
     });
 
     it('starts a thread on a line the diff shows, with the position GitLab wants, and refuses others', async () => {
@@ -377,7 +425,7 @@ describe('review in the diff editor', function () {
       const shown = await eventually(() => {
         const found = threadsOn('src/index.ts').find((each) =>
           each.comments.some(
-            (comment) => (comment.body as vscode.MarkdownString).value === 'Split this out?',
+            (comment) => (comment.body as vscode.MarkdownString).value === safeMarkdown('Split this out?'),
           ),
         );
         assert.ok(found);
@@ -415,7 +463,7 @@ describe('review in the diff editor', function () {
       await vscode.commands.executeCommand('forge.review.sendUnsent', unsent);
       assert.equal(thread.comments.length, before + 1);
       assert.equal(thread.comments.at(-1)?.contextValue, 'own');
-      assert.equal((thread.comments.at(-1)?.body as vscode.MarkdownString).value, 'Lost?');
+      assert.equal((thread.comments.at(-1)?.body as vscode.MarkdownString).value, safeMarkdown('Lost?'));
     });
   });
 
@@ -479,7 +527,7 @@ describe('review in the diff editor', function () {
         assert.equal(thread.label, 'Outdated');
         assert.equal(
           (thread.comments[0]?.body as vscode.MarkdownString).value,
-          'Should the username label be in English, like the rest of the form?',
+          safeMarkdown('Should the username label be in English, like the rest of the form?'),
         );
         await vscode.commands.executeCommand('forge.review.reply', {
           thread,
@@ -664,7 +712,8 @@ describe('review in the diff editor', function () {
               (thread) =>
                 thread.range?.start.line === 6 &&
                 thread.comments.some(
-                  (comment) => (comment.body as vscode.MarkdownString).value === 'Must this wait?',
+                  (comment) =>
+                    (comment.body as vscode.MarkdownString).value === safeMarkdown('Must this wait?'),
                 ),
             ),
             'the unresolved thread is on its line',

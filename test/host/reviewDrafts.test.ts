@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HostingClient } from '../../src/api/hosting';
+import { safeMarkdown } from '../../src/domain/safeMarkdown';
 import { reviewHelpers } from './reviewSupport';
 import { eventually, useForgeSession } from './support';
 
@@ -194,6 +195,7 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
     const editing = thread.comments[1];
     assert.equal(editing?.mode, vscode.CommentMode.Editing);
     assert.ok(editing);
+    assert.equal(editing.body, 'Yes, it is.', 'the box holds the note as written, not as shown');
     // As VS Code does with the text typed into the box.
     editing.body = 'Yes: the server needs it.';
     forge.clearRequests();
@@ -203,7 +205,7 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
     assert.deepEqual(put?.body, { body: 'Yes: the server needs it.' });
     const saved = thread.comments[1];
     assert.equal(saved?.mode, vscode.CommentMode.Preview);
-    assert.equal((saved?.body as vscode.MarkdownString).value, 'Yes: the server needs it.');
+    assert.equal((saved?.body as vscode.MarkdownString).value, safeMarkdown('Yes: the server needs it.'));
 
     const answering = api.messages.answerModals((_question, buttons) => buttons[0]);
     try {
@@ -213,7 +215,7 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
     }
     assert.deepEqual(
       thread.comments.map((comment) => (comment.body as vscode.MarkdownString).value),
-      ['Is this line needed?'],
+      [safeMarkdown('Is this line needed?')],
     );
     const [onServer] = (await bob.listDiscussions(web(), 1).toArray()).filter((discussion) =>
       discussion.notes.some((note) => note.body === 'Is this line needed?'),

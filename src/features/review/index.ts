@@ -64,7 +64,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
   const content = new ReviewContentProvider(accounts);
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, content));
 
-  const comments = new ReviewComments(accounts, content);
+  const comments = new ReviewComments(accounts, content, services.log);
   const pending = new PendingReview(comments, accounts, services.log);
   const editing = new NoteEditing(comments, accounts);
   context.subscriptions.push(comments, pending);

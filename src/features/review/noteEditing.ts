@@ -28,7 +28,9 @@ export class NoteEditing {
 
   /** Opens the comment's box for editing. */
   edit(comment: vscode.Comment): { editing: true } {
-    const { thread } = this.ownNote(comment);
+    const { thread, body } = this.ownNote(comment);
+    // The box holds the note as written, not the Markdown it is shown with.
+    comment.body = body;
     comment.mode = vscode.CommentMode.Editing;
     this.redraw(thread);
     return { editing: true };

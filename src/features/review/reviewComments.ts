@@ -20,6 +20,7 @@ import {
   type LineRangeEnd,
   commentableRanges,
   linePosition,
+  isLineNumber,
   lineRangeEnd,
   noteSide,
 } from '../../domain/diffPositions';
@@ -80,6 +81,7 @@ export class ReviewComments implements vscode.Disposable {
   constructor(
     private readonly accounts: AccountManager,
     private readonly content: ReviewContentProvider,
+    private readonly log: { warn(line: string): void },
   ) {
     this.controller = vscode.comments.createCommentController(
       REVIEW_COMMENTS_ID,
@@ -183,7 +185,14 @@ export class ReviewComments implements vscode.Disposable {
     const client = await this.accounts.client(target.accountId);
     const discussions = await client.listDiscussions(target.project.id, target.mergeRequest.iid).toArray();
     const viewer = await session.viewer;
-    for (const discussion of discussions) this.placeThread(session, discussion, viewer);
+    for (const discussion of discussions) {
+      // One hostile or broken discussion must not hide the threads and drafts after it.
+      try {
+        this.placeThread(session, discussion, viewer);
+      } catch (error) {
+        this.log.warn(`review: discussion ${discussion.id} not shown: ${String(error)}`);
+      }
+    }
     await this.afterLoad?.(session, client);
   }
 
@@ -199,7 +208,8 @@ export class ReviewComments implements vscode.Disposable {
     const sha = where.side === 'head' ? session.refs.headSha : session.refs.baseSha;
     // A range comment starts on its first line (on the same side) and ends on the position's.
     const start = position.line_range?.start;
-    const first = (where.side === 'head' ? start?.new_line : start?.old_line) ?? where.line;
+    const named = where.side === 'head' ? start?.new_line : start?.old_line;
+    const first = isLineNumber(named) ? named : where.line;
     return {
       uri: this.content.uri(session.source, { path, sha }),
       range: new vscode.Range(Math.min(first, where.line) - 1, 0, where.line - 1, 0),

@@ -68,7 +68,9 @@ export class ReviewContentProvider implements vscode.TextDocumentContentProvider
       root: source.cloneRoot ?? '',
       mr: source.mergeRequestIid === undefined ? '' : String(source.mergeRequestIid),
     });
-    return vscode.Uri.from({ scheme: REVIEW_SCHEME, path: `/${side.path}`, query: query.toString() });
+    // A path from the server that starts with `/` would make `//host/…`, which a URI cannot hold.
+    const path = `/${side.path.replace(/^\/+/, '')}`;
+    return vscode.Uri.from({ scheme: REVIEW_SCHEME, path, query: query.toString() });
   }
 
   /** Reads a side into the cache; a failure is left for the editor to show when it asks. */

@@ -78,6 +78,14 @@ describe('diff positions: where a comment can go, as GitLab judges it', () => {
     assert.equal(noteSide({}), undefined);
   });
 
+  it('places no note on a line a server sent as 0, less, a fraction or beyond any file', () => {
+    for (const line of [0, -3, 1.5, Number.MAX_VALUE, Number.NaN]) {
+      assert.equal(noteSide({ old_line: null, new_line: line }), undefined, String(line));
+      assert.equal(noteSide({ old_line: line, new_line: null }), undefined, String(line));
+    }
+    assert.deepEqual(noteSide({ old_line: 2, new_line: 0 }), { side: 'base', line: 2 });
+  });
+
   it('says where a diff note is for a link to it: path and line of its side, outdated on another head', () => {
     const position = { old_path: 'a.ts', new_path: 'b.ts', old_line: null, new_line: 4, head_sha: 'h2' };
     assert.deepEqual(notePlace(position, 'h2'), { path: 'b.ts', line: 4, side: 'head', outdated: false });
