@@ -273,19 +273,38 @@ export function buildThreads(
   const threads = roots.map((root): StreamThread => {
     let size = 0;
     let lastActivity = root.entry.created ?? '';
-    const visit = (node: StreamThreadNode): void => {
+    walkThread(root, (node) => {
       size++;
       if ((node.entry.created ?? '') > lastActivity) lastActivity = node.entry.created ?? '';
       node.replies.sort(byCreated);
-      node.replies.forEach(visit);
-    };
-    visit(root);
+    });
     return { top: root, size, lastActivity };
   });
   if (options.newestFirst) {
     threads.sort((a, b) => (b.top.entry.created ?? '').localeCompare(a.top.entry.created ?? ''));
   }
   return threads;
+}
+
+/**
+ * Every node under `root` (itself first), each followed by its replies in their order, with its
+ * depth (the root's is 0). An explicit stack: a reply chain thousands deep (a hostile hub's) would
+ * overflow the call stack of a recursive walk. `visit` may reorder a node's replies before they are
+ * walked.
+ */
+export function walkThread(
+  root: StreamThreadNode,
+  visit: (node: StreamThreadNode, depth: number) => void,
+): void {
+  const stack: [StreamThreadNode, number][] = [[root, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, depth] = next;
+    visit(node, depth);
+    for (let index = node.replies.length - 1; index >= 0; index--) {
+      const reply = node.replies[index];
+      if (reply) stack.push([reply, depth + 1]);
+    }
+  }
 }
 
 /** Whether the channel with this identity wrote the entry. */

@@ -5,11 +5,11 @@ import type { ChannelClient } from '../../api/channel';
 import { CancelledError } from '../../api/http';
 import {
   type StreamEntry,
-  type StreamThread,
   bbcodeToText,
   buildThreads,
   firstTextLine,
   isOwnEntry,
+  walkThread,
 } from '../../domain/channel';
 import { checkNoteBody } from '../../domain/inputValidation';
 import type { ChannelAccountInfo } from '../../platform/channelAccounts';
@@ -60,8 +60,7 @@ function flatten(
 ): ItemTarget[] {
   const targets: ItemTarget[] = [];
   for (const thread of buildThreads(items, { newestFirst })) {
-    const visit = (node: StreamThread['top']): void => {
-      const { entry } = node;
+    walkThread(thread.top, ({ entry }) => {
       targets.push({
         account,
         entry,
@@ -69,9 +68,7 @@ function flatten(
         own: isOwnEntry(entry, identity),
         label: `"${firstTextLine(entry.title || bbcodeToText(entry.body), 60) || vscode.l10n.t('(no text)')}"`,
       });
-      node.replies.forEach(visit);
-    };
-    visit(thread.top);
+    });
   }
   return targets;
 }

@@ -14,6 +14,7 @@ import {
   parseAclText,
   readStreamEntry,
   safeFileName,
+  walkThread,
 } from '../../../src/domain/channel';
 import { type FakeForge, startFakeForge } from '../../server';
 import { ChannelClient } from '../../../src/api/channel';
@@ -135,6 +136,35 @@ describe('channel domain', () => {
       buildThreads(items).map((thread) => thread.top.entry.mid),
       ['old', 'new', 'orphan'],
     );
+  });
+
+  it('builds and walks a reply chain 5,000 deep without running out of stack', () => {
+    const depth = 5_000;
+    const items = [item('c0', 'c0', 'c0', '2024-01-01 00:00:00')];
+    for (let index = 1; index <= depth; index++) {
+      const second = String(index % 60).padStart(2, '0');
+      items.push(item(`c${index}`, 'c0', `c${index - 1}`, `2024-01-02 00:${second}:00`));
+    }
+    const [thread] = buildThreads(items);
+    assert.ok(thread);
+    assert.equal(thread.size, depth + 1);
+    const walked: [string, number][] = [];
+    walkThread(thread.top, (node, level) => walked.push([node.entry.mid, level]));
+    assert.equal(walked.length, depth + 1);
+    assert.deepEqual(walked.at(-1), [`c${depth}`, depth]);
+  });
+
+  it('walks a thread top first, each item followed by its replies in order', () => {
+    const [thread] = buildThreads([
+      item('t', 't', 't', '2024-01-01 00:00:00'),
+      item('b', 't', 't', '2024-01-03 00:00:00'),
+      item('a', 't', 't', '2024-01-02 00:00:00'),
+      item('a1', 't', 'a', '2024-01-04 00:00:00'),
+    ]);
+    assert.ok(thread);
+    const walked: string[] = [];
+    walkThread(thread.top, (node, level) => walked.push(`${node.entry.mid}@${level}`));
+    assert.deepEqual(walked, ['t@0', 'a@1', 'a1@2', 'b@1']);
   });
 
   it('tells own items by guid, else by address', () => {

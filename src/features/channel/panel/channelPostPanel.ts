@@ -3,6 +3,7 @@ import {
   channelDateToIso,
   type StreamEntry,
   type StreamThreadNode,
+  walkThread,
 } from '../../../domain/channel';
 import { defineCommand, rowOf } from '../../../platform/commands/defineCommand';
 import { registerCommands } from '../../../platform/commands/registerCommand';
@@ -43,9 +44,16 @@ function entryView(entry: StreamEntry, depth: number): ChannelEntryView {
   };
 }
 
-/** Every comment under `node`, in thread order, with how deep it is nested. */
-function commentsOf(node: StreamThreadNode, depth = 0): ChannelEntryView[] {
-  return node.replies.flatMap((reply) => [entryView(reply.entry, depth), ...commentsOf(reply, depth + 1)]);
+/** Deeper comments are indented no further: the pane stays readable, the order says who answers whom. */
+const DEEPEST_SHOWN = 8;
+
+/** Every comment under `node`, in thread order, with how deep it is nested (up to `DEEPEST_SHOWN`). */
+function commentsOf(node: StreamThreadNode): ChannelEntryView[] {
+  const views: ChannelEntryView[] = [];
+  walkThread(node, (each, depth) => {
+    if (each !== node) views.push(entryView(each.entry, Math.min(depth - 1, DEEPEST_SHOWN)));
+  });
+  return views;
 }
 
 /**
