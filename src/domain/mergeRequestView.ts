@@ -262,11 +262,6 @@ export function diffRefs(mr: unknown): DiffRefs | undefined {
   return { baseSha: base, headSha: head, ...(isCommitSha(start) ? { startSha: start } : {}) };
 }
 
-/** Only web links may be followed from server content: http and https, nothing else. */
-export function isSafeLink(href: string): boolean {
-  return /^https?:\/\/[^\s]+$/i.test(href.trim());
-}
-
 /** Who approved, how many approvals are still needed, and what the viewer may do. */
 export interface ApprovalsView {
   approvedBy: string[];

@@ -199,6 +199,18 @@ describe('merge request panel (UI)', function () {
       1,
       'web links stay',
     );
+    // A click on a link goes to the host, which opens web links only (VS Code asks first).
+    await description.locator('a[href="https://example.com/docs"]').click();
+    await waitUntil(
+      async () => (await frame.locator('html').getAttribute('data-links-routed')) === '1',
+      10_000,
+      'the click went to the host',
+    );
+    const asked = page.locator('.monaco-dialog-box');
+    await waitUntil(async () => (await asked.count()) > 0, 10_000, 'VS Code asks before opening the site');
+    assert.match(await asked.innerText(), /example\.com/);
+    await page.keyboard.press('Escape');
+    await waitUntil(async () => (await asked.count()) === 0, 10_000, 'the question is gone');
     assert.equal(await description.locator('strong', { hasText: 'Markdown' }).count(), 1, 'Markdown renders');
     assert.equal(await description.locator('li').count(), 2);
     assert.equal(await description.locator('b').count(), 0, 'raw HTML from the server is not markup');

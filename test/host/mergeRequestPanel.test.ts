@@ -272,6 +272,29 @@ describe('merge request panel', function () {
     assert.deepEqual(panel.host.violations, []);
   });
 
+  it('opens a link clicked in the page through the one door, which refuses all but web links', async () => {
+    const panel = panelOf(1);
+    const errors: string[] = [];
+    const observing = api.messages.observe((message) => {
+      if (message.severity === 'error') errors.push(message.text);
+    });
+    try {
+      // A job page on the face of it; everything before `@` is a user name, and the host is evil.
+      await panel.host.receive({
+        type: 'openLink',
+        url: 'https://gitlab.example.com%2F-%2Fjobs%2F42@evil.example/',
+      });
+      await panel.host.receive({ type: 'openLink', url: 'file:///etc/passwd' });
+      await panel.host.receive({ type: 'openLink', url: 'x'.repeat(8193) });
+    } finally {
+      observing.dispose();
+    }
+    assert.equal(errors.length, 2, errors.join('\n'));
+    assert.match(errors[0] ?? '', /Did not open the link .*user name before the host/);
+    assert.match(errors[1] ?? '', /Did not open the link "file:\/\/\/etc\/passwd": only http and https/);
+    assert.equal(panel.host.rejectedMessages > 0, true, 'a link longer than any address is not read');
+  });
+
   it('saves the draft as the user types, posts a comment and drops the draft', async () => {
     const panel = panelOf(1);
     const key = `${account.id}|${web}|mergeRequest|1`;

@@ -28,11 +28,21 @@ export const RenderedMessageSchema = z.strictObject({
   ms: z.number().nonnegative().max(3_600_000),
 });
 
+/**
+ * A link in the page was clicked: the host opens it through `openServerLink`, which refuses all but
+ * web links, instead of VS Code's own handling of links in webviews.
+ */
+export const OpenLinkMessageSchema = z.strictObject({
+  type: z.literal('openLink'),
+  url: z.string().max(8192),
+});
+
 export const CommonPageMessageSchemas = [
   ReadyMessageSchema,
   CspViolationMessageSchema,
   PageErrorMessageSchema,
   RenderedMessageSchema,
+  OpenLinkMessageSchema,
 ] as const;
 
 export type CspViolationMessage = z.infer<typeof CspViolationMessageSchema>;

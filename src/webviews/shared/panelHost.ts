@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CspViolationMessage, RenderedMessage } from './pageMessages';
 import { type PanelRestoreKey, RESTORE_KEY_MESSAGE } from './restoreKey';
 import { type FirstPaint, webviewHtml, webviewOptions } from './webviewHtml';
+import { openServerLink } from '../../platform/serverLinks';
 
 export type { PanelRestoreKey } from './restoreKey';
 
@@ -225,6 +226,9 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
         return;
       case 'rendered':
         this.renders.push(message as unknown as RenderedMessage);
+        return;
+      case 'openLink':
+        await openServerLink(String(message['url']), vscode.l10n.t('the link'));
         return;
       default:
         await this.handler?.(message);

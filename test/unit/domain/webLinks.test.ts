@@ -27,6 +27,10 @@ describe('server links: web links only', () => {
     ['', /no address/],
     ['https://forge.example@evil.example/', /user name/],
     ['https://user:secret@forge.example/', /user name/],
+    // Reads as a GitLab job page; the encoded slashes leave it all a user name, and the host is evil.
+    ['https://gitlab.example.com%2F-%2Fjobs%2F42@evil.example/', /user name/],
+    [' javascript:alert(1)', /javascript:/],
+    ['vbscript:x', /vbscript:/],
   ] as const) {
     it(`refuses ${link || 'an empty link'}, saying why`, () => {
       const check = checkWebLink(link);

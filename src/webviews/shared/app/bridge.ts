@@ -33,6 +33,26 @@ function wallClock(at: number): string {
 document.documentElement.dataset['navigationStartAt'] = wallClock(0);
 document.documentElement.dataset['scriptStartAt'] = wallClock(started);
 
+/**
+ * Every click on a link with an address goes to the host (`openLink`), which opens only web links;
+ * VS Code's own link handling in webviews never sees one. In-page links (`#`) are the app's.
+ */
+function routeLinks(post: (message: unknown) => void): void {
+  const follow = (event: MouseEvent): void => {
+    const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    const href = target?.getAttribute('href') ?? '';
+    if (!target || href === '' || href.startsWith('#')) return;
+    event.preventDefault();
+    if (event.type !== 'click' && event.button !== 1) return;
+    // Also counted on the page itself, where a UI test reads it.
+    const root = document.documentElement;
+    root.dataset['linksRouted'] = String(Number(root.dataset['linksRouted'] ?? '0') + 1);
+    post({ type: 'openLink', url: href.slice(0, 8192) });
+  };
+  document.addEventListener('click', follow, true);
+  document.addEventListener('auxclick', follow, true);
+}
+
 /** Call once, after the app has registered its message listener. */
 export function connect<ToHost, ToPage, PageState = Record<string, unknown>>(
   onMessage: (message: ToPage) => void,
@@ -50,6 +70,7 @@ export function connect<ToHost, ToPage, PageState = Record<string, unknown>>(
       sample: event.sample.slice(0, 200),
     });
   });
+  routeLinks(post);
   window.addEventListener('error', (event) => {
     post({ type: 'pageError', message: String(event.message).slice(0, 2000) });
   });

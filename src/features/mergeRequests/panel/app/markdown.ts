@@ -11,13 +11,18 @@ import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { full as emoji } from 'markdown-it-emoji';
 import emojiByName from 'markdown-it-emoji/lib/data/full.mjs';
-import { isSafeLink } from '../../../../domain/mergeRequestView';
+import { checkWebLink } from '../../../../domain/webLinks';
 import { allowlistedSystemNoteHtml } from '../../../../domain/systemNoteHtml';
+
+/** The host's check (`openServerLink` opens with the same): http(s), a host, no user name before it. */
+function isWebLink(href: string): boolean {
+  return checkWebLink(href).ok;
+}
 
 function markdownRenderer(html: boolean) {
   // `breaks`: a single newline is a line break, as the server renders comments.
   const renderer = new MarkdownIt({ html, linkify: true, breaks: true, typographer: false }).use(emoji);
-  renderer.validateLink = (url: string): boolean => isSafeLink(url) || /^[#/]|^\.\.?\//.test(url);
+  renderer.validateLink = (url: string): boolean => isWebLink(url) || /^[#/]|^\.\.?\//.test(url);
   return renderer;
 }
 
@@ -37,14 +42,14 @@ markdown.renderer.rules['image'] = systemMarkdown.renderer.rules['image'] = (tok
   if (!token) return '';
   const src = String(token.attrGet('src') ?? '');
   const label = markdown.utils.escapeHtml(token.content || src);
-  return isSafeLink(src) ? `<a href="${markdown.utils.escapeHtml(src)}">🖼 ${label}</a>` : `🖼 ${label}`;
+  return isWebLink(src) ? `<a href="${markdown.utils.escapeHtml(src)}">🖼 ${label}</a>` : `🖼 ${label}`;
 };
 
 const purify = DOMPurify(window);
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName !== 'A') return;
   const href = node.getAttribute('href') ?? '';
-  if (isSafeLink(href)) {
+  if (isWebLink(href)) {
     node.setAttribute('title', href);
     node.setAttribute('rel', 'noopener noreferrer');
   } else {
