@@ -63,22 +63,42 @@ function sameLocation(a: RemoteLocation, b: RemoteLocation): boolean {
   return a.path.endsWith(`/${b.path}`) || b.path.endsWith(`/${a.path}`);
 }
 
-/** Whether a remote URL points at the project (ssh or https form, `.git` or not, any case). */
-export function remoteMatchesProject(remoteUrl: string, project: ProjectCloneUrls): boolean {
+/** The account's server host, or a name under it (`ssh.forge.example` for `forge.example`). */
+function onServer(host: string, serverUrl: string): boolean {
+  let serverHost: string;
+  try {
+    serverHost = new URL(serverUrl).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return serverHost !== '' && (host === serverHost || host.endsWith(`.${serverHost}`));
+}
+
+/**
+ * Whether a remote URL points at the project (ssh or https form, `.git` or not, any case). The
+ * project's clone URLs come from the server: only those on the account's own host count, so a
+ * hostile server cannot point reads and check-outs at a clone of another server's repository.
+ */
+export function remoteMatchesProject(
+  remoteUrl: string,
+  project: ProjectCloneUrls,
+  serverUrl: string,
+): boolean {
   const remote = parseRemoteUrl(remoteUrl);
-  if (!remote) return false;
+  if (!remote || !onServer(remote.host, serverUrl)) return false;
   return [project.ssh_url_to_repo, project.http_url_to_repo, project.web_url].some((candidate) => {
     const location = candidate ? parseRemoteUrl(candidate) : undefined;
     return location !== undefined && sameLocation(remote, location);
   });
 }
 
-/** The remote of a clone that points at the project; `origin` wins when several do. */
+/** The remote of a clone that points at the project on the account's server; `origin` wins when several do. */
 export function matchingRemote(
   remotes: readonly GitRemote[],
   project: ProjectCloneUrls,
+  serverUrl: string,
 ): GitRemote | undefined {
-  const matches = remotes.filter((remote) => remoteMatchesProject(remote.url, project));
+  const matches = remotes.filter((remote) => remoteMatchesProject(remote.url, project, serverUrl));
   return matches.find((remote) => remote.name === 'origin') ?? matches[0];
 }
 
@@ -99,7 +119,8 @@ export function parseRemoteConfig(output: string): GitRemote[] {
 export function isSafeBranchName(name: string): boolean {
   return (
     name.length > 0 &&
-    !name.startsWith('-') &&
+    // `+` first forces a refspec (`git fetch origin +main` overwrites), `-` makes an option.
+    !/^[-+]/.test(name) &&
     !name.startsWith('/') &&
     !name.endsWith('/') &&
     !name.endsWith('.lock') &&

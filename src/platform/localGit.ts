@@ -112,7 +112,11 @@ async function gitExtensionApi(): Promise<GitExtensionApi | undefined> {
   }
 }
 
-async function cliClone(folder: string, project: ProjectCloneUrls): Promise<LocalClone | undefined> {
+async function cliClone(
+  folder: string,
+  project: ProjectCloneUrls,
+  serverUrl: string,
+): Promise<LocalClone | undefined> {
   let root: string;
   try {
     root = (await runGit(folder, ['rev-parse', '--show-toplevel'])).trim();
@@ -126,7 +130,7 @@ async function cliClone(folder: string, project: ProjectCloneUrls): Promise<Loca
   } catch {
     return undefined;
   }
-  const remote = matchingRemote(remotes, project);
+  const remote = matchingRemote(remotes, project, serverUrl);
   if (!remote) return undefined;
   let currentBranch: string | undefined;
   try {
@@ -141,11 +145,12 @@ async function cliClone(folder: string, project: ProjectCloneUrls): Promise<Loca
 function extensionClone(
   repository: GitExtensionRepository,
   project: ProjectCloneUrls,
+  serverUrl: string,
 ): LocalClone | undefined {
   const remotes: GitRemote[] = repository.state.remotes.flatMap((remote) =>
     remote.fetchUrl ? [{ name: remote.name, url: remote.fetchUrl }] : [],
   );
-  const remote = matchingRemote(remotes, project);
+  const remote = matchingRemote(remotes, project, serverUrl);
   if (!remote) return undefined;
   return {
     root: repository.rootUri.fsPath,
@@ -156,17 +161,20 @@ function extensionClone(
 }
 
 /** The first clone of the project among the workspace's repositories, or undefined. */
-export async function findLocalClone(project: ProjectCloneUrls): Promise<LocalClone | undefined> {
+export async function findLocalClone(
+  project: ProjectCloneUrls,
+  serverUrl: string,
+): Promise<LocalClone | undefined> {
   const api = await gitExtensionApi();
   const repositories = api?.repositories ?? [];
   for (const repository of repositories) {
-    const clone = extensionClone(repository, project);
+    const clone = extensionClone(repository, project, serverUrl);
     if (clone) return clone;
   }
   // Folders the git extension has not opened (or shows with rewritten remote URLs): ask git.
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     if (folder.uri.scheme !== 'file') continue;
-    const clone = await cliClone(folder.uri.fsPath, project);
+    const clone = await cliClone(folder.uri.fsPath, project, serverUrl);
     if (clone) return clone;
   }
   return undefined;

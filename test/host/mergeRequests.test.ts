@@ -109,6 +109,20 @@ describe('merge request actions', function () {
     return found;
   }
 
+  /** The errors shown while `run` runs (commands show their errors instead of throwing). */
+  async function messagesShown(run: () => Thenable<unknown>): Promise<string[]> {
+    const shown: string[] = [];
+    const observing = api.messages.observe((message) => {
+      if (message.severity === 'error') shown.push(message.text);
+    });
+    try {
+      await run();
+    } finally {
+      observing.dispose();
+    }
+    return shown;
+  }
+
   function requestsTo(method: string, path: string | RegExp): RecordedRequest[] {
     return forge.requests.filter(
       (request) =>
@@ -398,18 +412,37 @@ describe('merge request actions', function () {
 
   it('checks out the source branch in the matching clone, with fetch then checkout', async () => {
     const login = await row('Assigned to me', 1);
-    const result = await vscode.commands.executeCommand<{ checkedOut: string; root: string; remote: string }>(
-      'forge.mergeRequest.checkout',
-      login.node,
-    );
-    assert.equal(result?.checkedOut, 'feature/login');
-    assert.equal(result.remote, 'origin');
+    const branch = forge.state.projects.get(web)?.branches.get('feature/login');
+    assert.ok(branch);
+    const seeded = branch.commitSha;
+    // The forge's head of the branch is the commit the clone's remote holds.
+    branch.commitSha = git(bare, ['rev-parse', 'refs/heads/feature/login']);
+    const questions: string[] = [];
+    const answering = api.messages.answerModals((question, buttons) => {
+      questions.push(`${question.text}\n${question.detail ?? ''}`);
+      return buttons[0];
+    });
+    try {
+      const result = await vscode.commands.executeCommand<{
+        checkedOut: string;
+        root: string;
+        remote: string;
+      }>('forge.mergeRequest.checkout', login.node);
+      assert.equal(result?.checkedOut, 'feature/login');
+      assert.equal(result.remote, 'origin');
+    } finally {
+      answering.dispose();
+      branch.commitSha = seeded;
+    }
+    assert.equal(questions.length, 1);
+    assert.ok(questions[0]?.includes(folder), `the folder is named before switching: ${questions[0]}`);
     assert.equal(git(folder, ['symbolic-ref', '--short', 'HEAD']), 'feature/login');
     assert.equal(
       git(folder, ['rev-parse', '--abbrev-ref', 'feature/login@{upstream}']),
       'origin/feature/login',
     );
     assert.equal(git(folder, ['log', '-1', '--format=%s']), 'Local start');
+    git(folder, ['checkout', '-q', 'master']);
 
     // A project without a clone in the workspace: a clear message, nothing run.
     const pagination = await row('Created by me', 1, 'acme/api');
@@ -419,6 +452,42 @@ describe('merge request actions', function () {
     );
     assert.equal(none?.checkedOut, undefined);
     assert.equal(none?.reason, 'no-repository');
+  });
+
+  it('refuses a source branch git reads as a forced refspec, and a fetched commit that is not the head', async () => {
+    const login = await row('Assigned to me', 1);
+    const stored = [...forge.state.mergeRequests.values()].find(
+      (each) => each.projectId === web && each.iid === 1,
+    );
+    assert.ok(stored);
+    const answering = api.messages.answerModals((_question, buttons) => buttons[0]);
+    try {
+      // The forge's head is not what the remote holds (a hostile server, or a push in between).
+      const moved = await messagesShown(() =>
+        vscode.commands.executeCommand('forge.mergeRequest.checkout', login.node),
+      );
+      assert.match(moved.join('\n'), /The fetched commit [0-9a-f]{8} is not the head of !1/);
+      assert.equal(git(folder, ['symbolic-ref', '--short', 'HEAD']), 'master', 'nothing was switched');
+
+      // `git fetch origin +master` would overwrite the local master with the remote's: as the
+      // server sent it in the list the row shows.
+      const shown = (login.node as unknown as { mergeRequest: { source_branch: string } }).mergeRequest;
+      const sourceBranch = shown.source_branch;
+      shown.source_branch = '+master';
+      forge.clearRequests();
+      try {
+        const refused = await messagesShown(() =>
+          vscode.commands.executeCommand('forge.mergeRequest.checkout', login.node),
+        );
+        assert.match(refused.join('\n'), /The branch name "\+master" cannot be checked out safely/);
+      } finally {
+        shown.source_branch = sourceBranch;
+      }
+      assert.deepEqual(requestsTo('GET', mrPath(1)), [], 'refused before the merge request was read again');
+      assert.equal(git(folder, ['symbolic-ref', '--short', 'HEAD']), 'master');
+    } finally {
+      answering.dispose();
+    }
   });
 
   it('refuses a merge when the source branch moved since the user looked (409), then merges', async () => {

@@ -124,8 +124,8 @@ async function askTitleAndDescription(
 }
 
 /** The open clone of the project, if there is one; a clone git cannot read is logged and left out. */
-function readLocalClone(project: Project, log: { warn(line: string): void }) {
-  return findLocalClone(project).catch((error: unknown) => {
+function readLocalClone(project: Project, serverUrl: string, log: { warn(line: string): void }) {
+  return findLocalClone(project, serverUrl).catch((error: unknown) => {
     log.warn(`Could not read the local clone: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   });
@@ -161,7 +161,7 @@ export async function createMergeRequest(
   if (!target) return { created: false, ...CANCELLED };
   const { project } = target;
   const client = await services.accounts.client(target.account.id);
-  const clone = await readLocalClone(project, services.log);
+  const clone = await readLocalClone(project, target.account.serverUrl, services.log);
   const localBranch = clone?.currentBranch;
   const branches = branchLoader(client, project);
   if (options && !(options.sourceBranch ?? localBranch)) {

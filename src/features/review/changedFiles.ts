@@ -56,9 +56,12 @@ export async function loadDiffRefs(client: HostingClient, target: ReviewTarget):
   return refsFromVersion(newest);
 }
 
-/** Where the sides are read: the local clone first when the workspace has one. */
-export async function sideSource(target: ReviewTarget): Promise<SideSource> {
-  const clone = await findLocalClone(target.project).catch(() => undefined);
+/** Where the sides are read: the local clone of the project on the account's server first, when the workspace has one. */
+export async function sideSource(target: ReviewTarget, serverUrl: string | undefined): Promise<SideSource> {
+  const clone =
+    serverUrl === undefined
+      ? undefined
+      : await findLocalClone(target.project, serverUrl).catch(() => undefined);
   return {
     accountId: target.accountId,
     project: target.project.id,

@@ -57,7 +57,7 @@ export class ReviewPreparation {
     const key = `${target.accountId}|${target.project.id}|${target.mergeRequest.iid}`;
     const kept = this.sourcesKept.get(key);
     if (kept && Date.now() - kept.at < SOURCE_KEPT_MS) return kept.source;
-    const source = sideSource(target);
+    const source = sideSource(target, this.accounts.get(target.accountId)?.serverUrl);
     this.sourcesKept.set(key, { source, at: Date.now() });
     return source;
   }

@@ -12,6 +12,7 @@ const project = {
   http_url_to_repo: 'https://gitlab.example.com/Acme/Web.git',
   web_url: 'https://gitlab.example.com/Acme/Web',
 };
+const server = 'https://gitlab.example.com';
 
 describe('parseRemoteUrl', () => {
   it('reads https, ssh:// and scp-like forms alike', () => {
@@ -47,16 +48,38 @@ describe('remoteMatchesProject', () => {
       'ssh://git@gitlab.example.com:22/Acme/Web.git',
       'http://gitlab.example.com/acme/web/',
     ]) {
-      assert.equal(remoteMatchesProject(url, project), true, url);
+      assert.equal(remoteMatchesProject(url, project, server), true, url);
     }
   });
 
   it('does not match another project, host or a path that only shares a prefix', () => {
-    assert.equal(remoteMatchesProject('git@gitlab.example.com:acme/web-old.git', project), false);
-    assert.equal(remoteMatchesProject('git@gitlab.example.com:acme/we.git', project), false);
-    assert.equal(remoteMatchesProject('git@github.com:acme/web.git', project), false);
-    assert.equal(remoteMatchesProject('https://gitlab.example.com/other/acme/webx', project), false);
-    assert.equal(remoteMatchesProject('/local/acme/web', project), false);
+    assert.equal(remoteMatchesProject('git@gitlab.example.com:acme/web-old.git', project, server), false);
+    assert.equal(remoteMatchesProject('git@gitlab.example.com:acme/we.git', project, server), false);
+    assert.equal(remoteMatchesProject('git@github.com:acme/web.git', project, server), false);
+    assert.equal(remoteMatchesProject('https://gitlab.example.com/other/acme/webx', project, server), false);
+    assert.equal(remoteMatchesProject('/local/acme/web', project, server), false);
+  });
+
+  it("matches only on the account's server: a server's clone URLs cannot point at another host's clone", () => {
+    // A hostile forge names the user's clone of another server's repository as its own project.
+    const hostile = {
+      ssh_url_to_repo: 'git@github.com:acme/private.git',
+      http_url_to_repo: 'https://github.com/acme/private.git',
+    };
+    assert.equal(remoteMatchesProject('git@github.com:acme/private.git', hostile, server), false);
+    assert.equal(remoteMatchesProject('https://github.com/acme/private.git', hostile, server), false);
+    // The server's own ssh host under its name is the server's.
+    const sshHost = { ssh_url_to_repo: 'git@ssh.gitlab.example.com:acme/web.git' };
+    assert.equal(remoteMatchesProject('git@ssh.gitlab.example.com:acme/web.git', sshHost, server), true);
+    assert.equal(
+      remoteMatchesProject(
+        'git@gitlab.example.com.evil:acme/web.git',
+        { ssh_url_to_repo: 'git@gitlab.example.com.evil:acme/web.git' },
+        server,
+      ),
+      false,
+    );
+    assert.equal(remoteMatchesProject('git@gitlab.example.com:acme/web.git', project, 'not a url'), false);
   });
 
   it('matches a server under a sub-path reached over ssh', () => {
@@ -64,8 +87,14 @@ describe('remoteMatchesProject', () => {
       http_url_to_repo: 'https://example.com/gitlab/acme/web.git',
       ssh_url_to_repo: 'git@example.com:acme/web.git',
     };
-    assert.equal(remoteMatchesProject('https://example.com/gitlab/acme/web', subPath), true);
-    assert.equal(remoteMatchesProject('git@example.com:acme/web.git', subPath), true);
+    assert.equal(
+      remoteMatchesProject('https://example.com/gitlab/acme/web', subPath, 'https://example.com/gitlab'),
+      true,
+    );
+    assert.equal(
+      remoteMatchesProject('git@example.com:acme/web.git', subPath, 'https://example.com/gitlab'),
+      true,
+    );
   });
 
   it('matches the fake forge URLs (loopback with a port)', () => {
@@ -73,8 +102,11 @@ describe('remoteMatchesProject', () => {
       ssh_url_to_repo: 'git@127.0.0.1:acme/web.git',
       http_url_to_repo: 'http://127.0.0.1:41234/acme/web.git',
     };
-    assert.equal(remoteMatchesProject('http://127.0.0.1:41234/acme/web.git', local), true);
-    assert.equal(remoteMatchesProject('http://127.0.0.1:9/acme/web', local), true);
+    assert.equal(
+      remoteMatchesProject('http://127.0.0.1:41234/acme/web.git', local, 'http://127.0.0.1:41234'),
+      true,
+    );
+    assert.equal(remoteMatchesProject('http://127.0.0.1:9/acme/web', local, 'http://127.0.0.1:41234'), true);
   });
 });
 
@@ -95,9 +127,9 @@ describe('matchingRemote and parseRemoteConfig', () => {
       { name: 'origin', url: 'git@gitlab.example.com:acme/web.git' },
       { name: 'fork', url: 'git@gitlab.example.com:me/web.git' },
     ];
-    assert.equal(matchingRemote(remotes, project)?.name, 'origin');
-    assert.equal(matchingRemote(remotes.slice(0, 1), project)?.name, 'upstream');
-    assert.equal(matchingRemote(remotes.slice(2), project), undefined);
+    assert.equal(matchingRemote(remotes, project, server)?.name, 'origin');
+    assert.equal(matchingRemote(remotes.slice(0, 1), project, server)?.name, 'upstream');
+    assert.equal(matchingRemote(remotes.slice(2), project, server), undefined);
   });
 });
 
@@ -105,7 +137,21 @@ describe('isSafeBranchName', () => {
   it('accepts ordinary names and refuses option-like or broken ones', () => {
     for (const name of ['master', 'feature/login', 'fix-1.2', 'user/x_y'])
       assert.equal(isSafeBranchName(name), true, name);
-    for (const name of ['', '-x', '--upload-pack=evil', 'a..b', 'a b', 'a:b', 'x.lock', 'a@{1}', '/a', 'a/'])
+    for (const name of [
+      '',
+      '-x',
+      '--upload-pack=evil',
+      '+main',
+      '+refs/heads/main:refs/heads/x',
+      'a..b',
+      'a b',
+      'a:b',
+      'a*',
+      'x.lock',
+      'a@{1}',
+      '/a',
+      'a/',
+    ])
       assert.equal(isSafeBranchName(name), false, name);
   });
 });
