@@ -29,9 +29,23 @@ function draftJson(draft: DraftNote): unknown {
     note: draft.note,
     commit_id: null,
     line_code: null,
-    position: draft.position ?? null,
+    // As GitLab answers (its documentation shows it): a draft without a position of its own (a
+    // general comment, or a reply in a thread) has a position whose every field is null but its type.
+    position: draft.position ?? NO_POSITION,
   };
 }
+
+const NO_POSITION = {
+  base_sha: null,
+  start_sha: null,
+  head_sha: null,
+  old_path: null,
+  new_path: null,
+  position_type: 'text',
+  old_line: null,
+  new_line: null,
+  line_range: null,
+};
 
 function draftsOf(ctx: RequestContext, mergeRequest: MergeRequest): DraftNote[] {
   const caller = ctx.requireCaller();

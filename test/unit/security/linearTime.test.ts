@@ -92,8 +92,10 @@ describe('linear time on server text', function () {
       const smallMs = fastestOf(5, small);
       // Quadratic code takes seconds on 64 KB (and minutes on 1 MB): stop before the large run.
       assert.ok(smallMs < 100, `64 KB took ${smallMs.toFixed(0)} ms`);
-      const largeMs = fastestOf(3, make(1024 * 1024));
-      // Under 2 ms the clock and the collector decide more than the code does.
+      let largeMs = fastestOf(3, make(1024 * 1024));
+      // Under 2 ms the clock and the collector decide more than the code does; a pause of the
+      // machine is not quadratic work: measure again before blaming it.
+      if (largeMs > 20 * Math.max(smallMs, 2)) largeMs = fastestOf(5, make(1024 * 1024));
       assert.ok(
         largeMs <= 20 * Math.max(smallMs, 2),
         `64 KB: ${smallMs.toFixed(2)} ms, 1 MB: ${largeMs.toFixed(2)} ms`,
@@ -103,15 +105,19 @@ describe('linear time on server text', function () {
 
   for (const [what, make] of REVIEW_NOTE_CASES) {
     it(`${what}: 1 MB takes at most 8 times as long as 256 KB, and under 5 s`, () => {
-      const quarterMs = fastestOf(3, make(256 * 1024));
-      // Quadratic code takes seconds on 256 KB: stop before the large run.
-      assert.ok(quarterMs < 1000, `256 KB took ${quarterMs.toFixed(0)} ms`);
-      const largeMs = fastestOf(3, make(1024 * 1024));
+      const measure = (runs: number) => {
+        const quarterMs = fastestOf(runs, make(256 * 1024));
+        // Quadratic code takes seconds on 256 KB: stop before the large run.
+        assert.ok(quarterMs < 1000, `256 KB took ${quarterMs.toFixed(0)} ms`);
+        return { quarterMs, largeMs: fastestOf(runs, make(1024 * 1024)) };
+      };
       // Linear work takes 4 times as long, quadratic 16 times.
-      assert.ok(
-        largeMs <= 8 * Math.max(quarterMs, 2) && largeMs < 5000,
-        `256 KB: ${quarterMs.toFixed(2)} ms, 1 MB: ${largeMs.toFixed(2)} ms`,
-      );
+      const linear = ({ quarterMs, largeMs }: { quarterMs: number; largeMs: number }) =>
+        largeMs <= 8 * Math.max(quarterMs, 2) && largeMs < 5000;
+      let took = measure(3);
+      // A collector's pause or a busy machine is not quadratic work: measure again before blaming it.
+      if (!linear(took)) took = measure(5);
+      assert.ok(linear(took), `256 KB: ${took.quarterMs.toFixed(2)} ms, 1 MB: ${took.largeMs.toFixed(2)} ms`);
     });
   }
 

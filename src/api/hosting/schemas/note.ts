@@ -91,6 +91,26 @@ export const DiffPositionSchema = z.looseObject({
 });
 export type DiffPosition = z.infer<typeof DiffPositionSchema>;
 
+/** A position that names no place: every SHA and path null or missing. */
+function placeless(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields = value as Record<string, unknown>;
+  return ['base_sha', 'start_sha', 'head_sha', 'old_path', 'new_path'].every(
+    (key) => fields[key] === null || fields[key] === undefined,
+  );
+}
+
+/**
+ * A note's or draft's position as GitLab sends it. One without a place of its own (a general comment,
+ * or a reply in a thread, which names its `discussion_id`) comes with every field null but
+ * `position_type` (GitLab's documentation shows it): that reads as no position; any other position
+ * must be whole.
+ */
+export const NotePositionSchema = z.preprocess(
+  (value) => (placeless(value) ? undefined : value),
+  DiffPositionSchema.nullish(),
+);
+
 /** A note's diff position, when it has one that fits (the notes API gives diff notes theirs). */
 export function diffPositionOf(note: unknown): DiffPosition | undefined {
   const position = DiffPositionSchema.safeParse(
@@ -115,7 +135,7 @@ export const SuggestionSchema = z.looseObject({
 export type Suggestion = z.infer<typeof SuggestionSchema>;
 
 export const DiscussionNoteSchema = NoteSchema.extend({
-  position: DiffPositionSchema.nullish(),
+  position: NotePositionSchema,
   suggestions: z.array(SuggestionSchema).optional(),
 });
 export type DiscussionNote = z.infer<typeof DiscussionNoteSchema>;
@@ -134,6 +154,6 @@ export const DraftNoteSchema = z.looseObject({
   note: z.string(),
   discussion_id: z.string().nullish(),
   resolve_discussion: z.boolean().optional(),
-  position: DiffPositionSchema.nullish(),
+  position: NotePositionSchema,
 });
 export type DraftNote = z.infer<typeof DraftNoteSchema>;

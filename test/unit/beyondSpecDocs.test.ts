@@ -1,0 +1,108 @@
+// GitLab's documented example responses of the endpoints beyond the seed spec (review, draft notes,
+// discussions, approvals, versions, diffs, rebase) are the least a schema must accept, nulls
+// included (issue 36): every one parses, and what the review reads of it is right.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod';
+import {
+  DiscussionSchema,
+  DraftNoteSchema,
+  MergeRequestApprovalsSchema,
+  MergeRequestDiffSchema,
+  MergeRequestVersionSchema,
+  RebaseReplySchema,
+} from '../../src/api/hosting/schemas';
+
+const DOCS_DIR = path.join(__dirname, '..', 'fixtures', 'gitlab-api-docs');
+const CLIENTS_DIR = path.join(__dirname, '..', 'fixtures', 'gitlab-docs');
+
+/** Every documented response, by its path under `gitlab-api-docs`, with the schema it must parse with. */
+const DOCUMENTED: Record<string, z.ZodType> = {
+  'review/GLD-draft_notes_list.json': z.array(DraftNoteSchema),
+  'review/GLD-draft_note_get.json': z.array(DraftNoteSchema),
+  'review/GLD-mr_discussions.json': z.array(DiscussionSchema),
+  'review/GLD-mr_discussions_diff.json': z.array(DiscussionSchema),
+  'review/GLD-mr_approvals.json': MergeRequestApprovalsSchema,
+  'review/GLD-mr_rebase.json': RebaseReplySchema,
+};
+
+/** Documented payloads of the same endpoints that public clients keep (the `gitlab-docs` copy). */
+const FROM_CLIENTS: Record<string, z.ZodType> = {
+  'mr_changes/G4J-merge-request-versions.json': z.array(MergeRequestVersionSchema),
+  'mr_changes/G4J-merge-request-diff.json': MergeRequestVersionSchema,
+  'mr_changes/NK-merge_request_diff_version.json': MergeRequestVersionSchema,
+  'mr_changes/GO-list_merge_request_diff.json': z.array(MergeRequestDiffSchema),
+  'mr_changes/NK-merge_request_diffs.json': z.array(MergeRequestDiffSchema),
+};
+
+function read(dir: string, file: string): unknown {
+  return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown;
+}
+
+function payloadFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const relative = prefix === '' ? entry : `${prefix}/${entry}`;
+    if (statSync(path.join(dir, entry)).isDirectory()) return payloadFiles(path.join(dir, entry), relative);
+    return entry.endsWith('.json') && entry !== 'MANIFEST.json' ? [relative] : [];
+  });
+}
+
+describe("GitLab's documented responses beyond the seed spec", () => {
+  it('has a schema for every documented file, and every file in the manifest with its licence', () => {
+    const files = payloadFiles(DOCS_DIR).sort();
+    assert.deepEqual(files, Object.keys(DOCUMENTED).sort());
+    const manifest = z
+      .array(z.looseObject({ file: z.string(), path: z.string(), license: z.string() }))
+      .parse(read(DOCS_DIR, 'MANIFEST.json'));
+    assert.deepEqual(manifest.map((entry) => entry.file).sort(), files);
+    const licences = readFileSync(path.join(DOCS_DIR, 'LICENSES.md'), 'utf8');
+    for (const entry of manifest) assert.ok(licences.includes(entry.license), entry.license);
+  });
+
+  for (const [file, schema] of [
+    ...Object.entries(DOCUMENTED).map(([file, schema]) => [DOCS_DIR, file, schema] as const),
+    ...Object.entries(FROM_CLIENTS).map(([file, schema]) => [CLIENTS_DIR, file, schema] as const),
+  ].map(([dir, file, schema]) => [file, () => schema.safeParse(read(dir, file))] as const)) {
+    it(`parses ${file}`, () => {
+      const result = schema();
+      assert.ok(
+        result.success,
+        result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+      );
+    });
+  }
+
+  it('reads a draft without a position of its own (all nulls) as having none', () => {
+    const [draft] = z.array(DraftNoteSchema).parse(read(DOCS_DIR, 'review/GLD-draft_notes_list.json'));
+    assert.ok(draft);
+    assert.equal(draft.note, 'Example title');
+    assert.equal(draft.position, undefined);
+    assert.equal(draft.discussion_id, null);
+  });
+
+  it('keeps the position of a diff comment, its line range ends without lines', () => {
+    const [discussion] = z
+      .array(DiscussionSchema)
+      .parse(read(DOCS_DIR, 'review/GLD-mr_discussions_diff.json'));
+    const position = discussion?.notes[0]?.position;
+    assert.equal(position?.new_path, 'package.json');
+    assert.equal(position?.new_line, 27);
+    assert.equal(position?.line_range?.start.new_line, undefined);
+  });
+
+  it('reads general threads and single comments, and who approved', () => {
+    const discussions = z.array(DiscussionSchema).parse(read(DOCS_DIR, 'review/GLD-mr_discussions.json'));
+    assert.deepEqual(
+      discussions.map((discussion) => [discussion.individual_note, discussion.notes.length]),
+      [
+        [false, 2],
+        [true, 1],
+      ],
+    );
+    assert.equal(discussions[0]?.notes[0]?.position, undefined);
+    const approvals = MergeRequestApprovalsSchema.parse(read(DOCS_DIR, 'review/GLD-mr_approvals.json'));
+    assert.equal(approvals.approvals_left, 1);
+    assert.equal(approvals.approved_by?.[0]?.user.username, 'root');
+  });
+});
