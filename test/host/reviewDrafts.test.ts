@@ -128,6 +128,75 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
     started.dispose();
   });
 
+  it('shows a reply the server stored although its answer was lost as pending, once, never sent twice', async () => {
+    const { api, forge } = session;
+    await bobComments('Does this need a test?', 4);
+    await openIndex();
+    const thread = await threadOn('src/index.ts', 3);
+    // The server stores the draft, then the connection breaks before its answer.
+    forge.faults.add({
+      method: 'POST',
+      path: '/projects/:id/merge_requests/:merge_request_iid/draft_notes',
+      times: 1,
+      fault: { kind: 'reset-after' },
+    });
+    forge.clearRequests();
+    await vscode.commands.executeCommand('forge.review.addToReview', {
+      thread,
+      text: 'Yes: one for the 404.',
+    });
+    assert.equal(requestsTo('POST', '/draft_notes').length, 1, 'the draft was sent once');
+    const replied = await threadOn('src/index.ts', 3);
+    await eventually(() =>
+      assert.deepEqual(
+        replied.comments.map((comment) => comment.contextValue),
+        ['other', 'draft'],
+        'the stored draft is shown pending, nothing offered for sending again',
+      ),
+    );
+    assert.match(api.review.pendingStatus.text, /1/);
+    const drafts = await alice.listDraftNotes(web(), 1).toArray();
+    assert.deepEqual(
+      drafts.map((draft) => draft.note),
+      ['Yes: one for the 404.'],
+    );
+    await alice.publishDraftNotes(web(), 1);
+  });
+
+  it('checks for a published copy before sending again a reply whose answer was lost', async () => {
+    const { forge } = session;
+    await bobComments('Is the timeout right?', 5);
+    await openIndex();
+    const thread = await threadOn('src/index.ts', 4);
+    forge.faults.add({
+      method: 'POST',
+      path: '/projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes',
+      times: 1,
+      fault: { kind: 'reset-after' },
+    });
+    forge.clearRequests();
+    const failed = await messagesShownBy(() =>
+      vscode.commands.executeCommand('forge.review.reply', { thread, text: 'It is: 30 s.' }),
+    );
+    assert.equal(failed.length, 1, failed.join('\n'));
+    const unsent = thread.comments.at(-1);
+    assert.equal(unsent?.contextValue, 'unsent');
+    assert.match(String(unsent?.label), /May have been saved/);
+    const said = await messagesShownBy(
+      () => vscode.commands.executeCommand('forge.review.sendUnsent', unsent),
+      'information',
+    );
+    assert.match(said.join('\n'), /published your comment: it was not sent again/);
+    assert.equal(requestsTo('POST', '/notes').length, 1, 'the reply was posted once');
+    const [discussion] = (await bob.listDiscussions(web(), 1).toArray()).filter((each) =>
+      each.notes.some((note) => note.body === 'Is the timeout right?'),
+    );
+    assert.deepEqual(
+      discussion?.notes.map((note) => note.body),
+      ['Is the timeout right?', 'It is: 30 s.'],
+    );
+  });
+
   it('shows pending comments written elsewhere on their lines, and deletes one', async () => {
     const { api, forge } = session;
     await alice.createDraftNote(web(), 1, {

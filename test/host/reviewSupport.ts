@@ -62,8 +62,11 @@ export function reviewHelpers(session: ForgeSession) {
     assert.ok(opened);
     const panel: MergeRequestPanel | undefined = session.api.panels.mergeRequest.get(opened.key);
     assert.ok(panel);
-    await eventually(() =>
-      assert.ok(panel.snapshot && !panel.snapshot.partial, 'the full snapshot is built'),
+    // The first panel of a fresh VS Code builds its snapshot in several seconds: wait for it as
+    // long as the test may run, not the default five.
+    await eventually(
+      () => assert.ok(panel.snapshot && !panel.snapshot.partial, 'the full snapshot is built'),
+      25_000,
     );
     return panel;
   }

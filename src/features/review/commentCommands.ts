@@ -79,7 +79,7 @@ export function commentCommands(
     defineCommand({
       id: 'forge.review.sendUnsent',
       args: [CommentSchema],
-      run: (unsent) => comments.sendUnsent(unsent),
+      run: (unsent) => comments.unsentComments.send(unsent),
     }),
     defineCommand({
       id: 'forge.review.resolveThread',

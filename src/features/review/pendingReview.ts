@@ -10,6 +10,8 @@ import type { AccountManager } from '../../platform/accounts';
 import { pickOne, showInformation, withProgress } from '../../platform/userMessages';
 import type { ReviewTarget } from './changedFiles';
 import type { ReviewComments } from './reviewComments';
+import { storedCopy } from './unsentComments';
+import { mayHaveActed } from '../../platform/commands/errorMessages';
 import { type ReviewSession, type ReviewViewer, pendingComment } from './reviewSession';
 
 function pendingCount(session: ReviewSession): number {
@@ -123,7 +125,11 @@ export class PendingReview implements vscode.Disposable {
 
   /** Holds the comment for the review; a failure keeps its text in the box. */
   addToReview(reply: vscode.CommentReply): Promise<{ pending: number } | { discussionId: string }> {
-    return this.comments.keepingText(reply, () => this.hold(reply));
+    return this.comments.unsentComments.keeping(
+      reply,
+      () => this.hold(reply),
+      (again) => this.addToReview(again),
+    );
   }
 
   private async hold(reply: vscode.CommentReply): Promise<{ pending: number } | { discussionId: string }> {
@@ -146,6 +152,7 @@ export class PendingReview implements vscode.Disposable {
         this.update();
         return { pending: pendingCount(session) };
       } catch (error) {
+        if (mayHaveActed(error)) return this.adoptStored(reply, error);
         if (!(error instanceof NotFoundError)) throw error;
         session.draftsAvailable = false;
       }
@@ -157,6 +164,25 @@ export class PendingReview implements vscode.Disposable {
       ),
     );
     return posted;
+  }
+
+  /**
+   * After a hold whose reply could not be read (the server may have stored the comment): the stored
+   * draft shown as pending when the server has it; else the original error, the text kept.
+   */
+  private async adoptStored(reply: vscode.CommentReply, error: unknown): Promise<{ pending: number }> {
+    const place = await this.comments.placeOf(reply.thread);
+    const stored = await storedCopy(place, reply.text, this.comments.shownNoteIds(place.session)).catch(
+      () => undefined,
+    );
+    if (stored !== 'pending') throw error;
+    await this.comments.reload(place.session);
+    void showInformation(
+      vscode.l10n.t(
+        'Your comment is held for the review, although the server answered in a way Forge Workbench could not read.',
+      ),
+    );
+    return { pending: pendingCount(place.session) };
   }
 
   /** Discards a pending comment; a thread of nothing else goes with it. */

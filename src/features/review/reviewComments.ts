@@ -28,16 +28,15 @@ import type { DiffRefs } from '../../domain/mergeRequestView';
 import type { AccountManager } from '../../platform/accounts';
 import type { ReviewTarget } from './changedFiles';
 import { type ReviewContentProvider, type SideSource, sideAddress } from './reviewContent';
+import { UnsentComments } from './unsentComments';
 import {
   type ReviewSession,
   type ReviewViewer,
   type ShownNote,
   type ThreadInfo,
-  commentText,
   describeThread,
   noteComment,
   sessionKey,
-  unsentComment,
 } from './reviewSession';
 
 export const REVIEW_COMMENTS_ID = 'forge-review';
@@ -71,8 +70,8 @@ export class ReviewComments implements vscode.Disposable {
   readonly controller: vscode.CommentController;
   private readonly sessions = new Map<string, ReviewSession>();
   private readonly threads = new WeakMap<vscode.CommentThread, ThreadInfo>();
-  /** Comments that failed to post, and their threads. */
-  private readonly unsent = new WeakMap<vscode.Comment, vscode.CommentThread>();
+  /** Comments that failed to send, kept in their threads to send again. */
+  readonly unsentComments = new UnsentComments(this);
   private readonly notes = new WeakMap<vscode.Comment, ShownNote>();
   private readonly accountsWatch: vscode.Disposable;
   /** Runs once a session's threads are placed (the review's pending comments go on them). */
@@ -334,29 +333,21 @@ export class ReviewComments implements vscode.Disposable {
    * Runs `send`; when it fails, the text stays in the thread as a comment not posted, open for
    * editing, with "Send" to try again; then the error is thrown.
    */
-  async keepingText<T>(reply: vscode.CommentReply, send: () => Promise<T>): Promise<T> {
-    try {
-      return await send();
-    } catch (error) {
-      const unsent = unsentComment(reply.text);
-      this.unsent.set(unsent, reply.thread);
-      reply.thread.comments = [...reply.thread.comments, unsent];
-      throw error;
-    }
-  }
-
-  /** Posts the reply, or starts the thread on its line; a failure keeps the text (`keepingText`). */
+  /** Posts the reply, or starts the thread on its line; a failure keeps the text to send again. */
   reply(reply: vscode.CommentReply): Promise<{ discussionId: string }> {
-    return this.keepingText(reply, () => this.post(reply));
+    return this.unsentComments.keeping(
+      reply,
+      () => this.post(reply),
+      (again) => this.reply(again),
+    );
   }
 
-  /** Sends a comment that failed to post, as it is now in its box. */
-  sendUnsent(unsent: vscode.Comment): Promise<{ discussionId: string }> {
-    const thread = this.unsent.get(unsent);
-    if (!thread) throw new Error(vscode.l10n.t('This comment was sent already.'));
-    this.unsent.delete(unsent);
-    thread.comments = thread.comments.filter((each) => each !== unsent);
-    return this.reply({ thread, text: commentText(unsent) });
+  /** The ids of the notes the session's threads show. */
+  shownNoteIds(session: ReviewSession): Set<number> {
+    const ids = session.threads.flatMap((thread) =>
+      thread.comments.flatMap((comment) => this.notes.get(comment)?.noteId ?? []),
+    );
+    return new Set(ids);
   }
 
   /** Publishes a comment at once, as a reply or as a new thread. */

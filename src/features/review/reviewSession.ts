@@ -93,12 +93,15 @@ export function pendingComment(text: string, viewer: ReviewViewer | undefined): 
 }
 
 /** A comment that failed to post: still in its box, to send again. */
-export function unsentComment(text: string): vscode.Comment {
+/** A comment that failed to send; `uncertain` when the server may have stored it all the same. */
+export function unsentComment(text: string, uncertain = false): vscode.Comment {
   return {
     body: text,
     mode: vscode.CommentMode.Editing,
     author: { name: vscode.l10n.t('You') },
-    label: vscode.l10n.t('Not posted'),
+    label: uncertain
+      ? vscode.l10n.t('May have been saved: checked before sending again')
+      : vscode.l10n.t('Not posted'),
     contextValue: 'unsent',
   };
 }

@@ -7,6 +7,7 @@ import {
   NotFoundError,
   RateLimitedError,
   ReplyTooLargeError,
+  SchemaMismatchError,
   TimeoutError,
   UnauthorizedError,
   UncertainWriteError,
@@ -117,9 +118,15 @@ function stripFinalAdvice(message: string): string {
   return message.replace(/,? so the server may have acted\.?\s*Check before trying again\.?$/, '');
 }
 
-/** Whether a failed write may have reached the server: the user must look before sending it again. */
+/**
+ * Whether a failed write may have reached the server: the user must look before sending it again.
+ * So it did when the server accepted it (2xx) with a reply that could not be read or did not fit.
+ */
 export function mayHaveActed(error: unknown): boolean {
-  return error instanceof UncertainWriteError;
+  if (error instanceof UncertainWriteError) return true;
+  if (error instanceof MalformedReplyError)
+    return error.method !== 'GET' && error.method !== 'HEAD' && error.status < 300;
+  return error instanceof SchemaMismatchError && /^(POST|PUT|PATCH|DELETE) /.test(error.endpoint);
 }
 
 /**

@@ -3,10 +3,11 @@ import {
   MalformedReplyError,
   NetworkError,
   ReplyTooLargeError,
+  SchemaMismatchError,
   ServerError,
   UncertainWriteError,
 } from '../../../src/api/http';
-import { draftKeptMessage, describeError } from '../../../src/platform/commands/errorMessages';
+import { draftKeptMessage, describeError, mayHaveActed } from '../../../src/platform/commands/errorMessages';
 
 const where = {
   kept: 'Your comment was kept as a draft',
@@ -21,6 +22,26 @@ describe('describeError and draft messages', () => {
     const message = draftKeptMessage(error, where);
     assert.match(message, /kept as a draft; look at !1 before sending it/);
     assert.doesNotMatch(message, /Add Comment/);
+  });
+
+  it('counts a write the server accepted with a reply that could not be read as one that may have acted', () => {
+    const draftNotes = 'POST /projects/:id/merge_requests/:merge_request_iid/draft_notes';
+    assert.equal(
+      mayHaveActed(new SchemaMismatchError(draftNotes, 'position.base_sha', 'should be string')),
+      true,
+    );
+    assert.equal(
+      mayHaveActed(new MalformedReplyError('POST', '/projects/1/x', 201, 'cut-off', 10, undefined)),
+      true,
+    );
+    assert.equal(
+      mayHaveActed(new MalformedReplyError('GET', '/projects', 200, 'html', 10, 'text/html')),
+      false,
+    );
+    assert.equal(mayHaveActed(new SchemaMismatchError('GET /projects', 'id', 'should be number')), false);
+    assert.equal(mayHaveActed(new ServerError('POST', '/x', 500, 'boom')), false);
+    const message = draftKeptMessage(new SchemaMismatchError(draftNotes, 'id', 'should be number'), where);
+    assert.match(message, /look at !1 before sending it/);
   });
 
   it('offers to resend a write that surely failed', () => {
