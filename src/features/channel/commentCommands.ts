@@ -3,14 +3,8 @@ import { type PostResult } from './postContent';
 import * as vscode from 'vscode';
 import type { ChannelClient } from '../../api/channel';
 import { CancelledError } from '../../api/http';
-import {
-  type StreamEntry,
-  bbcodeToText,
-  buildThreads,
-  firstTextLine,
-  isOwnEntry,
-  walkThread,
-} from '../../domain/channel';
+import { type StreamEntry, bbcodeToText, firstTextLine, isOwnEntry } from '../../domain/channel';
+import { buildThreads, walkThread } from '../../domain/channelThreads';
 import { checkNoteBody } from '../../domain/inputValidation';
 import type { ChannelAccountInfo } from '../../platform/channelAccounts';
 import { ChannelDrafts } from '../../state/channelDrafts';

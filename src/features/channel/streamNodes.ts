@@ -3,14 +3,12 @@ import { NETWORK_THREADS_PER_PAGE, type StreamItem } from '../../api/channel';
 import { CancelledError } from '../../api/http';
 import {
   type StreamEntry,
-  type StreamThread,
-  type StreamThreadNode,
   bbcodeToText,
-  buildThreads,
   channelDateToIso,
   firstTextLine,
   isOwnEntry,
 } from '../../domain/channel';
+import { type StreamThread, type StreamThreadNode, buildThreads } from '../../domain/channelThreads';
 import { formatAge } from '../../domain/time';
 import type { ChannelAccountInfo, ChannelIdentity } from '../../platform/channelAccounts';
 import { type LoadedPage, PagedList } from '../../state/pagedList';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import {
   bbcodeToText,
-  buildThreads,
   channelDateToIso,
   describeAudience,
   describeFileFilter,
@@ -14,8 +13,8 @@ import {
   parseAclText,
   readStreamEntry,
   safeFileName,
-  walkThread,
 } from '../../../src/domain/channel';
+import { buildThreads, walkThread } from '../../../src/domain/channelThreads';
 import { type FakeForge, startFakeForge } from '../../server';
 import { ChannelClient } from '../../../src/api/channel';
 

@@ -1,10 +1,5 @@
-import {
-  bbcodeToText,
-  channelDateToIso,
-  type StreamEntry,
-  type StreamThreadNode,
-  walkThread,
-} from '../../../domain/channel';
+import { bbcodeToText, channelDateToIso, type StreamEntry } from '../../../domain/channel';
+import { type StreamThreadNode, walkThread } from '../../../domain/channelThreads';
 import { defineCommand, rowOf } from '../../../platform/commands/defineCommand';
 import { registerCommands } from '../../../platform/commands/registerCommand';
 import { openServerLink } from '../../../platform/serverLinks';
