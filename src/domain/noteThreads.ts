@@ -17,11 +17,17 @@ interface DiscussionFacts {
   notes: readonly { id: number; resolvable?: boolean; resolved?: boolean }[];
 }
 
-/** Each comment of a real thread (not a lone comment) and its place in it. */
+/** Each comment of a thread and its place in it; a lone comment is the first of its own. */
 export function threadPlaces(discussions: readonly DiscussionFacts[]): Map<number, ThreadPlace> {
   const places = new Map<number, ThreadPlace>();
   for (const discussion of discussions) {
-    if (discussion.individual_note === true) continue;
+    // A single comment: answering it makes it a thread (GitLab does so), nothing to resolve yet.
+    if (discussion.individual_note === true) {
+      const [only] = discussion.notes;
+      if (only && discussion.notes.length === 1)
+        places.set(only.id, { discussionId: discussion.id, reply: false });
+      continue;
+    }
     const resolvable = discussion.notes.some((note) => note.resolvable === true);
     const resolved = discussion.notes.every((note) => note.resolvable !== true || note.resolved === true);
     discussion.notes.forEach((note, index) => {

@@ -40,8 +40,10 @@ describe('actions from the trees', () => {
     await treeRow(page, 'Projects', /^Pipeline #3/).click();
     const running = treeRow(page, 'Projects', /^test:unit/);
     await running.hover();
-    assert.equal(await running.locator('.action-label[aria-label="Retry Job"]').count(), 0);
+    // The row draws its inline actions once hovered: wait for them before counting.
+    await running.locator('.action-label[aria-label="Cancel Job"]').waitFor({ timeout: 10_000 });
     assert.equal(await running.locator('.action-label[aria-label="Cancel Job"]').count(), 1);
+    assert.equal(await running.locator('.action-label[aria-label="Retry Job"]').count(), 0);
     const failed = treeRow(page, 'Projects', /^lint/);
     await failed.hover();
     forge.clearRequests();

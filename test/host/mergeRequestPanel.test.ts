@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
+import { HostingClient } from '../../src/api/hosting';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import type {
@@ -342,6 +343,74 @@ describe('merge request panel', function () {
       await panel.host.receive({ type: 'draftChanged', body: '' });
     }
     assert.equal(drafts()[key], undefined);
+  });
+
+  it('answers and resolves a general thread and answers a single comment from the Discussion tab', async () => {
+    const panel = panelOf(1);
+    const token = forge.tokens['bob'];
+    assert.ok(token);
+    const bob = HostingClient.create({ baseUrl: forge.url, credentials: { kind: 'private-token', token } });
+    try {
+      const thread = await bob.createDiscussion(web, 1, { body: 'Should the form remember the user?' });
+      await bob.createNote({ kind: 'mergeRequest', project: web, iid: 1 }, 'A lone remark.');
+      await panel.refresh();
+      const first = panel.snapshot?.notes.find((note) => note.body === 'Should the form remember the user?');
+      assert.deepEqual(first?.thread, { id: thread.id, reply: false, resolved: false });
+      const lone = panel.snapshot?.notes.find((note) => note.body === 'A lone remark.');
+      assert.equal(lone?.thread?.reply, false, 'a single comment can be answered');
+      assert.ok(first && lone);
+
+      // "Open unresolved threads" reaches the general thread too: the panel shows it.
+      await panel.host.receive({ type: 'action', action: 'openThreads' });
+      await eventually(() =>
+        assert.ok(
+          panel.host.sent.some((message) => message.type === 'showThread' && message.noteId === first.id),
+          'the panel comes back at the unresolved thread of its Discussion tab',
+        ),
+      );
+      assert.ok(panel.host.panel.visible, 'the panel is shown');
+      const said = panel.host.sent.filter((message) => message.type === 'status').at(-1);
+      assert.match(
+        said?.type === 'status' ? said.text : '',
+        /in the discussion: shown in the Discussion tab/,
+      );
+      await panel.host.receive({ type: 'replyToThread', noteId: first.id, body: 'Not yet: a later change.' });
+      await panel.host.receive({ type: 'resolveThread', noteId: first.id, resolved: true });
+      await panel.host.receive({ type: 'replyToThread', noteId: lone.id, body: 'Noted.' });
+      const onServer = await bob.listDiscussions(web, 1).toArray();
+      const answered = onServer.find((each) => each.id === thread.id);
+      assert.deepEqual(
+        answered?.notes.map((note) => [note.body, note.resolved]),
+        [
+          ['Should the form remember the user?', true],
+          ['Not yet: a later change.', true],
+        ],
+      );
+      const made = onServer.find((each) => each.notes.some((note) => note.body === 'A lone remark.'));
+      assert.deepEqual(
+        made?.notes.map((note) => note.body),
+        ['A lone remark.', 'Noted.'],
+      );
+      const shown = panel.snapshot?.notes.find((note) => note.id === first.id);
+      assert.equal(shown?.thread?.resolved, true, 'the panel shows it resolved');
+      const results = panel.host.sent.filter(
+        (message): message is Extract<typeof message, { type: 'noteResult' }> =>
+          message.type === 'noteResult',
+      );
+      assert.deepEqual(
+        results.slice(-3).map((result) => [result.action, result.ok]),
+        [
+          ['reply', true],
+          ['resolve', true],
+          ['reply', true],
+        ],
+      );
+      // A comment outside any thread shown here is not acted on.
+      await panel.host.receive({ type: 'resolveThread', noteId: 999_999, resolved: true });
+      assert.equal(panel.host.sent.at(-1)?.type, 'noteResult');
+    } finally {
+      await bob.close();
+    }
   });
 
   it('edits and deletes an own comment', async () => {

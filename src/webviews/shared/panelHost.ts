@@ -192,6 +192,19 @@ export class PanelHost<FromPage extends { type: string }, ToPage>
     if (!this.disposed) this.panel.reveal(undefined, false);
   }
 
+  /** Shows the panel and posts `message` once its page listens (a hidden page loads again first). */
+  revealAndPost(message: ToPage): void {
+    this.reveal();
+    if (this.ready) {
+      this.post(message);
+      return;
+    }
+    const listening = this.onReady(() => {
+      listening.dispose();
+      this.post(message);
+    });
+  }
+
   /**
    * Validates one message from the page and dispatches it. Public so host tests can drive the same
    * path the page does; an invalid message is logged and ignored, never acted on.

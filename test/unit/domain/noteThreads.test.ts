@@ -17,7 +17,8 @@ describe('note threads in the Discussion tab', () => {
 
   it('knows which thread each comment is in, and whether a thread is resolved', () => {
     const places = threadPlaces(discussions);
-    assert.equal(places.has(1), false, 'a lone comment is in no thread');
+    // A lone comment is its own discussion: answering it makes a thread, nothing to resolve.
+    assert.deepEqual(places.get(1), { discussionId: 'lone', reply: false });
     assert.deepEqual(places.get(2), { discussionId: 't1', reply: false, resolved: false });
     assert.deepEqual(places.get(5), { discussionId: 't1', reply: true });
     assert.deepEqual(places.get(3), { discussionId: 't2', reply: false, resolved: true });

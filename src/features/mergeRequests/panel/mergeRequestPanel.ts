@@ -27,7 +27,14 @@ import {
   type PanelMergeOptions,
 } from './protocol';
 import { showError } from '../../../platform/userMessages';
-import { isReviewAction, openNoteLine, runReviewAction } from './reviewActions';
+import { type ThreadMessage, threadCall } from './threadMessages';
+import {
+  generalThreadsText,
+  isReviewAction,
+  openNoteLine,
+  runReviewAction,
+  unresolvedGeneralThreads,
+} from './reviewActions';
 
 interface PanelDependencies {
   context: MergeRequestCommandContext;
@@ -197,6 +204,10 @@ export class MergeRequestPanel implements OpenPanel {
           client.deleteNote(this.noteParent, message.noteId),
         );
         return;
+      case 'replyToThread':
+      case 'resolveThread':
+        await this.threadAction(message);
+        return;
       case 'awardEmoji':
       case 'removeAwardEmoji':
         await this.award(message.type === 'awardEmoji', message.name, message.noteId);
@@ -245,7 +256,19 @@ export class MergeRequestPanel implements OpenPanel {
             action,
           )
         : (await applyMergeRequestChange(this.deps.context, this.target, action)).message;
-      this.host.post({ type: 'status', level: 'info', text });
+      const general = action === 'openThreads' ? unresolvedGeneralThreads(this.snapshot?.notes ?? []) : [];
+      const [first] = general;
+      if (!first) {
+        this.host.post({ type: 'status', level: 'info', text });
+        return;
+      }
+      // Unresolved threads off the diff: the panel comes back, at the first of them.
+      this.host.revealAndPost({ type: 'showThread', noteId: first.id });
+      this.host.revealAndPost({
+        type: 'status',
+        level: 'info',
+        text: `${text} ${generalThreadsText(general.length)}`,
+      });
     }, action);
     await this.refresh();
   }
@@ -299,8 +322,14 @@ export class MergeRequestPanel implements OpenPanel {
     });
   }
 
+  /** A reply in a thread of the Discussion tab, or resolving it; the thread named by its first comment. */
+  private threadAction(message: ThreadMessage): Promise<void> {
+    const action = message.type === 'replyToThread' ? 'reply' : 'resolve';
+    return this.noteAction(action, message.noteId, threadCall(this.snapshot, this.target, message));
+  }
+
   private async noteAction(
-    action: 'edit' | 'delete',
+    action: 'edit' | 'delete' | 'reply' | 'resolve',
     noteId: number,
     run: (client: HostingClient) => Promise<unknown>,
   ): Promise<void> {

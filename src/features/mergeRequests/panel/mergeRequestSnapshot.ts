@@ -248,6 +248,7 @@ function noteViews(
       ...(place
         ? {
             thread: {
+              id: place.discussionId,
               reply: place.reply,
               ...(place.resolved === undefined ? {} : { resolved: place.resolved }),
             },

@@ -62,6 +62,14 @@ export const MergeRequestPageMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('removeAwardEmoji'), name: EmojiName, noteId: Id.optional() }),
   /** Index into the snapshot's files. */
   z.strictObject({ type: z.literal('openDiff'), file: z.number().int().nonnegative().max(100_000) }),
+  /** A reply in the thread whose first comment is `noteId` (a single comment becomes a thread). */
+  z.strictObject({
+    type: z.literal('replyToThread'),
+    noteId: Id,
+    body: NoteBody.refine((body) => body.trim() !== ''),
+  }),
+  /** Resolves or unresolves the thread whose first comment is `noteId`. */
+  z.strictObject({ type: z.literal('resolveThread'), noteId: Id, resolved: z.boolean() }),
   /** A diff comment's line in the diff editor (an outdated one on the version it was written on). */
   z.strictObject({ type: z.literal('openNoteLine'), noteId: Id }),
 ]);
@@ -107,8 +115,12 @@ export interface NoteView {
   awards: AwardSummary[];
   /** A comment on a line of the diff: where, and whether it was written on an older version. */
   place?: NotePlace;
-  /** In a thread: a reply (shown under the thread's first comment), or the first, resolved or not. */
-  thread?: { reply: boolean; resolved?: boolean };
+  /**
+   * In a thread (or a single comment, which a reply makes a thread): its id, whether this is a reply
+   * (shown under the thread's first comment), and for the first of a resolvable thread whether it is
+   * resolved.
+   */
+  thread?: { id: string; reply: boolean; resolved?: boolean };
 }
 
 export interface MergeRequestView {
@@ -169,6 +181,14 @@ export type MergeRequestHostMessage =
   /** The outcome of an action, shown in the panel's status line. */
   | { type: 'status'; level: 'info' | 'error'; text: string }
   /** A post, edit or delete of a note finished; on failure the text stays in the box. */
-  | { type: 'noteResult'; action: 'post' | 'edit' | 'delete'; ok: boolean; noteId?: number; message?: string }
+  | {
+      type: 'noteResult';
+      action: 'post' | 'edit' | 'delete' | 'reply' | 'resolve';
+      ok: boolean;
+      noteId?: number;
+      message?: string;
+    }
+  /** Shows the Discussion tab at the thread whose first comment is `noteId` (an unresolved one). */
+  | { type: 'showThread'; noteId: number }
   /** The merge finished (merged, scheduled or refused). */
   | { type: 'mergeResult'; ok: boolean; message: string };

@@ -12,7 +12,7 @@ import {
   type MergeRequestTarget,
   afterMergeRequestChange,
 } from '../mergeRequestTargets';
-import type { HeaderAction } from './protocol';
+import type { HeaderAction, NoteView } from './protocol';
 
 const REVIEW_ACTIONS = [
   'approve',
@@ -164,4 +164,19 @@ async function submitReview(
   return published === 1
     ? vscode.l10n.t('Review submitted: 1 comment published.')
     : vscode.l10n.t('Review submitted: {0} comments published.', published);
+}
+
+/**
+ * The unresolved threads of the Discussion tab that are not on a line of the diff: "Open unresolved
+ * threads" shows the first in the panel, as the diff editor shows the others.
+ */
+export function unresolvedGeneralThreads(notes: readonly NoteView[]): NoteView[] {
+  return notes.filter((note) => note.thread?.resolved === false && note.place === undefined);
+}
+
+/** What "Open unresolved threads" says when the discussion has unresolved threads off the diff too. */
+export function generalThreadsText(count: number): string {
+  return count === 1
+    ? vscode.l10n.t('1 more is in the discussion: shown in the Discussion tab.')
+    : vscode.l10n.t('{0} more are in the discussion: the first is shown in the Discussion tab.', count);
 }

@@ -12,6 +12,19 @@ import * as l10n from '@vscode/l10n';
 
 const DRAFT_DELAY_MS = 400;
 
+function failureText(action: 'edit' | 'delete' | 'post' | 'reply' | 'resolve'): string {
+  switch (action) {
+    case 'edit':
+      return l10n.t('The comment could not be saved.');
+    case 'delete':
+      return l10n.t('The comment could not be deleted.');
+    case 'reply':
+      return l10n.t('The reply was not sent; it is still in its box.');
+    default:
+      return l10n.t('The thread could not be changed.');
+  }
+}
+
 export interface DiscussionCallbacks {
   post(body: string): void;
   draftChanged(body: string): void;
@@ -20,7 +33,12 @@ export interface DiscussionCallbacks {
   award(noteId: number, name: string, add: boolean): void;
   /** Shows a diff comment's line in the diff editor. */
   openLine(noteId: number): void;
+  /** Answers the thread whose first comment is `noteId`. */
+  reply(noteId: number, body: string): void;
+  resolve(noteId: number, resolved: boolean): void;
 }
+
+type NoteAction = 'post' | 'edit' | 'delete' | 'reply' | 'resolve';
 
 type TextArea = HTMLElementTagNameMap['vscode-textarea'];
 
@@ -36,6 +54,8 @@ export class DiscussionTab {
   /** Comments being edited: their text so far (kept across refreshes). */
   private readonly editing = new Map<number, string>();
   private readonly confirmingDelete = new Set<number>();
+  /** Replies being written, by the first comment of their thread; kept when sending fails. */
+  private readonly replying = new Map<number, string>();
   private notes: readonly NoteView[] = [];
 
   constructor(private readonly callbacks: DiscussionCallbacks) {
@@ -79,7 +99,7 @@ export class DiscussionTab {
   }
 
   /** The host's answer to a post, edit or delete. */
-  noteResult(action: 'post' | 'edit' | 'delete', ok: boolean, noteId?: number, message?: string): void {
+  noteResult(action: NoteAction, ok: boolean, noteId?: number, message?: string): void {
     if (action === 'post') {
       this.posting = false;
       this.postButton.removeAttribute('disabled');
@@ -99,15 +119,9 @@ export class DiscussionTab {
     if (noteId !== undefined && ok) {
       this.editing.delete(noteId);
       this.confirmingDelete.delete(noteId);
+      if (action === 'reply') this.replying.delete(noteId);
     }
-    if (!ok)
-      this.setStatus(
-        message ??
-          (action === 'edit'
-            ? l10n.t('The comment could not be saved.')
-            : l10n.t('The comment could not be deleted.')),
-        true,
-      );
+    if (!ok) this.setStatus(message ?? failureText(action), true);
     this.renderNotes();
   }
 
@@ -147,7 +161,82 @@ export class DiscussionTab {
       this.list.append(element('p', { className: 'muted', text: l10n.t('No comments yet.') }));
       return;
     }
-    for (const note of this.notes) this.list.append(this.noteElement(note));
+    this.notes.forEach((note, index) => {
+      this.list.append(this.noteElement(note));
+      // The reply box goes after the thread's last comment.
+      const thread = note.thread;
+      if (!thread || this.notes[index + 1]?.thread?.id === thread.id) return;
+      const first = this.notes.find((each) => each.thread?.id === thread.id && !each.thread.reply);
+      if (first && this.replying.has(first.id)) this.list.append(this.replyBox(first.id));
+    });
+  }
+
+  /** A reply to the thread whose first comment is `noteId`: Reply sends it, Cancel drops it. */
+  private replyBox(noteId: number): HTMLElement {
+    const editor = document.createElement('vscode-textarea');
+    editor.className = 'reply-input';
+    editor.setAttribute('rows', '3');
+    editor.setAttribute('resize', 'vertical');
+    editor.setAttribute('label', l10n.t('Reply'));
+    editor.setAttribute('placeholder', l10n.t('Write a reply (Markdown). Ctrl+Enter sends it.'));
+    editor.value = this.replying.get(noteId) ?? '';
+    editor.addEventListener('input', () => this.replying.set(noteId, editor.value));
+    const send = (): void => {
+      if (editor.value.trim() !== '') this.callbacks.reply(noteId, editor.value);
+    };
+    editor.addEventListener('keydown', (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        send();
+      }
+    });
+    const cancel = (): void => {
+      this.replying.delete(noteId);
+      this.renderNotes();
+    };
+    return element(
+      'div',
+      { className: 'note-reply reply-box' },
+      editor,
+      element(
+        'div',
+        { className: 'note-actions' },
+        button(l10n.t('Reply'), 'reply', send, { action: 'sendReply' }),
+        button(l10n.t('Cancel'), undefined, cancel, { secondary: true }),
+      ),
+    );
+  }
+
+  /** Reply, and Resolve or Unresolve, on a thread's first comment. */
+  private threadButtons(note: NoteView): HTMLElement[] {
+    const thread = note.thread;
+    if (!thread || thread.reply) return [];
+    const buttons: HTMLElement[] = [];
+    if (!this.replying.has(note.id)) {
+      buttons.push(
+        button(
+          l10n.t('Reply'),
+          'reply',
+          () => {
+            this.replying.set(note.id, '');
+            this.renderNotes();
+          },
+          { secondary: true, action: 'replyToThread' },
+        ),
+      );
+    }
+    if (thread.resolved !== undefined) {
+      const resolved = thread.resolved;
+      buttons.push(
+        button(
+          resolved ? l10n.t('Unresolve') : l10n.t('Resolve'),
+          resolved ? 'issue-reopened' : 'check',
+          () => this.callbacks.resolve(note.id, !resolved),
+          { secondary: true, action: resolved ? 'unresolveThread' : 'resolveThread' },
+        ),
+      );
+    }
+    return buttons;
   }
 
   private noteElement(note: NoteView): HTMLElement {
@@ -193,7 +282,7 @@ export class DiscussionTab {
           resolved ? 'thread-state resolved' : 'thread-state',
         ),
       );
-    header.append(element('span', { className: 'spacer' }));
+    header.append(element('span', { className: 'spacer' }), ...this.threadButtons(note));
     if (note.own && !this.editing.has(note.id)) {
       header.append(
         button(

@@ -19,6 +19,7 @@ import './style.css';
 import { type Bridge, connect, dropFirstPaint, element, icon } from '../../../../webviews/shared/app/bridge';
 import type { MergeRequestHostMessage, MergeRequestPageMessage, MergeRequestSnapshot } from '../protocol';
 import { ChangesTab, type ViewMode } from './changes';
+import { commitList } from './commits';
 import { DiscussionTab } from './discussion';
 import { headerChildren } from './header';
 import { renderMarkdown } from './markdown';
@@ -84,6 +85,8 @@ class App {
       award: (noteId, name, add) =>
         this.bridge.post({ type: add ? 'awardEmoji' : 'removeAwardEmoji', name, noteId }),
       openLine: (noteId) => this.bridge.post({ type: 'openNoteLine', noteId }),
+      reply: (noteId, body) => this.bridge.post({ type: 'replyToThread', noteId, body }),
+      resolve: (noteId, resolved) => this.bridge.post({ type: 'resolveThread', noteId, resolved }),
     });
     this.buildLayout();
     let scrollTimer: ReturnType<typeof setTimeout> | undefined;
@@ -148,6 +151,16 @@ class App {
     );
   }
 
+  /** The Discussion tab, scrolled to the thread's first comment. */
+  private showThread(noteId: number): void {
+    this.tabs.setAttribute('selected-index', String(TABS.indexOf('discussion')));
+    this.state.tab = 'discussion';
+    this.save();
+    requestAnimationFrame(() =>
+      document.querySelector(`article[data-note-id="${noteId}"]`)?.scrollIntoView({ block: 'center' }),
+    );
+  }
+
   private receive(message: MergeRequestHostMessage): void {
     switch (message.type) {
       case 'snapshot':
@@ -158,6 +171,9 @@ class App {
         return;
       case 'status':
         this.showStatus(message.text, message.level === 'error');
+        return;
+      case 'showThread':
+        this.showThread(message.noteId);
         return;
       case 'noteResult':
         this.discussion.noteResult(message.action, message.ok, message.noteId, message.message);
@@ -380,25 +396,7 @@ class App {
   }
 
   private renderCommits(snapshot: MergeRequestSnapshot): void {
-    if (snapshot.commits.length === 0) {
-      this.commits.replaceChildren(element('p', { className: 'muted', text: l10n.t('No commits.') }));
-      return;
-    }
-    const list = element('ol', { className: 'commit-list' });
-    for (const commit of snapshot.commits) {
-      list.append(
-        element(
-          'li',
-          {},
-          icon('git-commit'),
-          element('code', { className: 'sha', text: commit.shortId, title: commit.id }),
-          element('span', { className: 'commit-title', text: commit.title }),
-          element('span', { className: 'muted', text: commit.authorName }),
-          timeElement(commit.createdAt),
-        ),
-      );
-    }
-    this.commits.replaceChildren(list);
+    this.commits.replaceChildren(commitList(snapshot.commits));
   }
 }
 
