@@ -474,11 +474,14 @@ describe('review in the diff editor', function () {
         const notes = panel.snapshot?.notes ?? [];
         const first = notes.findIndex((note) => note.body.startsWith('Should this follow the system'));
         assert.ok(first >= 0);
-        assert.deepEqual(notes[first]?.thread, { reply: false, resolved: false });
+        const thread = notes[first]?.thread;
+        assert.deepEqual(thread, { id: thread?.id, reply: false, resolved: false });
+        assert.match(thread?.id ?? '', /^[0-9a-f]{40}$/, 'the thread is named by its discussion');
         assert.match(notes[first + 1]?.body ?? '', /^The light theme stays the default/);
-        assert.deepEqual(notes[first + 1]?.thread, { reply: true });
+        assert.deepEqual(notes[first + 1]?.thread, { id: thread?.id, reply: true });
         const legacy = notes.find((note) => note.body.startsWith('Is anything still reading'));
-        assert.deepEqual(legacy?.thread, { reply: false, resolved: true });
+        assert.deepEqual(legacy?.thread, { id: legacy?.thread?.id, reply: false, resolved: true });
+        assert.notEqual(legacy?.thread?.id, thread?.id);
       } finally {
         panel.dispose();
       }

@@ -75,6 +75,8 @@ export class JobsFolder extends ProjectFolder<Job> {
           group.jobs,
           this.context,
           this.filter.scope,
+          // No page left to load: every job of each pipeline is here already.
+          !this.list.hasMore,
         ),
     );
   }
@@ -98,6 +100,8 @@ export class PipelineNode implements FolderMember {
     private readonly context: TreeContext,
     /** The states the Jobs folder shows; the pipeline's own endpoint is asked for the same. */
     private readonly scope?: readonly JobScope[],
+    /** The Jobs folder read every page: `listedJobs` are all the pipeline's jobs it shows. */
+    private readonly listComplete = false,
   ) {}
 
   /** The jobs known now: all of them once expanded, else those the Jobs folder listed. */
@@ -118,7 +122,7 @@ export class PipelineNode implements FolderMember {
     const count = vscode.l10n.t(
       '{0}{1} job{2}',
       entries.length,
-      this.loaded || this.pipelineId === undefined ? '' : '+',
+      this.loaded || this.listComplete || this.pipelineId === undefined ? '' : '+',
       entries.length === 1 ? '' : 's',
     );
     item.description = [this.ref, appearance.label, count].filter(Boolean).join(' · ');
