@@ -265,6 +265,17 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
     assert.equal(editing?.mode, vscode.CommentMode.Editing);
     assert.ok(editing);
     assert.equal(editing.body, 'Yes, it is.', 'the box holds the note as written, not as shown');
+    // Cancel drops what was typed and shows the note as posted; nothing is sent.
+    editing.body = 'Typed, then thought better of it.';
+    forge.clearRequests();
+    assert.deepEqual(await vscode.commands.executeCommand('forge.review.cancelEdit', editing), {
+      editing: false,
+    });
+    const cancelled = thread.comments[1];
+    assert.equal(cancelled?.mode, vscode.CommentMode.Preview);
+    assert.equal((cancelled?.body as vscode.MarkdownString).value, safeMarkdown('Yes, it is.'));
+    assert.deepEqual(requestsTo('PUT', ''), [], 'cancelling sends nothing');
+    await vscode.commands.executeCommand('forge.review.editComment', cancelled);
     // As VS Code does with the text typed into the box.
     editing.body = 'Yes: the server needs it.';
     forge.clearRequests();
