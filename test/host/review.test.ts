@@ -572,6 +572,37 @@ describe('review in the diff editor', function () {
         assert.deepEqual(panel.snapshot?.approvals?.approvedBy, []);
         assert.equal(panel.snapshot?.actions.approve, true);
         assert.deepEqual(panel.snapshot?.errors, []);
+
+        // Someone pushes after the panel was read: the approval is refused (409), said in words, and
+        // the panel shows the new head, which the next approval is for.
+        const branch = forge.state.projects
+          .get(forge.fixtures.projects.web)
+          ?.branches.get(stored().sourceBranch);
+        assert.ok(branch);
+        const seeded = branch.commitSha;
+        branch.commitSha = forge.state.newSha();
+        forge.state.commits.set(branch.commitSha, {
+          ...forge.state.commits.get(seeded)!,
+          id: branch.commitSha,
+          parentIds: [seeded],
+          title: 'A late push',
+        });
+        try {
+          await panel.host.receive({ type: 'action', action: 'approve' });
+          const said = panel.host.sent.filter((message) => message.type === 'status').at(-1);
+          assert.equal(said?.type === 'status' ? said.level : undefined, 'error');
+          assert.match(
+            said?.type === 'status' ? said.text : '',
+            /moved since you looked: the panel shows it as it is now\. Check the changes and approve again\./,
+          );
+          assert.doesNotMatch(said?.type === 'status' ? said.text : '', /SHA does not match/);
+          assert.equal(panel.snapshot?.mergeRequest.sha, branch.commitSha, 'the panel shows the new head');
+          await panel.host.receive({ type: 'action', action: 'approve' });
+          assert.deepEqual(panel.snapshot?.approvals?.approvedBy, ['Alice Liddell']);
+          await panel.host.receive({ type: 'action', action: 'unapprove' });
+        } finally {
+          branch.commitSha = seeded;
+        }
       } finally {
         panel.dispose();
       }
@@ -631,6 +662,12 @@ describe('review in the diff editor', function () {
       );
       assert.ok(mergeRequest);
       mergeRequest.approvalsRequired = 1;
+      const rowDescription = async (): Promise<string> => {
+        const { row } = await loginForm();
+        return String(row.item.description);
+      };
+      api.treeProviders['forge.mergeRequests'].refresh?.();
+      await eventually(async () => assert.match(await rowDescription(), /needs approval/));
       const panel = await openPanel();
       try {
         assert.equal(panel.snapshot?.actions.merge, false);
@@ -638,6 +675,8 @@ describe('review in the diff editor', function () {
         await panel.host.receive({ type: 'action', action: 'approve' });
         assert.equal(panel.snapshot?.actions.merge, true);
         assert.equal(panel.snapshot?.actions.mergeBlockedReason, undefined);
+        // The views follow our own approval: the row no longer asks for one.
+        await eventually(async () => assert.doesNotMatch(await rowDescription(), /needs approval/));
       } finally {
         mergeRequest.approvalsRequired = 0;
         await panel.host.receive({ type: 'action', action: 'unapprove' });

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { type Note, diffPositionOf, RebaseFailedError, rebaseAndFollow } from '../../../api/hosting';
+import { ConflictError } from '../../../api/http';
 import { readyTitle } from '../../../domain/mergeRequestView';
 import { withCancellableProgress } from '../../../platform/userMessages';
 import {
@@ -144,8 +145,24 @@ async function approve(
   const { iid } = target.mergeRequest;
   const client = await context.services.accounts.client(account.id);
   const sha = target.mergeRequest.sha ?? undefined;
-  if (approving) await client.approve(project.id, iid, sha === undefined ? {} : { sha });
-  else await client.unapprove(project.id, iid);
+  try {
+    if (approving) await client.approve(project.id, iid, sha === undefined ? {} : { sha });
+    else await client.unapprove(project.id, iid);
+  } catch (error) {
+    // 409: the head moved since the panel was read; the panel reads it again after every action.
+    if (approving && error instanceof ConflictError)
+      throw new Error(
+        vscode.l10n.t(
+          'The branch of !{0} moved since you looked: the panel shows it as it is now. Check the changes and approve again.',
+          iid,
+        ),
+        { cause: error },
+      );
+    throw error;
+  } finally {
+    // The Merge Requests and Projects views say whether it needs approval.
+    afterMergeRequestChange(context, { account, project });
+  }
   context.services.log.info(`${approving ? 'Approved' : 'Unapproved'} !${iid} of ${project.id}`);
   return approving
     ? vscode.l10n.t('Approved !{0}.', iid)
