@@ -5,6 +5,7 @@
  * (`safeMarkdown`'s fence hook), not by a pattern over the text.
  */
 import * as l10n from '@vscode/l10n';
+import { fencedBlock } from './safeMarkdown';
 
 export interface SuggestionFacts {
   from_line: number;
@@ -22,12 +23,6 @@ function diffLines(prefix: '-' | '+', content: string): string[] {
     .replace(/\n$/, '')
     .split('\n')
     .map((line) => `${prefix}${line}`);
-}
-
-/** A fence longer than any run of backticks in `text`, so server text cannot close it. */
-function fenceFor(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  return '`'.repeat(Math.max(3, longest + 1));
 }
 
 function describe(suggestion: SuggestionFacts): string {
@@ -53,10 +48,8 @@ export function suggestionFence(
     if (!SUGGESTION_INFO.test(info.trim())) return undefined;
     const suggestion = suggestions[index++];
     if (!suggestion) return undefined;
-    const lines = [...diffLines('-', suggestion.from_content), ...diffLines('+', suggestion.to_content)].join(
-      '\n',
-    );
-    const fence = fenceFor(lines);
-    return `${describe(suggestion)}\n\n${fence}diff\n${lines}\n${fence}`;
+    const lines = [...diffLines('-', suggestion.from_content), ...diffLines('+', suggestion.to_content)];
+    // The server's text inside a fence it cannot close.
+    return [describe(suggestion), '', ...fencedBlock('diff', lines.join('\n'))].join('\n');
   };
 }

@@ -50,6 +50,12 @@ describe('suggestionFence', () => {
     assert.ok(rendered.trimEnd().endsWith(fence));
   });
 
+  it('fences server text of 200,000 backtick runs (a spread into Math.max overflowed the stack)', () => {
+    const hostile = { ...suggestion, from_content: '`a'.repeat(200_000) };
+    const rendered = renderSuggestions('```suggestion\nx\n```', [hostile]);
+    assert.match(rendered, /^(`{3})diff$/m, 'runs of one backtick need the shortest fence');
+  });
+
   it('leaves a body without suggestions, or without their data, as it is', () => {
     assert.equal(renderSuggestions('Plain **text**', []), 'Plain **text**');
     assert.equal(renderSuggestions('```js\nx\n```', [suggestion]), '```js\nx\n```');
