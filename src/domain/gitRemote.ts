@@ -27,6 +27,11 @@ function cleanPath(path: string): string {
   return trimEndOf(trimBothOf(path, '/').replace(/\.git$/i, ''), '/').toLowerCase();
 }
 
+/** A URL's host as remotes are compared: lower case, an IPv6 address without its brackets. */
+function hostName(url: URL): string {
+  return url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+}
+
 /**
  * Host and path of a remote URL in any of git's spellings: `https://host/group/project.git`,
  * `ssh://git@host:2222/group/project.git`, the scp-like `git@host:group/project.git`, with or
@@ -44,7 +49,7 @@ export function parseRemoteUrl(url: string): RemoteLocation | undefined {
     }
     if (parsed.protocol === 'file:' || parsed.hostname === '') return undefined;
     const path = cleanPath(decodeURIComponent(parsed.pathname));
-    return path ? { host: parsed.hostname.toLowerCase().replace(/^\[|\]$/g, ''), path } : undefined;
+    return path ? { host: hostName(parsed), path } : undefined;
   }
   // scp-like: [user@]host:path (no slash before the colon; a drive letter is not a host).
   const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(trimmed);
@@ -67,7 +72,7 @@ function sameLocation(a: RemoteLocation, b: RemoteLocation): boolean {
 function onServer(host: string, serverUrl: string): boolean {
   let serverHost: string;
   try {
-    serverHost = new URL(serverUrl).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    serverHost = hostName(new URL(serverUrl));
   } catch {
     return false;
   }
