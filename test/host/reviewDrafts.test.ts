@@ -46,6 +46,12 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
     });
   }
 
+  /** The server acts on the next POST to `path`, then the connection breaks before its answer. */
+  function loseAnswerOnce(path: string): void {
+    session.forge.faults.add({ method: 'POST', path, times: 1, fault: { kind: 'reset-after' } });
+    session.forge.clearRequests();
+  }
+
   function requestsTo(method: string, ending: string) {
     return session.forge.requests.filter(
       (request) => request.method === method && request.path.endsWith(ending),
@@ -129,18 +135,12 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
   });
 
   it('shows a reply the server stored although its answer was lost as pending, once, never sent twice', async () => {
-    const { api, forge } = session;
+    const { api } = session;
     await bobComments('Does this need a test?', 4);
     await openIndex();
     const thread = await threadOn('src/index.ts', 3);
     // The server stores the draft, then the connection breaks before its answer.
-    forge.faults.add({
-      method: 'POST',
-      path: '/projects/:id/merge_requests/:merge_request_iid/draft_notes',
-      times: 1,
-      fault: { kind: 'reset-after' },
-    });
-    forge.clearRequests();
+    loseAnswerOnce('/projects/:id/merge_requests/:merge_request_iid/draft_notes');
     await vscode.commands.executeCommand('forge.review.addToReview', {
       thread,
       text: 'Yes: one for the 404.',
@@ -164,17 +164,10 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
   });
 
   it('checks for a published copy before sending again a reply whose answer was lost', async () => {
-    const { forge } = session;
     await bobComments('Is the timeout right?', 5);
     await openIndex();
     const thread = await threadOn('src/index.ts', 4);
-    forge.faults.add({
-      method: 'POST',
-      path: '/projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes',
-      times: 1,
-      fault: { kind: 'reset-after' },
-    });
-    forge.clearRequests();
+    loseAnswerOnce('/projects/:id/merge_requests/:merge_request_iid/discussions/:discussion_id/notes');
     const failed = await messagesShownBy(() =>
       vscode.commands.executeCommand('forge.review.reply', { thread, text: 'It is: 30 s.' }),
     );

@@ -10,7 +10,6 @@ import type { AccountManager } from '../../platform/accounts';
 import { pickOne, showInformation, withProgress } from '../../platform/userMessages';
 import type { ReviewTarget } from './changedFiles';
 import type { ReviewComments } from './reviewComments';
-import { storedCopy } from './unsentComments';
 import { mayHaveActed } from '../../platform/commands/errorMessages';
 import { type ReviewSession, type ReviewViewer, pendingComment } from './reviewSession';
 
@@ -171,18 +170,17 @@ export class PendingReview implements vscode.Disposable {
    * draft shown as pending when the server has it; else the original error, the text kept.
    */
   private async adoptStored(reply: vscode.CommentReply, error: unknown): Promise<{ pending: number }> {
-    const place = await this.comments.placeOf(reply.thread);
-    const stored = await storedCopy(place, reply.text, this.comments.shownNoteIds(place.session)).catch(
-      () => undefined,
-    );
-    if (stored !== 'pending') throw error;
-    await this.comments.reload(place.session);
+    const found = await this.comments.unsentComments
+      .storedCopyOf(reply.thread, reply.text)
+      .catch(() => undefined);
+    if (found?.stored !== 'pending') throw error;
+    await this.comments.reload(found.session);
     void showInformation(
       vscode.l10n.t(
         'Your comment is held for the review, although the server answered in a way Forge Workbench could not read.',
       ),
     );
-    return { pending: pendingCount(place.session) };
+    return { pending: pendingCount(found.session) };
   }
 
   /** Discards a pending comment; a thread of nothing else goes with it. */

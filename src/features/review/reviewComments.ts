@@ -329,10 +329,6 @@ export class ReviewComments implements vscode.Disposable {
     };
   }
 
-  /**
-   * Runs `send`; when it fails, the text stays in the thread as a comment not posted, open for
-   * editing, with "Send" to try again; then the error is thrown.
-   */
   /** Posts the reply, or starts the thread on its line; a failure keeps the text to send again. */
   reply(reply: vscode.CommentReply): Promise<{ discussionId: string }> {
     return this.unsentComments.keeping(

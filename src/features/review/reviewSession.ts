@@ -92,7 +92,6 @@ export function pendingComment(text: string, viewer: ReviewViewer | undefined): 
   };
 }
 
-/** A comment that failed to post: still in its box, to send again. */
 /** A comment that failed to send; `uncertain` when the server may have stored it all the same. */
 export function unsentComment(text: string, uncertain = false): vscode.Comment {
   return {

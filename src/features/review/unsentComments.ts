@@ -9,7 +9,7 @@ import { NotFoundError } from '../../api/http';
 import { mayHaveActed } from '../../platform/commands/errorMessages';
 import { showInformation } from '../../platform/userMessages';
 import type { CommentPlace, ReviewComments } from './reviewComments';
-import { commentText, unsentComment } from './reviewSession';
+import { type ReviewSession, commentText, unsentComment } from './reviewSession';
 
 /** Where a comment that may have been stored was found: held for the review, or published. */
 export type StoredCopy = 'pending' | 'published';
@@ -92,11 +92,10 @@ export class UnsentComments {
     const { thread, uncertain, resend } = unsent;
     const text = commentText(comment);
     if (uncertain) {
-      const place = await this.comments.placeOf(thread);
-      const stored = await storedCopy(place, text, this.comments.shownNoteIds(place.session));
+      const { session, stored } = await this.storedCopyOf(thread, text);
       if (stored) {
         this.drop(comment, thread);
-        await this.comments.reload(place.session);
+        await this.comments.reload(session);
         void showInformation(
           stored === 'pending'
             ? vscode.l10n.t('The server had kept your comment for the review: it was not sent again.')
@@ -108,6 +107,16 @@ export class UnsentComments {
     this.drop(comment, thread);
     await resend({ thread, text });
     return { sent: true };
+  }
+
+  /** Whether the server holds `text` in `thread`'s place already (`storedCopy`), and the session. */
+  async storedCopyOf(
+    thread: vscode.CommentThread,
+    text: string,
+  ): Promise<{ session: ReviewSession; stored: StoredCopy | undefined }> {
+    const place = await this.comments.placeOf(thread);
+    const stored = await storedCopy(place, text, this.comments.shownNoteIds(place.session));
+    return { session: place.session, stored };
   }
 
   private drop(comment: vscode.Comment, thread: vscode.CommentThread): void {
