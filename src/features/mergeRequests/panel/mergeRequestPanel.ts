@@ -24,6 +24,7 @@ import {
   type MergeRequestPageMessage,
   MergeRequestPageMessageSchema,
   type MergeRequestSnapshot,
+  type NoteAction,
   type PanelMergeOptions,
 } from './protocol';
 import { showError } from '../../../platform/userMessages';
@@ -329,7 +330,7 @@ export class MergeRequestPanel implements OpenPanel {
   }
 
   private async noteAction(
-    action: 'edit' | 'delete' | 'reply' | 'resolve',
+    action: Exclude<NoteAction, 'post'>,
     noteId: number,
     run: (client: HostingClient) => Promise<unknown>,
   ): Promise<void> {

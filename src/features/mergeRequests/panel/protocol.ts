@@ -175,6 +175,9 @@ export interface MergeRequestSnapshot {
   loadedAt: string;
 }
 
+/** What the Discussion tab asked of a comment: post, edit, delete, a reply in its thread, resolving it. */
+export type NoteAction = 'post' | 'edit' | 'delete' | 'reply' | 'resolve';
+
 export type MergeRequestHostMessage =
   | { type: 'snapshot'; snapshot: MergeRequestSnapshot }
   | { type: 'loading'; loading: boolean }
@@ -183,7 +186,7 @@ export type MergeRequestHostMessage =
   /** A post, edit or delete of a note finished; on failure the text stays in the box. */
   | {
       type: 'noteResult';
-      action: 'post' | 'edit' | 'delete' | 'reply' | 'resolve';
+      action: NoteAction;
       ok: boolean;
       noteId?: number;
       message?: string;

@@ -5,14 +5,14 @@
  */
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import { element, icon } from '../../../../webviews/shared/app/bridge';
-import type { NoteView } from '../protocol';
+import type { NoteAction, NoteView } from '../protocol';
 import { renderMarkdown, renderSystemNote } from './markdown';
 import { awardsRow, badge, button, personText, timeElement } from './widgets';
 import * as l10n from '@vscode/l10n';
 
 const DRAFT_DELAY_MS = 400;
 
-function failureText(action: 'edit' | 'delete' | 'post' | 'reply' | 'resolve'): string {
+function failureText(action: NoteAction): string {
   switch (action) {
     case 'edit':
       return l10n.t('The comment could not be saved.');
@@ -37,8 +37,6 @@ export interface DiscussionCallbacks {
   reply(noteId: number, body: string): void;
   resolve(noteId: number, resolved: boolean): void;
 }
-
-type NoteAction = 'post' | 'edit' | 'delete' | 'reply' | 'resolve';
 
 type TextArea = HTMLElementTagNameMap['vscode-textarea'];
 
@@ -161,13 +159,16 @@ export class DiscussionTab {
       this.list.append(element('p', { className: 'muted', text: l10n.t('No comments yet.') }));
       return;
     }
+    // Notes come in thread order: a thread's first comment, then its replies.
+    let first: NoteView | undefined;
     this.notes.forEach((note, index) => {
       this.list.append(this.noteElement(note));
-      // The reply box goes after the thread's last comment.
       const thread = note.thread;
+      if (thread && !thread.reply) first = note;
+      // The reply box goes after the thread's last comment.
       if (!thread || this.notes[index + 1]?.thread?.id === thread.id) return;
-      const first = this.notes.find((each) => each.thread?.id === thread.id && !each.thread.reply);
-      if (first && this.replying.has(first.id)) this.list.append(this.replyBox(first.id));
+      if (first?.thread?.id === thread.id && this.replying.has(first.id))
+        this.list.append(this.replyBox(first.id));
     });
   }
 
