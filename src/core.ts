@@ -27,7 +27,7 @@ import {
   createProjectsView,
   registerProjectsCommands,
 } from './features/projects';
-import type { Services } from './services';
+import type { ChangedFolder, Services } from './services';
 import type { CommandHandler, Shell } from './shell';
 import { AutoRefresh } from './state/autoRefresh';
 import { RefreshBurst } from './state/refreshBurst';
@@ -117,7 +117,7 @@ function followAccountContext(context: vscode.ExtensionContext, accounts: Accoun
 function createServices(parts: Omit<Services, 'afterAction' | 'onDidAct'>): Services {
   const { context, projects } = parts;
   const burst = new RefreshBurst();
-  const acted = new vscode.EventEmitter<void>();
+  const acted = new vscode.EventEmitter<ChangedFolder | undefined>();
   context.subscriptions.push(acted, { dispose: () => burst.dispose() });
   return {
     ...parts,
@@ -131,7 +131,7 @@ function createServices(parts: Omit<Services, 'afterAction' | 'onDidAct'>): Serv
         if (node || !changed) projects.refreshAround(node);
         else projects.refreshProjectFolder(changed);
       });
-      acted.fire();
+      acted.fire(changed);
     },
     onDidAct: acted.event,
   };

@@ -23,7 +23,7 @@ export interface Services {
    */
   afterAction(node?: TreeNode, changed?: ChangedFolder): void;
   /** Fires after every action, for views outside the trees (the status bar). */
-  readonly onDidAct: vscode.Event<void>;
+  readonly onDidAct: vscode.Event<ChangedFolder | undefined>;
 }
 
 /** The folder of a project that shows an object an action changed. */
@@ -31,4 +31,6 @@ export interface ChangedFolder {
   accountId: string;
   projectId: number;
   folder: FolderKind;
+  /** The merge request the action changed, if one: its open panel reads it again. */
+  mergeRequestIid?: number;
 }

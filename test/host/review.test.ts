@@ -347,6 +347,8 @@ describe('review in the diff editor', function () {
     it('starts a thread on a line the diff shows, with the position GitLab wants, and refuses others', async () => {
       const diff = await openIndex();
       const controller = api.review.comments.controller;
+      // VS Code writes the prompt on the reply button of threads that have comments: a reply.
+      assert.equal(controller.options?.prompt, 'Reply…');
       // The "+" in the gutter: on the lines the diff shows, on each side.
       const ranges = async (uri: vscode.Uri) =>
         (await controller.commentingRangeProvider?.provideCommentingRanges(

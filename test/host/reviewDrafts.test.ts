@@ -308,6 +308,8 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
       position: onNewLine(7),
     });
     try {
+      const panel = await openPanel();
+      assert.equal(panel.mergeRequest.sha, head);
       await openIndex();
       const thread = await threadOn('src/index.ts', 6);
       const [proposed] = thread.comments;
@@ -330,6 +332,8 @@ describe('a review submitted at once, own notes edited, suggestions applied', fu
       assert.notEqual(branch.commitSha, head, 'the branch has a new commit');
       assert.equal(thread.comments[0]?.contextValue, 'other', 'nothing left to apply');
       assert.match((thread.comments[0]?.body as vscode.MarkdownString).value, /\(line 7, applied\)/);
+      // The open panel reads the merge request again: its next Approve names the new head.
+      await eventually(() => assert.equal(panel.mergeRequest.sha, branch.commitSha));
     } finally {
       branch.commitSha = head;
     }

@@ -100,6 +100,12 @@ export function registerMergeRequestCommands(
     ...awardEmojiCommands(context),
   ]);
   const panels = registerMergeRequestPanel(context);
+  services.context.subscriptions.push(
+    // Any action on a merge request, ours or the review's (a comment, an applied suggestion).
+    services.onDidAct((changed) => {
+      if (changed?.folder === 'mergeRequests') view.refresh();
+    }),
+  );
   return {
     provider: view,
     view: treeView,

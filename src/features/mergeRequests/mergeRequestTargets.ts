@@ -166,16 +166,21 @@ export async function askNumber(prompt: string, placeHolder?: string): Promise<n
   return Number(value.replace(/[^\d]/g, ''));
 }
 
-/** Redraws what an action changed: the Merge Requests view, and the Projects view around the node. */
+/**
+ * Redraws what an action changed: the Merge Requests view, the Projects view around the node, and
+ * the merge request's open panel (through `Services.onDidAct`).
+ */
 export function afterMergeRequestChange(
   context: MergeRequestCommandContext,
-  target: { node?: TreeNode; account: AccountInfo } & ({ project: { id: number } } | { projectId: number }),
+  target: { node?: TreeNode; account: AccountInfo; mergeRequest?: { iid: number } } & (
+    { project: { id: number } } | { projectId: number }
+  ),
 ): void {
-  context.view.refresh();
   context.services.afterAction(target.node instanceof MergeRequestNode ? target.node : undefined, {
     accountId: target.account.id,
     projectId: 'project' in target ? target.project.id : target.projectId,
     folder: 'mergeRequests',
+    mergeRequestIid: target.mergeRequest?.iid,
   });
 }
 

@@ -24,32 +24,51 @@ const CommentThreadSchema = z.custom<vscode.CommentThread>(
   { error: vscode.l10n.t('expected a comment thread') },
 );
 
+/** `run`, a change on the server through a thread, after which the merge request's views and panel follow. */
+function changingThrough(comments: ReviewComments) {
+  const targetOf = (thread: vscode.CommentThread | undefined) =>
+    thread && comments.threadInfo(thread)?.session.target;
+  return <A, R>(run: (arg: A) => Promise<R>, threadOf: (arg: A) => vscode.CommentThread | undefined) =>
+    async (arg: A): Promise<R> => {
+      // A deleted comment's thread may be gone after; a new thread is known only after.
+      const before = targetOf(threadOf(arg));
+      const result = await run(arg);
+      const target = before ?? targetOf(threadOf(arg));
+      if (target) comments.changedOnServer(target);
+      return result;
+    };
+}
+
 export function commentCommands(
   comments: ReviewComments,
   pending: PendingReview,
   editing: NoteEditing,
   apply: (comment: vscode.Comment) => Promise<unknown>,
 ): CommandDeclaration[] {
+  const changing = changingThrough(comments);
+  const threadOfComment = (comment: vscode.Comment) => comments.noteOf(comment)?.thread;
+  const threadOfReply = (reply: vscode.CommentReply) => reply.thread;
+  const itself = (thread: vscode.CommentThread) => thread;
   return [
     defineCommand({
       id: 'forge.review.applySuggestion',
       args: [CommentSchema],
-      run: (comment) => apply(comment),
+      run: changing(apply, threadOfComment),
     }),
     defineCommand({
       id: 'forge.review.reply',
       args: [CommentReplySchema],
-      run: (reply) => comments.reply(reply),
+      run: changing((reply) => comments.reply(reply), threadOfReply),
     }),
     defineCommand({
       id: 'forge.review.addToReview',
       args: [CommentReplySchema],
-      run: (reply) => pending.addToReview(reply),
+      run: changing((reply) => pending.addToReview(reply), threadOfReply),
     }),
     defineCommand({
       id: 'forge.review.deleteDraft',
       args: [CommentSchema],
-      run: (comment) => pending.deleteDraft(comment),
+      run: changing((comment) => pending.deleteDraft(comment), threadOfComment),
     }),
     defineCommand({
       id: 'forge.review.submit',
@@ -64,7 +83,7 @@ export function commentCommands(
     defineCommand({
       id: 'forge.review.saveComment',
       args: [CommentSchema],
-      run: (comment) => editing.save(comment),
+      run: changing((comment) => editing.save(comment), threadOfComment),
     }),
     defineCommand({
       id: 'forge.review.cancelEdit',
@@ -74,22 +93,25 @@ export function commentCommands(
     defineCommand({
       id: 'forge.review.deleteComment',
       args: [CommentSchema],
-      run: (comment) => editing.delete(comment),
+      run: changing((comment) => editing.delete(comment), threadOfComment),
     }),
     defineCommand({
       id: 'forge.review.sendUnsent',
       args: [CommentSchema],
-      run: (unsent) => comments.unsentComments.send(unsent),
+      run: changing(
+        (unsent) => comments.unsentComments.send(unsent),
+        (unsent) => comments.unsentComments.threadOf(unsent),
+      ),
     }),
     defineCommand({
       id: 'forge.review.resolveThread',
       args: [CommentThreadSchema],
-      run: (thread) => comments.resolve(thread, true),
+      run: changing((thread) => comments.resolve(thread, true), itself),
     }),
     defineCommand({
       id: 'forge.review.unresolveThread',
       args: [CommentThreadSchema],
-      run: (thread) => comments.resolve(thread, false),
+      run: changing((thread) => comments.resolve(thread, false), itself),
     }),
   ];
 }

@@ -59,6 +59,18 @@ async function showCommentsView(log: { warn(line: string): void }): Promise<void
   });
 }
 
+/** What the review changes on the server, the merge request's views and panel show (`afterAction`). */
+function followServerChanges(services: Services, comments: ReviewComments): vscode.Disposable {
+  return comments.onDidChangeOnServer(({ accountId, project, mergeRequest }) =>
+    services.afterAction(undefined, {
+      accountId,
+      projectId: project.id,
+      folder: 'mergeRequests',
+      mergeRequestIid: mergeRequest.iid,
+    }),
+  );
+}
+
 export function createReviewFeature(services: Services): ReviewFeature {
   const { context, accounts } = services;
   const content = new ReviewContentProvider(accounts);
@@ -67,7 +79,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
   const comments = new ReviewComments(accounts, content, services.log);
   const pending = new PendingReview(comments, accounts, services.log);
   const editing = new NoteEditing(comments, accounts);
-  context.subscriptions.push(comments, pending);
+  context.subscriptions.push(comments, pending, followServerChanges(services, comments));
 
   const preparation = new ReviewPreparation(accounts, comments, services.log);
   const prepare = (target: ReviewTarget, known?: Promise<MergeRequestDiff[]>) =>

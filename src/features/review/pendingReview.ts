@@ -233,6 +233,7 @@ export class PendingReview implements vscode.Disposable {
       await this.comments.reload(session);
     }
     this.update();
+    if (published > 0) this.comments.changedOnServer(chosen);
     if (published === 0) {
       void showInformation(vscode.l10n.t('Your review of !{0} has no pending comments.', mergeRequest.iid));
       return { published };

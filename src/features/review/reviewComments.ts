@@ -74,6 +74,9 @@ export class ReviewComments implements vscode.Disposable {
   readonly unsentComments = new UnsentComments(this);
   private readonly notes = new WeakMap<vscode.Comment, ShownNote>();
   private readonly accountsWatch: vscode.Disposable;
+  private readonly changedEmitter = new vscode.EventEmitter<ReviewTarget>();
+  /** A merge request changed on the server through the review (the views and its panel follow). */
+  readonly onDidChangeOnServer = this.changedEmitter.event;
   /** Runs once a session's threads are placed (the review's pending comments go on them). */
   afterLoad: ((session: ReviewSession, client: HostingClient) => Promise<void>) | undefined;
 
@@ -86,8 +89,9 @@ export class ReviewComments implements vscode.Disposable {
       REVIEW_COMMENTS_ID,
       vscode.l10n.t('Merge request review'),
     );
+    // VS Code shows the prompt on the reply button of a thread that has comments.
     this.controller.options = {
-      prompt: vscode.l10n.t('Comment on this line'),
+      prompt: vscode.l10n.t('Reply…'),
       placeHolder: vscode.l10n.t('Write a comment (Markdown)'),
     };
     this.accountsWatch = accounts.onDidChange(() => this.dropRemovedAccounts());
@@ -384,7 +388,12 @@ export class ReviewComments implements vscode.Disposable {
     return { resolved };
   }
 
+  changedOnServer(target: ReviewTarget): void {
+    this.changedEmitter.fire(target);
+  }
+
   dispose(): void {
+    this.changedEmitter.dispose();
     this.accountsWatch.dispose();
     this.controller.dispose();
   }

@@ -85,6 +85,10 @@ export class UnsentComments {
     }
   }
 
+  threadOf(comment: vscode.Comment): vscode.CommentThread | undefined {
+    return this.unsent.get(comment)?.thread;
+  }
+
   /** Sends a comment that failed, as it is now in its box: after asking the server when it may hold it. */
   async send(comment: vscode.Comment): Promise<{ sent: boolean; stored?: StoredCopy }> {
     const unsent = this.unsent.get(comment);

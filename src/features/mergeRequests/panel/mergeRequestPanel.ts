@@ -299,7 +299,7 @@ export class MergeRequestPanel implements OpenPanel {
       vscode.l10n.t('Merge request panel {0}: {1}', this.key, outcome.message),
     );
     this.host.post({ type: 'mergeResult', ...outcome });
-    afterMergeRequestChange(context, { account, project });
+    afterMergeRequestChange(context, { account, project, mergeRequest: this.target.mergeRequest });
     await this.refresh();
   }
 

@@ -74,6 +74,14 @@ export function registerMergeRequestPanel(
       if (!created) restored.dispose();
     }),
   );
+  services.context.subscriptions.push(
+    // The panel of a merge request an action changed, wherever it came from, shows it as it is now.
+    services.onDidAct((changed) => {
+      if (changed?.folder !== 'mergeRequests' || changed.mergeRequestIid === undefined) return;
+      const key = mergeRequestPanelKey(changed.accountId, changed.projectId, changed.mergeRequestIid);
+      void registry.get(key)?.refresh();
+    }),
+  );
   return registry;
 }
 

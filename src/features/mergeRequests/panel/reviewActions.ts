@@ -88,7 +88,7 @@ async function rebase(context: MergeRequestCommandContext, target: MergeRequestT
       });
     throw error;
   } finally {
-    afterMergeRequestChange(context, { account, project });
+    afterMergeRequestChange(context, { account, project, mergeRequest: target.mergeRequest });
   }
   context.services.log.info(`Rebased !${iid} of ${project.id} onto ${onto}`);
   return vscode.l10n.t('Rebased !{0} onto {1}.', iid, onto);
@@ -131,7 +131,7 @@ async function markReady(context: MergeRequestCommandContext, target: MergeReque
   const { iid, title } = target.mergeRequest;
   const client = await context.services.accounts.client(account.id);
   const updated = await client.updateMergeRequest(project.id, iid, { title: readyTitle(title) });
-  afterMergeRequestChange(context, { account, project });
+  afterMergeRequestChange(context, { account, project, mergeRequest: target.mergeRequest });
   return vscode.l10n.t('!{0} is ready: {1}', iid, updated.title);
 }
 
@@ -161,7 +161,7 @@ async function approve(
     throw error;
   } finally {
     // The Merge Requests and Projects views say whether it needs approval.
-    afterMergeRequestChange(context, { account, project });
+    afterMergeRequestChange(context, { account, project, mergeRequest: target.mergeRequest });
   }
   context.services.log.info(`${approving ? 'Approved' : 'Unapproved'} !${iid} of ${project.id}`);
   return approving
