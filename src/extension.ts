@@ -11,6 +11,7 @@ import type { ForgeWorkbenchApi } from './core';
 import { STORED_ACCOUNTS_KEY, type Shell } from './shell';
 import { RESTORABLE_PANEL_TYPES } from './webviews/shared/restoreKey';
 import type { TreeNode } from './platform/tree/treeNode';
+import { withAccessibleLabel } from './platform/tree/accessibleLabel';
 
 export type { ForgeWorkbenchApi } from './core';
 
@@ -60,7 +61,8 @@ class LazyTreeView implements vscode.TreeDataProvider<TreeNode> {
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem | Thenable<vscode.TreeItem> {
-    return this.real().getTreeItem(node);
+    const item = this.real().getTreeItem(node);
+    return 'then' in item ? item.then(withAccessibleLabel) : withAccessibleLabel(item);
   }
 
   getChildren(node?: TreeNode): vscode.ProviderResult<TreeNode[]> {

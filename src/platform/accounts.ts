@@ -50,6 +50,14 @@ function environmentAccount(
   return { account, secret: token };
 }
 
+/** A label that named the old host (`host`, `user@host`, either with ` (2)`) names the new one. */
+function movedLabel(label: string, oldHost: string, newHost: string): string {
+  const at = label.lastIndexOf(oldHost);
+  if (at < 0 || (at > 0 && label[at - 1] !== '@')) return label;
+  const rest = label.slice(at + oldHost.length);
+  return /^(?: \(\d+\))?$/.test(rest) ? `${label.slice(0, at)}${newHost}${rest}` : label;
+}
+
 /**
  * The forge accounts the user signed in with (an `AccountStore`: metadata in global state, tokens in
  * SecretStorage, one client per account), plus what only forge accounts have: the token check,
@@ -113,6 +121,14 @@ export class AccountManager implements vscode.Disposable {
     }
   }
 
+  /** `label`, or `label (2)`, `(3)` … when another account has it (two tokens of one user). */
+  private unusedLabel(label: string): string {
+    const taken = new Set(this.list().map((account) => account.label));
+    let candidate = label;
+    for (let n = 2; taken.has(candidate); n++) candidate = `${label} (${n})`;
+    return candidate;
+  }
+
   /** Checks the token with the server first; saves nothing when the check fails. */
   async add(input: {
     serverUrl: string;
@@ -140,7 +156,7 @@ export class AccountManager implements vscode.Disposable {
       .finally(() => client.close());
     const account: AccountInfo = {
       ...candidate,
-      label: input.label?.trim() || (user ? `${user.username}@${host}` : host),
+      label: input.label?.trim() || this.unusedLabel(user ? `${user.username}@${host}` : host),
       isAdmin: identity.isAdmin,
     };
     await this.store.add(account, input.token);
@@ -191,9 +207,7 @@ export class AccountManager implements vscode.Disposable {
     await client.close();
     const oldHost = new URL(account.serverUrl).host;
     const newHost = new URL(normalized.url).host;
-    const label = account.label.endsWith(oldHost)
-      ? `${account.label.slice(0, account.label.length - oldHost.length)}${newHost}`
-      : account.label;
+    const label = movedLabel(account.label, oldHost, newHost);
     const patch = { serverUrl: normalized.url, isAdmin: identity.isAdmin, network: nextNetwork, label };
     await this.store.update(id, patch, { reconnect: true });
     this.log.info(`Account ${account.label} moved from ${account.serverUrl} to ${normalized.url}`);

@@ -113,7 +113,9 @@ describe('accounts and views', function () {
       token: forge.userToken,
       tokenKind: 'private-token',
     });
-    assert.equal(second.label, `alice@${host}`);
+    // Named after its user; the session's account is alice's too, so this one is told apart.
+    assert.equal(api.accounts.list().filter((each) => each.label === `alice@${host}`).length, 1);
+    assert.equal(second.label, `alice@${host} (2)`);
     await api.accounts.remove(second.id);
     await api.accounts.remove(admin.id);
     assert.equal(api.accounts.get(admin.id), undefined);
@@ -194,7 +196,9 @@ describe('accounts and views', function () {
       await vscode.commands.executeCommand('forge.account.changeServerUrl', moving.id, { serverUrl: newUrl });
       const moved = api.accounts.get(moving.id);
       assert.equal(moved?.serverUrl, newUrl);
-      assert.equal(moved?.label, `alice@${new URL(newUrl).host}`);
+      // The session's account is alice's on this server too: this one was told apart, and stays so.
+      assert.equal(moving.label, `alice@${new URL(forge.url).host} (2)`);
+      assert.equal(moved?.label, `alice@${new URL(newUrl).host} (2)`);
       forge.clearRequests();
       await (await api.accounts.client(moving.id)).listTodos().page({ perPage: 1 });
       assert.equal(

@@ -179,10 +179,7 @@ function signIn(
   network: NonNullable<AccountInfo['network']>,
 ): Thenable<AccountInfo> {
   return withCancellableProgress(vscode.l10n.t('Checking the token with {0}…', serverUrl), (signal) => {
-    const host = new URL(serverUrl).host;
-    const sameHost = accounts.list().filter((existing) => new URL(existing.serverUrl).host === host);
-    const label = sameHost.length > 0 ? `${host} (${sameHost.length + 1})` : undefined;
-    return accounts.add({ serverUrl, token, tokenKind, label, network, signal });
+    return accounts.add({ serverUrl, token, tokenKind, network, signal });
   });
 }
 
