@@ -212,15 +212,17 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     createMergeRequest: () => mergeRequests.createMergeRequest(),
     retryJob: (ref) => jobs.retry(ref),
   });
+  createBoardsFeature(services);
+  const admin = createAdminFeature({ context, shell, log, accounts });
+  const channel = createChannelFeature(services);
   startAutoRefresh(context, () => {
     projects.refreshActive();
     todos.refresh();
     void statusBar.refresh();
     mergeRequests.provider.refresh();
+    // The channel is read on request only (a hub answers slowly); its rows' ages move on.
+    channel.tree.redrawAges();
   });
-  createBoardsFeature(services);
-  const admin = createAdminFeature({ context, shell, log, accounts });
-  const channel = createChannelFeature(services);
   const treeViews: ForgeTreeViews = {
     'forge.projects': projectsView,
     'forge.todos': todosView,

@@ -1,24 +1,37 @@
 import * as l10n from '@vscode/l10n';
-/** "3 minutes ago", "2 days ago": short relative ages for tree descriptions. */
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const MONTH = 30 * DAY;
+const YEAR = 365 * DAY;
+
+/** Below each limit (seconds), the unit an age is counted in. */
+const AGE_UNITS: readonly [limit: number, size: number, name: string][] = [
+  [MINUTE, 1, 'second'],
+  [HOUR, MINUTE, 'minute'],
+  [DAY, HOUR, 'hour'],
+  [WEEK, DAY, 'day'],
+  [MONTH, WEEK, 'week'],
+  [YEAR, MONTH, 'month'],
+  [Infinity, YEAR, 'year'],
+];
+
+/**
+ * "3 minutes ago", "2 days ago": short relative ages for tree descriptions and panels. The rule is
+ * VS Code's own (`fromNow`, which dates the comments in the diff editor and the Comments view): whole
+ * units rounded down, the unit chosen by limits, "just now" under 30 seconds; so one note has one age
+ * wherever it is shown.
+ */
 export function formatAge(iso: string | null | undefined, now: number = Date.now()): string {
   if (!iso) return '';
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   const seconds = Math.round((now - then) / 1000);
-  if (seconds < 0) return 'just now';
-  const units: [number, string][] = [
-    [60 * 60 * 24 * 365, 'year'],
-    [60 * 60 * 24 * 30, 'month'],
-    [60 * 60 * 24 * 7, 'week'],
-    [60 * 60 * 24, 'day'],
-    [60 * 60, 'hour'],
-    [60, 'minute'],
-  ];
-  for (const [size, name] of units) {
-    const count = Math.floor(seconds / size);
-    if (count >= 1) return l10n.t('{0} {1}{2} ago', count, name, count === 1 ? '' : 's');
-  }
-  return 'just now';
+  if (seconds < 30) return l10n.t('just now');
+  const [, size, name] = AGE_UNITS.find(([limit]) => seconds < limit) ?? [0, YEAR, 'year'];
+  const count = Math.floor(seconds / size);
+  return l10n.t('{0} {1}{2} ago', count, name, count === 1 ? '' : 's');
 }
 
 /** "1 min 5 s", "42 s": job durations from start and finish timestamps. */

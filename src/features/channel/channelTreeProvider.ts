@@ -116,6 +116,11 @@ export class ChannelTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return node;
   }
 
+  /** Draws the rows again from what is loaded: their ages say how long ago as time goes by. */
+  redrawAges(): void {
+    this.emitter.fire(undefined);
+  }
+
   /** Reloads `node`'s list, or everything (the channel identities too). */
   refresh(node?: TreeNode): void {
     if (node && isReloadable(node)) {

@@ -96,11 +96,38 @@ describe('normalizeServerUrl', () => {
 describe('formatAge and formatDuration', () => {
   const now = Date.parse('2026-01-10T12:00:00Z');
   it('says how long ago', () => {
-    assert.equal(formatAge('2026-01-10T11:59:30Z', now), 'just now');
+    assert.equal(formatAge('2026-01-10T11:59:45Z', now), 'just now');
     assert.equal(formatAge('2026-01-10T11:55:00Z', now), '5 minutes ago');
     assert.equal(formatAge('2026-01-09T12:00:00Z', now), '1 day ago');
     assert.equal(formatAge(null, now), '');
     assert.equal(formatAge('not a date', now), '');
+  });
+
+  it('counts ages as VS Code dates comments, so one note has one age in the panel and in the diff editor', () => {
+    const ago = (seconds: number) => formatAge(new Date(now - seconds * 1000).toISOString(), now);
+    const day = 86_400;
+    const table: [number, string][] = [
+      [-120, 'just now'],
+      [29, 'just now'],
+      [45, '45 seconds ago'],
+      [60, '1 minute ago'],
+      [3_599, '59 minutes ago'],
+      [3_600, '1 hour ago'],
+      [day - 1, '23 hours ago'],
+      [2.9 * day, '2 days ago'],
+      [7 * day - 1, '6 days ago'],
+      [13 * day, '1 week ago'],
+      [29 * day, '4 weeks ago'],
+      [30 * day, '1 month ago'],
+      [364 * day, '12 months ago'],
+      [365 * day, '1 year ago'],
+      [3 * 365 * day - 1, '2 years ago'],
+      [3 * 365 * day, '3 years ago'],
+    ];
+    assert.deepEqual(
+      table.map(([seconds]) => [seconds, ago(seconds)]),
+      table,
+    );
   });
 
   it('says how long a job ran, or runs', () => {

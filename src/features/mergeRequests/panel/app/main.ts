@@ -23,7 +23,7 @@ import { commitList } from './commits';
 import { DiscussionTab } from './discussion';
 import { headerChildren } from './header';
 import { renderMarkdown } from './markdown';
-import { awardsRow, badge, button, personText, timeElement } from './widgets';
+import { awardsRow, badge, button, personText, startAgeClock, timeElement } from './widgets';
 import * as l10n from '@vscode/l10n';
 import { describeApprovals } from '../../../../domain/mergeRequestView';
 
@@ -423,3 +423,4 @@ function readState(saved: Partial<PageState>): PageState {
 }
 
 new App().start();
+startAgeClock(document);

@@ -39,11 +39,25 @@ export function personText(person: PersonView | undefined): string {
   return person ? `${person.name} (@${person.username})` : 'unknown';
 }
 
-/** "3 hours ago" with the exact time as a tooltip. */
+/** "3 hours ago" with the exact time as a tooltip; kept current by `startAgeClock`. */
 export function timeElement(iso: string | undefined): HTMLElement {
   const node = element('span', { className: 'muted time', text: iso ? formatAge(iso) : '' });
-  if (iso) node.title = iso;
+  if (iso) {
+    node.title = iso;
+    node.dataset['iso'] = iso;
+  }
   return node;
+}
+
+/** Every age on the page says how long ago as time goes by (a panel may stay open for days). */
+export function startAgeClock(root: ParentNode): void {
+  setInterval(() => {
+    const now = Date.now();
+    for (const node of root.querySelectorAll<HTMLElement>('.time[data-iso]')) {
+      const age = formatAge(node.dataset['iso'], now);
+      if (node.textContent !== age) node.textContent = age;
+    }
+  }, 30_000);
 }
 
 /**
