@@ -42,9 +42,9 @@ const vscodeOpen = {
     'Open server links with openServerLink and local files with openLocalFile (src/platform/serverLinks.ts).',
 };
 const serverMarkdownDoor = {
-  selector: "NewExpression[callee.property.name='MarkdownString'][arguments.length>0]",
+  selector: "NewExpression[callee.property.name='MarkdownString']",
   message:
-    'Server Markdown goes through serverMarkdown (src/platform/serverMarkdown.ts): web links only, not trusted; build other Markdown with appendText.',
+    'Server Markdown goes through serverMarkdown, tooltips through tooltipMarkdown (src/platform/serverMarkdown.ts): web links only, not trusted, server text never autolinked.',
 };
 const webviewHtmlDoor = {
   selector: "AssignmentExpression[left.property.name='html']",

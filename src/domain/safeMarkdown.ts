@@ -43,6 +43,18 @@ export function escapeMarkdownText(text: string): string {
   return pieces.join('');
 }
 
+/**
+ * Plain text as Markdown that shows it as written, line breaks kept as paragraphs: no address, web
+ * address or bare URL in it becomes a link (VS Code's `appendText` leaves those to the renderer's
+ * autolinks, so `alice@host` became a mail link).
+ */
+export function plainTextMarkdown(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => escapeMarkdownText(line.trim()))
+    .join('\n\n');
+}
+
 function longestRun(text: string, char: string): number {
   let longest = 0;
   let run = 0;

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { marked } from 'marked';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { ChannelPostPanel, ChannelTreeProvider } from '../../src/features/channel';
 import type { FakeForge } from '../server';
@@ -95,8 +96,12 @@ describe('channel commands', function () {
       assert.ok(tooltip instanceof vscode.MarkdownString);
       assert.notEqual(tooltip.supportHtml, true);
       assert.notEqual(tooltip.isTrusted, true);
-      // appendText escapes the text (spaces become &nbsp;, `>` is escaped): it is never markup.
-      assert.ok(tooltip.value.includes('categories:&nbsp;forge,&nbsp;vscode'), tooltip.value);
+      // Server text is text: never markup, and the author's address (`name@hub`) no mail link, as
+      // VS Code's renderer (marked, GitHub flavour) shows it.
+      const shown = marked.parse(tooltip.value, { async: false, gfm: true });
+      assert.doesNotMatch(shown, /<a |href=/, shown);
+      assert.match(shown, /categories: forge, vscode/);
+      assert.match(shown, /\(\w+@[\w.:-]+\)/, 'the address is shown as written');
       assert.ok(!tooltip.value.includes(HOSTILE));
     });
 

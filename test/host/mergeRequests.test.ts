@@ -21,6 +21,7 @@ import {
   iconId,
   label,
   type Row,
+  shownTooltip,
   useForgeSession,
 } from './support';
 
@@ -163,10 +164,7 @@ describe('merge request actions', function () {
     assert.match(String(login.item.contextValue), /^mergeRequest opened\b/);
     assert.match(String(login.item.contextValue), /\bmergeable\b/);
     assert.match(String(login.item.contextValue), /\bsubscribed\b/);
-    const tooltip =
-      login.item.tooltip instanceof vscode.MarkdownString
-        ? login.item.tooltip.value.replace(/&nbsp;/g, ' ')
-        : '';
+    const tooltip = shownTooltip(login.item);
     assert.match(tooltip, /Labels: feature, Review/);
 
     const created = await group('Created by me');

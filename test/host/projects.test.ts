@@ -7,13 +7,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type FakeForge, type RecordedRequest } from '../server';
-import { iconId, type Row, useForgeSession } from './support';
-
-/** The tooltip as text (MarkdownString.appendText escapes spaces as &nbsp;). */
-function tooltipText(item: vscode.TreeItem): string {
-  const tooltip = item.tooltip;
-  return (typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '')).replace(/&nbsp;/g, ' ');
-}
+import { iconId, type Row, shownTooltip as tooltipText, useForgeSession } from './support';
 
 const TIMED_OUT = Symbol('timed out');
 

@@ -10,7 +10,7 @@ import type { DiffPosition } from '../server/state';
 import { HostingClient } from '../../src/api/hosting';
 import { safeMarkdown } from '../../src/domain/safeMarkdown';
 import { reviewHelpers } from './reviewSupport';
-import { childByLabel, childrenOf, eventually, label, useForgeSession } from './support';
+import { childByLabel, childrenOf, eventually, label, shownTooltip, useForgeSession } from './support';
 
 describe('review in the diff editor', function () {
   this.timeout(30_000);
@@ -631,10 +631,7 @@ describe('review in the diff editor', function () {
           row.node,
           new vscode.CancellationTokenSource().token,
         );
-        assert.match(
-          ((resolved?.tooltip as vscode.MarkdownString | undefined)?.value ?? '').replace(/&nbsp;/g, ' '),
-          /Approvals: Not approved yet; 1 needed/,
-        );
+        assert.match(shownTooltip(resolved ?? undefined), /Approvals: Not approved yet; 1 needed/);
       } finally {
         mergeRequest.approvalsRequired = 0;
       }

@@ -2,6 +2,7 @@
 // and trees read as a person sees them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { marked } from 'marked';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import type { AccountInfo } from '../../src/platform/accounts';
@@ -84,6 +85,21 @@ export function useForgeSession(
 
 export function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+/** A tooltip's text as VS Code's renderer (marked, GitHub flavour) shows it. */
+export function shownTooltip(item: Pick<vscode.TreeItem, 'tooltip'> | undefined): string {
+  const tooltip = item?.tooltip;
+  if (typeof tooltip === 'string') return tooltip;
+  return marked
+    .parse(tooltip?.value ?? '', { async: false, gfm: true })
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 }
 
 export function iconId(item: vscode.TreeItem): string | undefined {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { BroadcastMessage, HostingClient, SystemHook } from '../../api/hosting';
 import type { ListRequest } from '../../api/http';
 import { describeBroadcastWindow, isBroadcastActive, plainBroadcastText } from '../../domain/broadcasts';
@@ -118,7 +119,7 @@ export class BroadcastMessageNode implements TreeNode {
     const item = new vscode.TreeItem(text || vscode.l10n.t('Message {0}', message.id));
     item.id = `${this.folder.nodeId}/${message.id}`;
     item.description = [describeBroadcastWindow(message), message.color].filter(Boolean).join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendText(plainBroadcastText(message.message, 2000)).appendMarkdown('\n\n');
     tooltip.appendText(
       [

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { z } from 'zod';
 import type { ListRequest } from '../../api/http';
 import type { Board, BoardList, HostingClient } from '../../api/hosting';
@@ -104,7 +105,7 @@ export class BoardListNode implements TreeNode {
     item.id = `${this.folder.nodeId}/board/${this.boardNode.board.id}/list/${list.id}`;
     const color = list.label?.color;
     item.description = [color, vscode.l10n.t('position {0}', list.position)].filter(Boolean).join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendMarkdown('**').appendText(title).appendMarkdown('**');
     if (list.label?.description) tooltip.appendMarkdown('\n\n').appendText(list.label.description);
     tooltip

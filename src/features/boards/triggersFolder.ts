@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { z } from 'zod';
 import type { ListRequest } from '../../api/http';
 import type { HostingClient, Trigger } from '../../api/hosting';
@@ -99,7 +100,7 @@ export class TriggerNode implements TreeNode {
     const used = trigger.last_used ? vscode.l10n.t('used {0}', formatAge(trigger.last_used)) : 'never used';
     item.description = [trigger.owner ? trigger.owner.name : 'no owner', used].join(' · ');
     // Never the token: tooltips end up in screenshots and screen shares.
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendMarkdown('**').appendText(triggerTitle(trigger)).appendMarkdown('**\n\n');
     tooltip.appendText(
       [

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { ChannelAccountInfo, ChannelAccountManager } from '../../platform/channelAccounts';
 import { AccountRoots } from '../../platform/tree/accountsTreeProvider';
 import type { TreeNode } from '../../platform/tree/treeNode';
@@ -32,7 +33,7 @@ export class ChannelAccountNode implements TreeNode {
     item.id = `channel/${this.account.id}`;
     const connection = connectionNote(this.account.serverUrl, this.account.network ?? {});
     item.description = [this.account.serverUrl, connection].filter(Boolean).join(' · ');
-    item.tooltip = new vscode.MarkdownString()
+    item.tooltip = tooltipMarkdown()
       .appendText(
         vscode.l10n.t('{0} on {1}', this.account.channel?.name ?? this.account.login, this.account.serverUrl),
       )

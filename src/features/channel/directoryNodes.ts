@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { Album, ChannelClient, GroupMember, PrivacyGroup } from '../../api/channel';
 import { formatBytes } from '../../domain/jobActions';
 import type { ChannelAccountInfo } from '../../platform/channelAccounts';
@@ -158,7 +159,7 @@ export class PhotoNode implements TreeNode {
     ]
       .filter(Boolean)
       .join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendText(this.filename);
     const description = field(this.photo, 'description');
     if (description) tooltip.appendMarkdown('\n\n').appendText(description);
@@ -222,7 +223,7 @@ export class GroupNode extends ListFolder<GroupMember> {
     item.iconPath = new vscode.ThemeIcon('organization');
     item.description =
       this.list.status === 'loaded' ? vscode.l10n.t('{0} members', this.list.items.length) : undefined;
-    item.tooltip = new vscode.MarkdownString()
+    item.tooltip = tooltipMarkdown()
       .appendText(this.group.gname)
       .appendMarkdown('\n\n')
       .appendText(
@@ -265,7 +266,7 @@ export class GroupMemberNode implements TreeNode {
     item.description = [this.address, connected ? undefined : vscode.l10n.t('not a connection')]
       .filter(Boolean)
       .join(' · ');
-    item.tooltip = new vscode.MarkdownString().appendText(
+    item.tooltip = tooltipMarkdown().appendText(
       [this.name, this.address, this.member.xchan_network ?? ''].filter(Boolean).join(' · '),
     );
     item.iconPath = new vscode.ThemeIcon('person');
@@ -340,7 +341,7 @@ export class ConnectionNode implements TreeNode {
     ]
       .filter(Boolean)
       .join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendText([this.name, this.address].filter(Boolean).join(' · '));
     const url = field(this.row, 'xchan_url');
     if (url) tooltip.appendMarkdown('\n\n').appendText(url);

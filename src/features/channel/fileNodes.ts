@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { FileRecord } from '../../api/channel';
 import { channelDateToIso, describeFileFilter, fileIcon } from '../../domain/channel';
 import { formatBytes } from '../../domain/jobActions';
@@ -136,7 +137,7 @@ export class ChannelFileNode implements TreeNode {
         ? vscode.l10n.t('folder')
         : undefined
       : [formatBytes(file.filesize), file.filetype].join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendText(path ?? file.filename).appendMarkdown('\n\n');
     tooltip.appendText(
       [

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import { NETWORK_THREADS_PER_PAGE, type StreamItem } from '../../api/channel';
 import { CancelledError } from '../../api/http';
 import {
@@ -248,7 +249,7 @@ export class StreamItemNode implements TreeNode {
       .filter(Boolean)
       .join(' · ');
     // Server text is untrusted: appendText escapes it, nothing is rendered as markup.
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendText(`${author}${entry.author.address ? ` (${entry.author.address})` : ''}`);
     tooltip.appendMarkdown('\n\n');
     if (entry.title.trim() !== '') tooltip.appendText(entry.title).appendMarkdown('\n\n');

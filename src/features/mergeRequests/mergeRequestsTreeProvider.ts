@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { MergeRequest, Note, NoteParent, Project } from '../../api/hosting';
 import {
   describeMergeStatus,
@@ -270,7 +271,7 @@ export class MergeRequestItemNode implements TreeNode {
     ]
       .filter(Boolean)
       .join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendMarkdown('**').appendText(`!${mr.iid} ${mr.title}`).appendMarkdown('**\n\n');
     tooltip.appendText(`${projectLabel(this.project)} · ${mr.source_branch} → ${mr.target_branch}`);
     tooltip
@@ -347,7 +348,7 @@ export class NoteNode implements TreeNode {
     const ownerId = `mergeRequests/account/${this.account.id}/group/${this.owner.group}/project/${this.owner.project.id}/mr/${this.owner.mergeRequest.iid}`;
     item.id = `${ownerId}/note/${note.id}`;
     item.description = [firstLine(note.body), formatAge(note.created_at)].filter(Boolean).join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip
       .appendMarkdown('**')
       .appendText(

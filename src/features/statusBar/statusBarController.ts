@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { Job, MergeRequest, Project } from '../../api/hosting';
 import { parseRemoteConfig, parseRemoteUrl } from '../../domain/gitRemote';
 import { jobCapabilities, statusAppearance, summarizeStatuses } from '../../domain/jobStatus';
@@ -214,7 +215,7 @@ export class StatusBarController implements vscode.Disposable {
       label: vscode.l10n.t('Forge: {0}', spoken.join(', ')),
       role: 'button',
     };
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendText(
       `${status.project.path_with_namespace ?? status.project.name ?? ''} · ${status.branch}`,
     );

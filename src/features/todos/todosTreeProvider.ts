@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { Todo } from '../../api/hosting';
 import { formatAge } from '../../domain/time';
 import type { AccountInfo, AccountManager } from '../../platform/accounts';
@@ -82,7 +83,7 @@ export class TodoNode implements TreeNode {
     const action = todo.action_name ?? 'todo';
     const who = todo.author?.name ?? vscode.l10n.t('Someone');
     const sentence = ACTION_SENTENCE[action];
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendText(
       sentence ? sentence(who, this.reference) : vscode.l10n.t('{0}: {1} ({2})', who, this.reference, action),
     );

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../serverMarkdown';
 import { CancelledError, UnauthorizedError } from '../../api/http';
 import type { PagedList } from '../../state/pagedList';
 import { isTreeRow } from '../commands/defineCommand';
@@ -51,7 +52,7 @@ export class ErrorNode implements TreeNode {
         ? vscode.l10n.t('The server rejected the token. Click to update it.')
         : vscode.l10n.t('Could not load: {0}', message),
     );
-    item.tooltip = new vscode.MarkdownString().appendText(message);
+    item.tooltip = tooltipMarkdown().appendText(message);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.contextValue = this.tokenRejected ? 'error tokenRejected' : 'error retryable';
     item.command = this.tokenRejected

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { marked } from 'marked';
-import { codeSpan, safeMarkdown } from '../../../src/domain/safeMarkdown';
+import { codeSpan, plainTextMarkdown, safeMarkdown } from '../../../src/domain/safeMarkdown';
 import { checkWebLink } from '../../../src/domain/webLinks';
 import { HOSTILE_LINK_CORPUS } from '../../support/markdownLinkCorpus';
 
@@ -107,5 +107,39 @@ describe('safeMarkdown', () => {
   it('keeps text nested 20 deep and survives nesting deeper than the parser follows', () => {
     assert.match(safeMarkdown(`${'> '.repeat(20)}x\n\n${'- '.repeat(20)}y`), /^(> ){20}x\n\n(- ){20}y$/);
     assert.equal(typeof safeMarkdown(`${'> '.repeat(5000)}x\n\n${'- '.repeat(5000)}y`), 'string');
+  });
+});
+
+describe('plainTextMarkdown (tooltips and hovers)', () => {
+  const textOf = (html: string) =>
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .trim();
+
+  it('makes no link of an address, a URL or Markdown in server text, in either renderer', () => {
+    for (const text of [
+      'alice@hub.example',
+      'Alice (alice@hub.example)',
+      'see https://evil.example/x and www.evil.example',
+      '<mailto:a@b.example> [x](https://y.example) ![i](https://i.example/p.png)',
+      'javascript:alert(1)',
+      ...HOSTILE_LINK_CORPUS.map(([, note]) => note),
+    ]) {
+      for (const [renderer, render] of renderers) {
+        const html = render(plainTextMarkdown(text));
+        assert.deepEqual(targetsIn(html), [], `${renderer} made a link of ${JSON.stringify(text)}`);
+      }
+    }
+  });
+
+  it('shows the text as written, a line break as a new paragraph', () => {
+    const text = '# Not a heading *nor emphasis* `nor code` a_b_c 1. <b>x</b> \\ &amp;';
+    assert.equal(textOf(marked.parse(plainTextMarkdown(text), { async: false, gfm: true })), text);
+    assert.equal(plainTextMarkdown('one\ntwo'), 'one\n\ntwo');
   });
 });

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../../platform/serverMarkdown';
 import type { z } from 'zod';
 import type { ListRequest } from '../../../api/http';
 import type { HostingClient, Job, JobScope } from '../../../api/hosting';
@@ -194,7 +195,7 @@ export class JobNode implements FolderMember {
     ]
       .filter(Boolean)
       .join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendMarkdown('**').appendText(`${job.name} #${job.id}`).appendMarkdown('**\n\n');
     tooltip.appendText(vscode.l10n.t('{0} on {1}', appearance.label, job.ref));
     if (job.commit?.title)

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../../platform/serverMarkdown';
 import type { z } from 'zod';
 import type { ListRequest } from '../../../api/http';
 import type { HostingClient, MergeRequest } from '../../../api/hosting';
@@ -105,7 +106,7 @@ export class MergeRequestNode implements FolderMember {
     ]
       .filter(Boolean)
       .join(' · ');
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip.appendMarkdown('**').appendText(`!${mr.iid} ${mr.title}`).appendMarkdown('**\n\n');
     tooltip.appendText(
       vscode.l10n.t(

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { tooltipMarkdown } from '../../../platform/serverMarkdown';
 import type { Project } from '../../../api/hosting';
 import { projectCapabilities } from '../../../domain/projectActions';
 import type { AccountInfo } from '../../../platform/accounts';
@@ -52,7 +53,7 @@ export class ProjectNode implements TreeNode {
     const item = new vscode.TreeItem(projectTitle(project), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `account/${this.account.id}/project/${project.id}`;
     item.description = project.path_with_namespace ?? '';
-    const tooltip = new vscode.MarkdownString();
+    const tooltip = tooltipMarkdown();
     tooltip
       .appendMarkdown('**')
       .appendText(project.name_with_namespace ?? projectTitle(project))
