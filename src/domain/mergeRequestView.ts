@@ -238,6 +238,11 @@ export function summarizeAwards(awards: readonly AwardFacts[], viewer: Viewer): 
 // ---- references and links -------------------------------------------------------------------------
 
 /** One panel per merge request: `account|project|iid`. */
+/** The panel's tab: `!12 Title`, the title cut at 40 characters. */
+export function mergeRequestPanelTitle(mr: { iid: number; title: string }): string {
+  return `!${mr.iid} ${mr.title.length > 40 ? `${mr.title.slice(0, 39)}…` : mr.title}`;
+}
+
 export function mergeRequestPanelKey(accountId: string, projectId: number, iid: number): string {
   return [accountId, String(projectId), String(iid)].join('|');
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { walkthroughStepDone } from '../../../platform/walkthrough';
 import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { FirstReadPause } from './firstReadPause';
@@ -253,12 +254,14 @@ export class JobTracePanel implements OpenPanel {
       const gzip = piece.length >= GZIP_MIN_BYTES;
       const bytes = gzip ? new Uint8Array(gzipSync(piece, { level: 1 })) : piece;
       this.host.post({ type: 'append', bytes, replaced: this.outboxReplaces, gzip });
+      walkthroughStepDone('traceShown');
       this.outboxReplaces = false;
       this.credits--;
     }
     if (this.traceComplete && !this.completeSent && this.outbox.length === 0 && !this.outboxReplaces) {
       this.completeSent = true;
       this.host.post({ type: 'complete', openAt: openFinishedTraceAt() });
+      walkthroughStepDone('traceShown');
     }
   }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { walkthroughStepDone } from '../../../platform/walkthrough';
 import type { HostingClient, MergeRequest, MergeRequestDiff, Note } from '../../../api/hosting';
 import { HttpError } from '../../../api/http';
 import { type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from '../actions';
@@ -11,7 +12,7 @@ import {
   mergeRequestRef,
 } from '../mergeRequestTargets';
 import { describeError } from '../../../platform/commands/registerCommand';
-import { mergeRequestPanelKey } from '../../../domain/mergeRequestView';
+import { mergeRequestPanelKey, mergeRequestPanelTitle } from '../../../domain/mergeRequestView';
 import { loadSnapshot, preliminarySnapshot } from './mergeRequestSnapshot';
 import { MERGE_REQUEST_FIRST_PAINT_STYLE, mergeRequestFirstPaint } from './firstPaint';
 import { checkoutMergeRequest } from '../checkoutMergeRequest';
@@ -67,7 +68,7 @@ export class MergeRequestPanel implements OpenPanel {
     this.host = new PanelHost<MergeRequestPageMessage, MergeRequestHostMessage>({
       kind: 'mergeRequest',
       app: 'mergeRequests',
-      title: this.title(),
+      title: mergeRequestPanelTitle(target.mergeRequest),
       extensionUri: services.context.extensionUri,
       log: services.log,
       schema: MergeRequestPageMessageSchema,
@@ -100,12 +101,6 @@ export class MergeRequestPanel implements OpenPanel {
     return this.target.mergeRequest;
   }
 
-  private title(): string {
-    const { mergeRequest: mr } = this.target;
-    const title = mr.title.length > 40 ? `${mr.title.slice(0, 39)}…` : mr.title;
-    return `!${mr.iid} ${title}`;
-  }
-
   private get draftKey(): string {
     return NoteDrafts.keyFor(this.target.account.id, {
       kind: 'mergeRequest',
@@ -126,7 +121,8 @@ export class MergeRequestPanel implements OpenPanel {
         .then((snapshot) => {
           this.snapshot = snapshot;
           this.loads++;
-          this.host.title = this.title();
+          walkthroughStepDone('mergeRequestShown');
+          this.host.title = mergeRequestPanelTitle(this.target.mergeRequest);
           this.host.post({ type: 'snapshot', snapshot });
         })
         .catch((error: unknown) => {
