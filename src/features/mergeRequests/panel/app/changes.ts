@@ -280,10 +280,10 @@ export class ChangesTab {
 }
 
 const BADGE_TEXT: Record<FileView['badge'], string> = {
-  added: 'added',
-  deleted: 'deleted',
-  renamed: 'renamed',
-  modified: 'modified',
+  added: l10n.t('added'),
+  deleted: l10n.t('deleted'),
+  renamed: l10n.t('renamed'),
+  modified: l10n.t('modified'),
 };
 
 function badge(file: FileView): HTMLElement {
