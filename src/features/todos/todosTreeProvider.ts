@@ -100,13 +100,12 @@ export class TodoNode implements TreeNode {
     const { todo, reference } = this;
     const action = todo.action_name ?? 'todo';
     const title = typeof todo.target?.title === 'string' ? todo.target.title : (todo.body ?? '');
-    const item = new vscode.TreeItem(`${reference} ${title}`.trim());
+    // What happened comes first: at a normal sidebar width the description is cut off.
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('{0}: {1}', rowAction(todo), `${reference} ${title}`.trim()),
+    );
     item.id = `account/${this.account.id}/todo/${todo.id}`;
-    item.description = [
-      rowAction(todo),
-      todo.project?.path_with_namespace ?? todo.project?.name,
-      formatAge(todo.created_at),
-    ]
+    item.description = [todo.project?.path_with_namespace ?? todo.project?.name, formatAge(todo.created_at)]
       .filter(Boolean)
       .join(' · ');
     item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[action] ?? 'checklist');
