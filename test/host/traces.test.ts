@@ -190,6 +190,43 @@ describe('job trace panel and tails', function () {
     panel.dispose();
   });
 
+  it('says from the first moment that a slow trace is on its way, and how much of it has come', async () => {
+    const jobId = forge.fixtures.jobs.build;
+    // The server answers at once and then sends a few bytes at a time, never finishing.
+    const fault = forge.faults.add({
+      method: 'GET',
+      path: '/projects/:id/jobs/:job_id/trace',
+      fault: { kind: 'never-ending', trickle: { bytes: 512, everyMs: 20 } },
+    });
+    try {
+      const panel = await openPanel(jobId, { ...FAST, firstPaintWaitMs: 50 });
+      // The page's first frame, before its script runs: no rows yet, and it says why.
+      assert.match(panel.host.panel.webview.html, /role="status">Reading the trace…</);
+      assert.equal(lastOf(panel, 'snapshot')?.reading, true, 'the page shows it while the read goes on');
+      const progress = await eventually(() => {
+        const last = lastOf(panel, 'progress');
+        assert.ok(last && last.receivedBytes >= 2048, `received so far: ${last?.receivedBytes}`);
+        return last;
+      }, 10_000);
+      assert.equal(progress.done, false);
+      // Closed, the panel stops the read that never ends.
+      panel.dispose();
+    } finally {
+      fault.remove();
+    }
+  });
+
+  it('says that the read is done once the trace is all here', async () => {
+    const panel = await openPanel(forge.fixtures.jobs.build);
+    // A short trace is all here before the page loads: its snapshot says so; else a progress later.
+    await eventually(() => {
+      const last = sent(panel)
+        .filter((message) => message.type === 'snapshot' || message.type === 'progress')
+        .at(-1);
+      assert.ok(last?.type === 'snapshot' ? !last.reading : last?.done, JSON.stringify(last));
+    });
+  });
+
   it('writes a hostile trace into the first paint as text: no element, no script, no CSP violation', async () => {
     const jobId = forge.fixtures.jobs.success;
     const hostile = [

@@ -10,6 +10,7 @@ import type { TraceSpan } from '../../../domain/trace';
 import { clockTime } from '../../../domain/trace/traceText';
 import { type SafeHtml, html } from '../../../webviews/shared/safeHtml';
 import type { JobView } from './protocol';
+import * as l10n from '@vscode/l10n';
 
 /** Rows written: more than a tall panel shows (18 px each). */
 export const FIRST_PAINT_ROWS = 80;
@@ -21,6 +22,8 @@ export interface TraceFirstPaintOptions {
   showTimestamps: boolean;
   /** `terminal.integrated.drawBoldTextInBrightColors`: bold basic colours drawn bright, as the page does. */
   boldBright: boolean;
+  /** The trace is still being read (a slow server, a long trace): the first frame says so. */
+  reading?: boolean;
 }
 
 /** The last rows of `firstPiece` (the start of the trace, UTF-8) as the page draws them. */
@@ -43,6 +46,7 @@ export function jobTraceFirstPaint(
   return html`<header class="fp-header">
       <span class="fp-title">${job.name} #${job.id}</span><span class="fp-muted">${meta}</span>
     </header>
+    ${options.reading ? html`<div class="fp-muted fp-reading" role="status">${l10n.t('Reading the trace…')}</div>` : ''}
     <div class="fp-rows${times ? ' fp-times' : ''}">${rows.map((row) => firstPaintRow(row, options))}</div>`;
 }
 
@@ -118,6 +122,7 @@ body { margin: 0; color: var(--vscode-foreground); background: var(--vscode-edit
 .fp-header { display: flex; gap: 8px; align-items: baseline; padding: 8px 12px; white-space: nowrap; overflow: hidden; }
 .fp-title { font-weight: 600; }
 .fp-muted { color: var(--vscode-descriptionForeground); }
+.fp-reading { padding: 4px 12px; }
 .fp-rows { flex: 1; display: flex; flex-direction: column; justify-content: flex-end; overflow: hidden;
   background: var(--vscode-terminal-background, var(--vscode-editor-background));
   color: var(--vscode-terminal-foreground, var(--vscode-editor-foreground));

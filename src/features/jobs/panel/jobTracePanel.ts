@@ -7,11 +7,9 @@ import { JOB_TRACE_FIRST_PAINT_STYLE, jobTraceFirstPaint, traceFirstPaintRows } 
 import type { Job, Project } from '../../../api/hosting';
 import { type JobRef } from '../commands';
 import { describeError } from '../../../platform/commands/registerCommand';
-import { jobActionApplies, jobTitle, jobWebUrl, projectPath } from '../../../domain/jobActions';
+import { jobTitle, jobWebUrl } from '../../../domain/jobActions';
 import { changeJobAsked } from '../jobChangeFlow';
 import { openServerLink } from '../../../platform/serverLinks';
-import { statusAppearance } from '../../../domain/jobStatus';
-import { formatDuration } from '../../../domain/time';
 import { TraceBytes, TracePlainTail, takeBytes } from '../../../domain/trace';
 import type { AccountInfo } from '../../../platform/accounts';
 import type { Services } from '../../../services';
@@ -19,13 +17,12 @@ import { TraceFollower, isJobFinished, jobTraceSource } from '../../../state/tra
 import { type OpenPanel, PanelHost, type PanelRegistry } from '../../../webviews/shared/panelHost';
 import type { FirstPaint } from '../../../webviews/shared/webviewHtml';
 import {
-  JOB_PANEL_ACTIONS,
   type JobPanelAction,
   type JobTraceHostMessage,
   type JobTracePageMessage,
   JobTracePageMessageSchema,
-  type JobView,
 } from './protocol';
+import { jobView } from './jobView';
 import { showError, showInformation, showStatusMessage } from '../../../platform/userMessages';
 
 /** The first piece of a trace sent to a page that just loaded, and the size of the pieces after it. */
@@ -53,6 +50,8 @@ const FIRST_READ_PAUSE_MAX_MS = 5000;
  * benchmark), and only then loads the HTML, so the wait costs nothing when it is shorter.
  */
 const FIRST_PAINT_WAIT_MS = 300;
+/** How often the page hears how much of a long trace has arrived. */
+const READING_REPORT_MS = 100;
 
 export interface JobTraceTarget {
   account: AccountInfo;
@@ -84,25 +83,6 @@ export function jobTracePanelKey(target: {
   return `${target.account.id}|${target.project.id}|${target.job.id}`;
 }
 
-export function jobView(job: Job, project: Project): JobView {
-  const appearance = statusAppearance(job.status);
-  const actions = Object.fromEntries(
-    JOB_PANEL_ACTIONS.map((action) => [action, jobActionApplies(action, job)]),
-  ) as Record<JobPanelAction, boolean>;
-  return {
-    id: job.id,
-    name: job.name,
-    stage: job.stage ?? '',
-    status: job.status,
-    statusLabel: appearance.label,
-    statusCodicon: appearance.codicon,
-    ref: job.ref ?? '',
-    projectPath: projectPath(project),
-    duration: formatDuration(job.started_at, job.finished_at) ?? '',
-    actions,
-  };
-}
-
 /**
  * A job's trace in a webview. The host follows the trace (If-None-Match polls, only new bytes passed
  * on) and keeps it as the server sent it, in byte blocks (`TraceBytes`), for copy and save; the
@@ -131,6 +111,9 @@ export class JobTracePanel implements OpenPanel {
   /** The job has ended and its whole trace is here; `completeSent` once the page was told. */
   private traceComplete = false;
   private completeSent = false;
+  /** The first read of the trace is going on; when the page was last told how far it is. */
+  private reading = true;
+  private readingReportedAt = 0;
   // A third of the request timeout at most: a held body must not be taken for a stalled one.
   private readonly firstReadPause = new FirstReadPause(
     Math.min(
@@ -219,6 +202,7 @@ export class JobTracePanel implements OpenPanel {
       this.unsentReplaces = true;
     }
     this.unsent.push(...this.trace.append(bytes));
+    this.reportReading();
     if (this.trace.size >= SNAPSHOT_FIRST_BYTES) this.firstPieceHere();
     if (!this.flushQueued) {
       // The follower hands a read's bytes on in one or more calls, synchronously: post once it is done.
@@ -226,6 +210,21 @@ export class JobTracePanel implements OpenPanel {
       queueMicrotask(() => this.flushText());
     }
     return this.firstReadPause.hold(this.trace.size, SNAPSHOT_FIRST_BYTES);
+  }
+
+  /** The page says how much of a long trace is here while the first read goes on (a few times a second). */
+  private reportReading(): void {
+    const now = Date.now();
+    if (!this.reading || now - this.readingReportedAt < READING_REPORT_MS) return;
+    this.readingReportedAt = now;
+    // Not `post`: that flushes the text, which goes to the page once the follower's read is handed on.
+    this.host.post({ type: 'progress', receivedBytes: this.trace.size, done: false });
+  }
+
+  private readDone(): void {
+    if (!this.reading) return;
+    this.reading = false;
+    this.post({ type: 'progress', receivedBytes: this.trace.size, done: true });
   }
 
   private flushText(): void {
@@ -285,6 +284,8 @@ export class JobTracePanel implements OpenPanel {
   /** Starts following from scratch: a new follower reads the whole trace again, so the page starts over too. */
   private follow(): void {
     this.follower?.stop();
+    this.reading = true;
+    this.readingReportedAt = 0;
     this.traceComplete = false;
     this.completeSent = false;
     this.unsent = [];
@@ -303,6 +304,7 @@ export class JobTracePanel implements OpenPanel {
         onJob: (job) => {
           // The first poll has read the whole trace (a short one) and the job.
           this.firstPieceHere();
+          this.readDone();
           this.job = job;
           this.host.title = this.title();
           this.setNotice(undefined);
@@ -314,6 +316,7 @@ export class JobTracePanel implements OpenPanel {
         },
         onEnd: (job) => {
           this.firstPieceHere();
+          this.readDone();
           this.job = job;
           this.post({ type: 'job', job: jobView(job, this.project), following: false });
           this.traceComplete = true;
@@ -321,6 +324,7 @@ export class JobTracePanel implements OpenPanel {
         },
         onError: (error, willRetry) => {
           this.firstPieceHere();
+          this.readDone();
           const message = describeError(error);
           this.services.log.warn(`Trace of ${jobTitle(this.job)}: ${message}`);
           this.setNotice({
@@ -361,6 +365,7 @@ export class JobTracePanel implements OpenPanel {
       job: jobView(this.job, this.project),
       bytes: first,
       following: this.isFollowing && !isJobFinished(this.job.status),
+      reading: this.reading,
       showTimestamps: showTimestamps(),
       boldBright: boldBright(),
     });
@@ -383,6 +388,7 @@ export class JobTracePanel implements OpenPanel {
       markup: jobTraceFirstPaint(jobView(this.job, this.project), rows, {
         showTimestamps: showTimestamps(),
         boldBright: boldBright(),
+        reading: this.reading,
       }),
       style: JOB_TRACE_FIRST_PAINT_STYLE,
     };

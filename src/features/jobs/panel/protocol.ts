@@ -56,7 +56,11 @@ export type JobTraceHostMessage =
       showTimestamps: boolean;
       /** `terminal.integrated.drawBoldTextInBrightColors`. */
       boldBright: boolean;
+      /** The first read of the trace is still going (the page says so, with `progress`). */
+      reading: boolean;
     }
+  /** How much of the trace the first read has received; `done` once it has all of it (or failed). */
+  | { type: 'progress'; receivedBytes: number; done: boolean }
   /**
    * New trace text, as UTF-8 (whole characters), gzipped when `gzip`; with `replaced`, the whole
    * trace replacing what the page has. Bytes cross to the page as a buffer of their own, outside

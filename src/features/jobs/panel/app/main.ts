@@ -12,6 +12,7 @@ import { connect, dropFirstPaint, element } from '../../../../webviews/shared/ap
 import type { JobPanelAction, JobTraceHostMessage, JobTracePageMessage, JobView } from '../protocol';
 import { TraceView, type TraceViewState } from './traceView';
 import * as l10n from '@vscode/l10n';
+import { formatBytes } from '../../../../domain/jobActions';
 
 interface PageState {
   trace: TraceViewState;
@@ -35,7 +36,16 @@ const meta = element('span', { className: 'muted job-meta' });
 const following = element('span', { className: 'following muted hidden' });
 following.append(
   element('span', { className: 'codicon codicon-loading codicon-modifier-spin' }),
-  ' Following',
+  ` ${l10n.t('Following')}`,
+);
+// From the first moment until the first read has all of the trace: a long one takes seconds.
+const reading = element('div', { className: 'reading muted' });
+reading.setAttribute('role', 'status');
+const readingText = element('span', { text: l10n.t('Reading the trace…') });
+reading.append(
+  element('span', { className: 'codicon codicon-loading codicon-modifier-spin' }),
+  ' ',
+  readingText,
 );
 const notice = element('div', { className: 'notice hidden' });
 notice.setAttribute('role', 'status');
@@ -80,7 +90,7 @@ const viewport = element('div', { className: 'viewport' });
 viewport.tabIndex = 0;
 viewport.setAttribute('aria-label', l10n.t('Job trace'));
 const empty = element('div', { className: 'empty muted hidden', text: l10n.t('The trace is empty.') });
-root.append(header, notice, tools, empty, viewport);
+root.append(header, reading, notice, tools, empty, viewport);
 
 let currentQuery = '';
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -153,6 +163,7 @@ function onMessage(message: JobTraceHostMessage): void {
       view.drawOptions = { boldBright: message.boldBright };
       showTimes(message.showTimestamps);
       view.feed(message.bytes, true);
+      reading.classList.toggle('hidden', !message.reading);
       showJob(message.job, message.following);
       afterNextFrame(() => bridge.post({ type: 'snapshotDrawn' }));
       break;
@@ -170,6 +181,10 @@ function onMessage(message: JobTraceHostMessage): void {
         openedAtError = true;
         void view.revealFirstError();
       }
+      break;
+    case 'progress':
+      reading.classList.toggle('hidden', message.done);
+      readingText.textContent = l10n.t('Reading the trace… {0} received', formatBytes(message.receivedBytes));
       break;
     case 'notice':
       notice.textContent = message.message;
