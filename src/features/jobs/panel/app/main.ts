@@ -36,7 +36,8 @@ const meta = element('span', { className: 'muted job-meta' });
 const following = element('span', { className: 'following muted hidden' });
 following.append(
   element('span', { className: 'codicon codicon-loading codicon-modifier-spin' }),
-  ` ${l10n.t('Following')}`,
+  ' ',
+  l10n.t('Following'),
 );
 // From the first moment until the first read has all of the trace: a long one takes seconds.
 const reading = element('div', { className: 'reading muted' });
