@@ -35,7 +35,13 @@ import type { TreeNode } from './platform/tree/treeNode';
 import { type ReviewFeature, createReviewFeature } from './features/review';
 import { createStatusBarFeature } from './features/statusBar';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
-import { type ShownMessage, answerModals, logShownMessages, observeMessages } from './platform/userMessages';
+import {
+  type ShownMessage,
+  answerModals,
+  answerPicks,
+  logShownMessages,
+  observeMessages,
+} from './platform/userMessages';
 import { restorePanel } from './webviews/shared/panelRestore';
 
 /** What the extension hands to its tests (host suites drive it through this). */
@@ -70,6 +76,10 @@ export interface ForgeWorkbenchApi {
     /** Answers modal questions (a button label, or undefined for Cancel) instead of a person. */
     answerModals(
       answerer: (message: ShownMessage, buttons: readonly string[]) => string | undefined,
+    ): vscode.Disposable;
+    /** Picks a quick pick row (its index among the labels shown, undefined to dismiss) instead of a person. */
+    answerPicks(
+      answerer: (labels: readonly string[], placeHolder: string | undefined) => number | undefined,
     ): vscode.Disposable;
   };
 }
@@ -254,7 +264,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       traceTails: traces.tails,
       review,
       coreCommandIds: [...commandHandlers.keys()],
-      messages: { observe: observeMessages, answerModals },
+      messages: { observe: observeMessages, answerModals, answerPicks },
     },
     commands: commandHandlers,
     restorePanel: (viewType, panel, state) => restorePanel(viewType, panel, state, log),

@@ -40,6 +40,20 @@ export function answerModals(answerer: ModalAnswerer): vscode.Disposable {
   };
 }
 
+/** Picks a row instead of a person (host tests): the rows' labels as shown; undefined dismisses. */
+type PickAnswerer = (labels: readonly string[], placeHolder: string | undefined) => number | undefined;
+let pickAnswerer: PickAnswerer | undefined;
+
+/** Lets `answerer` answer every single-choice quick pick until the returned disposable is disposed. */
+export function answerPicks(answerer: PickAnswerer): vscode.Disposable {
+  pickAnswerer = answerer;
+  return {
+    dispose: () => {
+      if (pickAnswerer === answerer) pickAnswerer = undefined;
+    },
+  };
+}
+
 let messageLog: { warn(line: string): void; error(line: string): void } | undefined;
 
 /** Writes every warning and error shown to the user to the log too, so that "Forge: Show Log" has them. */
@@ -229,11 +243,11 @@ export async function pickOne<T extends PickItem>(
   token?: vscode.CancellationToken,
 ): Promise<T | undefined> {
   const list = await items;
-  const chosen = await vscode.window.showQuickPick(
-    list.map((item, index) => displayedPickItem(item, index)),
-    { ...quickPickOptions(options), canPickMany: false },
-    token,
-  );
+  const rows = list.map((item, index) => displayedPickItem(item, index));
+  const answer = pickAnswerer;
+  const chosen = answer
+    ? rows[answer(rows.map((row) => row.label), quickPickOptions(options).placeHolder) ?? -1]
+    : await vscode.window.showQuickPick(rows, { ...quickPickOptions(options), canPickMany: false }, token);
   return chosen === undefined ? undefined : list[chosen.index];
 }
 

@@ -169,8 +169,33 @@ describe('network: certificates and proxy', function () {
       },
     );
     assert.equal(added?.added, true);
-    const account = api.channelAccounts.get(added.accountId ?? '');
+    const accountId = added.accountId ?? '';
+    const account = api.channelAccounts.get(accountId);
     assert.equal(account?.network?.pinnedCertificates?.[0]?.fingerprint256, seen.fingerprint256);
+
+    // The hub's certificate changes: refused, and "Configure Network" pins the new one after a check.
+    front.useCertificate(other);
+    await assert.rejects(
+      (await api.channelAccounts.client(accountId)).listGroups(),
+      /certificate is not trusted/,
+    );
+    const again = await vscode.commands.executeCommand<{ invalidInput?: boolean; message?: string }>(
+      'forge.channel.configureNetwork',
+      accountId,
+      { trustCertificateFingerprint: seen.fingerprint256 },
+    );
+    assert.equal(again?.invalidInput, true);
+    assert.match(again?.message ?? '', /CHANGED since you trusted it/);
+    const renewed = await inspectCertificate(front.url);
+    await vscode.commands.executeCommand('forge.channel.configureNetwork', accountId, {
+      trustCertificateFingerprint: renewed.fingerprint256,
+    });
+    assert.deepEqual(
+      api.channelAccounts.get(accountId)?.network?.pinnedCertificates?.map((pin) => pin.fingerprint256),
+      [renewed.fingerprint256],
+      'the new pin replaced the old',
+    );
+    assert.ok(Array.isArray(await (await api.channelAccounts.client(accountId)).listGroups()));
   });
 
   it('asks once before a token goes over plain http to another machine, and the account says it is unencrypted', async () => {

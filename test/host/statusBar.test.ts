@@ -85,6 +85,35 @@ describe('status bar', function () {
     assert.doesNotMatch(status.accessibilityLabel, /&nbsp;|\$\(/);
   });
 
+  it("offers the branch's actions from the item, and runs the one picked", async () => {
+    await vscode.commands.executeCommand('forge.statusBar.refresh');
+    const offered: { labels: readonly string[]; placeHolder: string | undefined }[] = [];
+    const answering = session.api.messages.answerPicks((labels, placeHolder) => {
+      offered.push({ labels, placeHolder });
+      return offered.length === 1 ? undefined : labels.findIndex((label) => label.endsWith(' Refresh'));
+    });
+    try {
+      // Dismissed: nothing is sent.
+      forge.clearRequests();
+      await vscode.commands.executeCommand('forge.statusBar.showActions');
+      assert.equal(forge.requests.length, 0);
+      const [first] = offered;
+      assert.equal(first?.placeHolder, 'acme/web · feature/login');
+      const labels = first?.labels ?? [];
+      // As shown: each with its theme icon, the merge request first, Refresh last (a Retry of the
+      // latest job between them when it can be retried).
+      assert.equal(labels[0], '$(link-external) Open !1 in Browser');
+      assert.ok(labels.includes('$(repo) Open Project in Browser'), JSON.stringify(labels));
+      assert.equal(labels.at(-1), '$(sync) Refresh');
+      // "Refresh" reads the branch's state again.
+      await vscode.commands.executeCommand('forge.statusBar.showActions');
+      assert.equal(offered.length, 2);
+      assert.ok(forge.requests.some((request) => request.path === '/api/v4/projects/acme%2Fweb'));
+    } finally {
+      answering.dispose();
+    }
+  });
+
   it('follows a branch switch and shows nothing for a folder that is not a clone', async () => {
     git(folder, ['symbolic-ref', 'HEAD', 'refs/heads/no-such-work']);
     const other = await vscode.commands.executeCommand<BranchStatus | undefined>('forge.statusBar.refresh');
