@@ -29,6 +29,9 @@ const HOSTILE_DESCRIPTION = [
   '',
   '* a **Markdown** list',
   '* with `code`',
+  '',
+  '- [x] a task done',
+  '- [ ] a task <b>to do</b>',
 ].join('\n');
 const HOSTILE_NOTE = `<svg onload="window.pwned='note'"></svg> **still Markdown**`;
 const HOSTILE_FILE = `src/<img src=x onerror="window.pwned='file'">.ts`;
@@ -212,7 +215,14 @@ describe('merge request panel (UI)', function () {
     await page.keyboard.press('Escape');
     await waitUntil(async () => (await asked.count()) === 0, 10_000, 'the question is gone');
     assert.equal(await description.locator('strong', { hasText: 'Markdown' }).count(), 1, 'Markdown renders');
-    assert.equal(await description.locator('li').count(), 2);
+    assert.equal(await description.locator('li').count(), 4);
+    // A task list shows boxes, ticked or not, read-only; not "[x]".
+    const boxes = description.locator('li.task-list-item .task-box[role="checkbox"]');
+    assert.equal(await boxes.count(), 2);
+    assert.equal(await boxes.nth(0).getAttribute('aria-checked'), 'true');
+    assert.equal(await boxes.nth(1).getAttribute('aria-checked'), 'false');
+    assert.ok(!text.includes('[x]') && !text.includes('[ ]'), text);
+    assert.ok(text.includes('a task <b>to do</b>'), 'its text stays text');
     assert.equal(await description.locator('b').count(), 0, 'raw HTML from the server is not markup');
     assert.ok(await frame.locator('vscode-button[data-action="merge"]').isVisible(), 'offers merge');
     assert.ok(await frame.locator('vscode-button[data-action="close"]').isVisible(), 'offers close');

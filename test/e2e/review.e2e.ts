@@ -69,8 +69,8 @@ describe('review in the diff editor (UI)', function () {
     assert.match(await thread.innerText(), /this file is only loaded in dark mode/);
     await screenshot(page, 'review-diff-threads');
 
-    // The reply box opens from its prompt (the controller's "Comment on this line").
-    await thread.getByText('Comment on this line').first().click();
+    // The reply box opens from its prompt: the controller's "Reply…" (it said "Comment on this line").
+    await thread.getByText('Reply…').first().click();
     await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 10_000 });
     await page.keyboard.type('Agreed: keep it, and follow the system theme in a later change.');
     await thread
@@ -93,7 +93,7 @@ describe('review in the diff editor (UI)', function () {
 
   it('holds a comment for the review, submits it from the status bar, and applies a suggestion', async () => {
     const thread = page.locator('.review-widget', { hasText: 'Should this follow the system theme' }).first();
-    await thread.getByText('Comment on this line').first().click();
+    await thread.getByText('Reply…').first().click();
     await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 10_000 });
     await page.keyboard.type('And a test for the toggle, please.');
     await thread

@@ -13,6 +13,7 @@ import { full as emoji } from 'markdown-it-emoji';
 import emojiByName from 'markdown-it-emoji/lib/data/full.mjs';
 import { checkWebLink } from '../../../../domain/webLinks';
 import { allowlistedSystemNoteHtml } from '../../../../domain/systemNoteHtml';
+import { taskLists } from '../../../../domain/taskLists';
 
 /** The host's check (`openServerLink` opens with the same): http(s), a host, no user name before it. */
 function isWebLink(href: string): boolean {
@@ -26,7 +27,8 @@ function markdownRenderer(html: boolean) {
   return renderer;
 }
 
-const markdown = markdownRenderer(false);
+// Task lists (`- [x] done`) as read-only boxes, in descriptions and comments.
+const markdown = markdownRenderer(false).use(taskLists);
 const systemMarkdown = markdownRenderer(true);
 
 // The emoji plugin reads text, not HTML blocks: a system note's list items get their emoji here.
