@@ -246,7 +246,12 @@ export async function pickOne<T extends PickItem>(
   const rows = list.map((item, index) => displayedPickItem(item, index));
   const answer = pickAnswerer;
   const chosen = answer
-    ? rows[answer(rows.map((row) => row.label), quickPickOptions(options).placeHolder) ?? -1]
+    ? rows[
+        answer(
+          rows.map((row) => row.label),
+          quickPickOptions(options).placeHolder,
+        ) ?? -1
+      ]
     : await vscode.window.showQuickPick(rows, { ...quickPickOptions(options), canPickMany: false }, token);
   return chosen === undefined ? undefined : list[chosen.index];
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { describeError } from '../../platform/commands/errorMessages';
 import type { HostingClient, Job, Project } from '../../api/hosting';
 import { jobTitle, projectPath } from '../../domain/jobActions';
 import { statusAppearance } from '../../domain/jobStatus';
@@ -69,8 +70,8 @@ export class TraceTail implements vscode.Disposable {
           );
         },
         onError: (error, willRetry) => {
-          const message = error instanceof Error ? error.message : String(error);
-          log.warn(`Tail of ${jobTitle(job)}: ${message}`);
+          log.warn(`Tail of ${jobTitle(job)}: ${error instanceof Error ? error.message : String(error)}`);
+          const message = describeError(error);
           if (!willRetry) {
             this.append(this.formatter.finish());
             this.finish(vscode.l10n.t('Stopped following {0}: {1}', jobTitle(job), message));

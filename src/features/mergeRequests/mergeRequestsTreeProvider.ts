@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { describeError } from '../../platform/commands/errorMessages';
 import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { MergeRequest, Note, NoteParent, Project } from '../../api/hosting';
 import {
@@ -180,7 +181,7 @@ export class MergeRequestsAccountNode implements TreeNode {
           'merge requests of {0}{1}: {2}',
           projectLabel(failure.project),
           more,
-          failure.error instanceof Error ? failure.error.message : String(failure.error),
+          describeError(failure.error),
         ),
       );
       children.push(

@@ -1,6 +1,7 @@
 /** "Project Members": a searchable list of a project's members, a page at a time. */
 import { type ProjectArgument, pathOf } from './projectTarget';
 import * as vscode from 'vscode';
+import { describeError } from '../../platform/commands/errorMessages';
 import type { HostingClient, Project, ProjectMember } from '../../api/hosting';
 import { memberLabel } from '../../domain/projectActions';
 import type { Services } from '../../services';
@@ -59,8 +60,8 @@ function showMembers(client: HostingClient, project: Project, log: vscode.LogOut
         if (controller !== current) return;
         pick.setBusy(false);
         if (current.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
-        log.warn(`Members of ${pathOf(project)}: ${message}`);
+        log.warn(`Members of ${pathOf(project)}: ${error instanceof Error ? error.message : String(error)}`);
+        const message = describeError(error);
         pick.setItems([]);
         pick.setPlaceholder(vscode.l10n.t('Could not load the members: {0}', message));
       },

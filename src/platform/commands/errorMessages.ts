@@ -2,6 +2,7 @@ import {
   ConflictError,
   ForbiddenError,
   ForgeError,
+  HttpError,
   MalformedReplyError,
   NetworkError,
   NotFoundError,
@@ -14,6 +15,7 @@ import {
 } from '../../api/http';
 import { type Checked } from '../../domain/inputValidation';
 import * as l10n from '@vscode/l10n';
+import { capitalised, requestInWords } from '../../domain/requestWords';
 
 /*
  * What a command says when something fails. No vscode import, so the wording is unit-tested in plain
@@ -33,54 +35,109 @@ export function valueOrThrow<T>(checked: Checked<T>): T {
 
 const CERTIFICATE_PROBLEM = /certificate is not trusted/;
 
-/** A sentence that says what happened and what to do, for any error a command may meet. */
-export function describeError(error: unknown): string {
-  if (error instanceof UnauthorizedError) {
-    return l10n.t(
-      'The server rejected the token ({0}). Run "Forge: Update Token" with a valid token.',
-      error.serverMessage,
-    );
+type RequestError = Error & { method: Parameters<typeof requestInWords>[0]; path: string };
+
+function isRequestError(error: unknown): error is RequestError {
+  return (
+    error instanceof ForgeError &&
+    typeof (error as Partial<RequestError>).method === 'string' &&
+    typeof (error as Partial<RequestError>).path === 'string'
+  );
+}
+
+/**
+ * The error's own message with its request (`POST /projects/1/repository/branches`) said in words
+ * ("Creating the branch"): methods, routes and ids are for the log, which has them.
+ */
+function inWords(error: Error): string {
+  if (isRequestError(error)) {
+    const request = `${error.method} ${error.path}`;
+    if (error.message.startsWith(request))
+      return `${capitalised(requestInWords(error.method, error.path))}${error.message.slice(request.length)}`;
   }
-  if (error instanceof ForbiddenError) return l10n.t('Not allowed: {0}', error.serverMessage);
+  // Listing and redirect errors name what was fetched as `GET /projects/:id/jobs`.
+  const context = (error as { context?: unknown }).context;
+  const named = typeof context === 'string' ? REQUEST.exec(context) : null;
+  if (named && error.message.startsWith(named[0])) {
+    const words = requestInWords(named[1] as RequestError['method'], named[2] ?? '');
+    return `${capitalised(words)}${error.message.slice(named[0].length)}`;
+  }
+  return error.message;
+}
+
+const REQUEST = /^(GET|HEAD|POST|PUT|PATCH|DELETE) (\S+)/;
+
+/** Words for a refusal the server explained (status and its message), by what the status means. */
+function describeHttpError(error: HttpError): string {
+  const words = requestInWords(error.method, error.path);
+  const said = error.serverMessage;
+  if (error instanceof UnauthorizedError)
+    return l10n.t('The server rejected the token ({0}). Run "Forge: Update Token" with a valid token.', said);
+  if (error instanceof ForbiddenError)
+    return l10n.t('{0} is not allowed for your account ({1}).', capitalised(words), said);
   if (error instanceof NotFoundError)
-    return l10n.t('Not found: {0}. It may have been deleted; refresh the view.', error.serverMessage);
-  if (error instanceof ConflictError) return l10n.t('Conflict: {0}', error.serverMessage);
+    return l10n.t(
+      '{0} failed: not found ({1}). It may have been deleted; refresh the view.',
+      capitalised(words),
+      said,
+    );
+  if (error instanceof ConflictError)
+    return l10n.t('{0} failed: {1}. Refresh and try again.', capitalised(words), said);
   if (error instanceof RateLimitedError) {
     return error.retryAfterSeconds
       ? l10n.t('The server is rate limiting requests; try again in {0} s.', error.retryAfterSeconds)
       : l10n.t('The server is rate limiting requests.');
   }
+  if (error.status >= 500)
+    return l10n.t(
+      'The server failed while {0} ({1}). Try again later; "Forge: Show Log" has the details.',
+      words,
+      said,
+    );
+  return l10n.t('The server refused {0}: {1}', words, said);
+}
+
+/** A sentence that says what happened and what to do, for any error a command may meet. */
+export function describeError(error: unknown): string {
+  if (error instanceof HttpError) return describeHttpError(error);
   if (error instanceof UncertainWriteError) {
     // Never "try again" alone: the write may have happened, and sending it twice would repeat it.
     return l10n.t(
       '{0}. The server may have done it; check before trying again.',
-      stripFinalAdvice(error.message),
+      stripFinalAdvice(inWords(error)),
     );
   }
   if (error instanceof MalformedReplyError) {
     return error.method !== 'GET' && error.method !== 'HEAD' && error.status < 300
-      ? `${error.message}.`
+      ? `${inWords(error)}.`
       : l10n.t(
           '{0}. Check the server address (it must point at the server, not a sign-in page or proxy), then refresh.',
-          error.message,
+          inWords(error),
         );
   }
-  if (error instanceof ReplyTooLargeError) return `${error.message}.`;
+  if (error instanceof SchemaMismatchError) {
+    const [method = 'GET', ...route] = error.endpoint.split(' ');
+    return l10n.t(
+      'The server answered {0} in a form Forge Workbench does not read (this server version may not be supported). "Forge: Show Log" has the details.',
+      requestInWords(method as RequestError['method'], route.join(' ')),
+    );
+  }
+  if (error instanceof ReplyTooLargeError) return `${inWords(error)}.`;
   if (error instanceof TimeoutError) {
     return l10n.t(
       '{0}. The server is slow or unreachable; try again, or raise "forge.requestTimeoutSeconds".',
-      error.message,
+      inWords(error),
     );
   }
   if (error instanceof NetworkError) {
     return CERTIFICATE_PROBLEM.test(error.message)
       ? l10n.t(
           '{0}. Run "Forge: Configure Account Network Settings" to see the certificate and trust it, or to choose the CA file.',
-          error.message,
+          inWords(error),
         )
-      : l10n.t('{0}. Check the address and your network or proxy settings.', error.message);
+      : l10n.t('{0}. Check the address and your network or proxy settings.', inWords(error));
   }
-  if (error instanceof ForgeError || error instanceof Error) return error.message;
+  if (error instanceof Error) return inWords(error);
   return String(error);
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { describeError } from '../commands/errorMessages';
 import { tooltipMarkdown } from '../serverMarkdown';
 import { CancelledError, UnauthorizedError } from '../../api/http';
 import type { PagedList } from '../../state/pagedList';
@@ -46,7 +47,8 @@ export class ErrorNode implements TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const message = this.error instanceof Error ? this.error.message : String(this.error);
+    // In words: the request (method, route) is in the log, where the failure was written.
+    const message = describeError(this.error);
     const item = new vscode.TreeItem(
       this.tokenRejected
         ? vscode.l10n.t('The server rejected the token. Click to update it.')

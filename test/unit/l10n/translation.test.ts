@@ -162,13 +162,26 @@ describe('translation of the code', () => {
 
   it('translates the layers without vscode from the bundle VS Code gives (src/l10nSetup.ts)', () => {
     try {
-      l10n.config({ contents: { 'Conflict: {0}': 'Konflikt: {0}' } });
+      l10n.config({
+        contents: {
+          '{0} failed: {1}. Refresh and try again.':
+            '{0} ist fehlgeschlagen: {1}. Aktualisieren und erneut versuchen.',
+          'merging {0}': '{0} zusammenführen',
+          'the merge request': 'den Merge-Request',
+        },
+      });
       const error = new ConflictError('PUT', '/projects/1/merge_requests/2/merge', 409, 'SHA does not match');
-      assert.equal(describeError(error), 'Konflikt: SHA does not match');
+      assert.equal(
+        describeError(error),
+        'Den Merge-Request zusammenführen ist fehlgeschlagen: SHA does not match. Aktualisieren und erneut versuchen.',
+      );
     } finally {
       l10n.config({ contents: {} });
     }
-    assert.equal(describeError(new ConflictError('PUT', '/x', 409, 'x')), 'Conflict: x');
+    assert.equal(
+      describeError(new ConflictError('PUT', '/projects/1/merge_requests/2/merge', 409, 'x')),
+      'Merging the merge request failed: x. Refresh and try again.',
+    );
   });
 
   it('puts server text in as a value once: a {1} in it is not read as a place for another value', () => {
