@@ -76,6 +76,21 @@ export class PagedList<T> {
     return this.inFlight;
   }
 
+  /**
+   * Loads page after page until the list is complete, `signal` aborts, or a page fails (its error
+   * stays, as after `loadNext`); `onPage` hears how many items are loaded after each page.
+   */
+  async loadAll(
+    signal: AbortSignal,
+    onPage?: (loaded: number, total: number | undefined) => void,
+  ): Promise<void> {
+    while ((!this.started || this.hasMore) && !signal.aborted) {
+      await this.loadNext();
+      if (this.lastError !== undefined) return;
+      onPage?.(this.loaded.length, this.total);
+    }
+  }
+
   /** Forgets everything (refresh); a request in flight is cancelled. */
   reset(): void {
     this.controller?.abort();

@@ -33,31 +33,22 @@ describe('channel view', function () {
       );
     });
 
-    it('lists the channel’s own stream newest first, comments nested, with Load more', async () => {
+    it('lists the channel’s own stream newest first, fifty at a time, comments nested', async () => {
       const fx = forge.channel.fixtures;
       const own = await streamSource('My channel');
-      const first = await childrenOf(tree, own.node);
-      const last = first.at(-1);
-      assert.equal(label(last?.item ?? {}), 'Load more…');
-      assert.equal(last?.item.description, `10 of ${fx.ownThreads}`);
+      // Fewer than fifty: all of them at once, no "Load more".
+      const all = await childrenOf(tree, own.node);
+      assert.equal(all.length, fx.ownThreads);
       const state = forge.channel.state;
       const newest = state
         .threadTops()
         .filter((top) => top.ownerXchan === state.channel.hash && top.itemWall === 1)
         .sort((a, b) => b.created.localeCompare(a.created));
       assert.deepEqual(
-        first.slice(0, -1).map(({ item }) => item.id),
-        newest.slice(0, 10).map((top) => `channel/${accountId}/stream/own/item/${top.mid}`),
+        all.map(({ item }) => item.id),
+        newest.map((top) => `channel/${accountId}/stream/own/item/${top.mid}`),
       );
-      assert.ok(
-        first.slice(0, -1).every(({ item }) => /^channelItem top own\b/.test(String(item.contextValue))),
-      );
-      await vscode.commands.executeCommand('forge.tree.loadMore', last?.node);
-      const all = await eventually(async () => {
-        const rows = await childrenOf(tree, own.node);
-        assert.equal(rows.length, fx.ownThreads);
-        return rows;
-      });
+      assert.ok(all.every(({ item }) => /^channelItem top own\b/.test(String(item.contextValue))));
       const post = all.find(({ item }) => item.id?.endsWith(`/item/${fx.ownPost.mid}`));
       assert.ok(post);
       assert.equal(post.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
@@ -78,20 +69,11 @@ describe('channel view', function () {
       const fx = forge.channel.fixtures;
       const network = await streamSource('Network');
       forge.clearRequests();
-      const first = await childrenOf(tree, network.node);
-      assert.equal(label(first.at(-1)?.item ?? {}), 'Load more…');
-      // Read in large pages (ties of one second swap places between requests), shown ten at a time.
+      // Read in large pages (ties of one second swap places between requests), shown fifty at a time:
+      // all 35 at once here.
+      const all = await childrenOf(tree, network.node);
+      assert.notEqual(label(all.at(-1)?.item ?? {}), 'Load more…');
       assert.deepEqual(channelRequests('/network/stream')[0]?.query, { start: '0', records: '200' });
-      let all = first;
-      for (let page = 0; page < 10 && label(all.at(-1)?.item ?? {}) === 'Load more…'; page++) {
-        const before = all.length;
-        await vscode.commands.executeCommand('forge.tree.loadMore', all.at(-1)?.node);
-        all = await eventually(async () => {
-          const rows = await childrenOf(tree, network.node);
-          assert.notEqual(rows.length, before);
-          return rows;
-        });
-      }
       assert.deepEqual(
         channelRequests('/network/stream').map((request) => request.query['start']),
         ['0'],
@@ -120,15 +102,25 @@ describe('channel view', function () {
             assert.ok(loaded.length > 0);
             return loaded;
           });
-          for (let page = 0; page < 100 && label(rows.at(-1)?.item ?? {}) === 'Load more…'; page++) {
-            const before = rows.length;
-            await vscode.commands.executeCommand('forge.tree.loadMore', rows.at(-1)?.node);
-            rows = await eventually(async () => {
-              const loaded = await childrenOf(tree, source.node);
-              assert.notEqual(loaded.length, before);
-              return loaded;
-            });
+          // "Load more" once, then "Load All" for the rest, with its count as it goes.
+          assert.equal(label(rows.at(-1)?.item ?? {}), 'Load more…');
+          assert.equal(rows.length, 51, 'fifty and "Load more"');
+          const before = rows.length;
+          await vscode.commands.executeCommand('forge.tree.loadMore', rows.at(-1)?.node);
+          rows = await eventually(async () => {
+            const loaded = await childrenOf(tree, source.node);
+            assert.notEqual(loaded.length, before);
+            return loaded;
+          });
+          if (label(rows.at(-1)?.item ?? {}) === 'Load more…') {
+            const result = await vscode.commands.executeCommand<{ loaded: number }>(
+              'forge.tree.loadAll',
+              rows.at(-1)?.node,
+            );
+            assert.ok((result?.loaded ?? 0) >= tops.length, `Load All loaded ${result?.loaded}`);
+            rows = await childrenOf(tree, source.node);
           }
+          assert.notEqual(label(rows.at(-1)?.item ?? {}), 'Load more…', 'everything is loaded');
           const shown = rows.map(({ item }) => item.id ?? '').filter((id) => id.includes('/item/'));
           const mids = shown.map((id) => decodeURIComponent(id.slice(id.indexOf('/item/') + 6)));
           assert.equal(new Set(mids).size, mids.length, `${name}: no thread twice`);

@@ -16,7 +16,7 @@ import * as l10n from '@vscode/l10n';
 export const PAGE_SIZE = 50;
 /** Items per `item/export_page` request. */
 export const EXPORT_PAGE_RECORDS = 100;
-export const NETWORK_THREADS_PER_PAGE = 10;
+export const NETWORK_THREADS_PER_PAGE = 50;
 
 export interface RequestSpec {
   query?: Query;

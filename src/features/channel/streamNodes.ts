@@ -17,7 +17,7 @@ import { type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
 import type { ChannelTreeContext } from './channelContext';
 
 /** Threads of the channel's own stream shown per "Load more". */
-export const OWN_THREADS_PER_PAGE = 10;
+export const OWN_THREADS_PER_PAGE = 50;
 /** `channel/stream` answers items created after `mindate`; this asks for all of them. */
 const EARLIEST = '1970-01-01 00:00:00';
 
@@ -108,7 +108,7 @@ export class StreamSourceFolder implements TreeNode {
     }
     if (cursor === undefined || !this.network) {
       this.seenTops.clear();
-      // Read in large pages that re-read the boundary (see NetworkStreamRequest); shown ten at a time.
+      // Read in large pages that re-read the boundary (see NetworkStreamRequest); shown fifty at a time.
       this.network = { pages: client.networkStream({}).pages(), buffer: [], done: false };
     }
     const network = this.network;

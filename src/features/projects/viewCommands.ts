@@ -39,6 +39,34 @@ export function registerViewCommands(
       run: (node) => node.load(),
     }),
     defineCommand({
+      id: 'forge.tree.loadAll',
+      args: [rowOf(LoadMoreNode, vscode.l10n.t('a "Load more" row'))],
+      run: async (node) => {
+        let count = 0;
+        await withProgress(
+          {
+            location: vscode.ProgressLocation.Notification,
+            title: vscode.l10n.t('Loading all…'),
+            cancellable: true,
+          },
+          (progress, token) => {
+            const controller = new AbortController();
+            token.onCancellationRequested(() => controller.abort());
+            return node.loadAll(controller.signal, (loaded, total) => {
+              count = loaded;
+              progress.report({
+                message:
+                  total === undefined
+                    ? vscode.l10n.t('{0} loaded', loaded)
+                    : vscode.l10n.t('{0} of {1}', loaded, total),
+              });
+            });
+          },
+        );
+        return { loaded: count };
+      },
+    }),
+    defineCommand({
       id: 'forge.tree.retry',
       args: [rowOf(ErrorNode, vscode.l10n.t('an error row'))],
       run: (node) => node.retry(),

@@ -74,6 +74,11 @@ export class LoadMoreNode implements TreeNode {
     readonly load: () => void,
     private readonly loadedCount: number,
     private readonly total: number | undefined,
+    /** Every page that is left ("Load All"), with a word after each; the tree redraws at the end. */
+    readonly loadAll: (
+      signal: AbortSignal,
+      onPage: (loaded: number, total: number | undefined) => void,
+    ) => Promise<void> = () => Promise.resolve(),
   ) {}
 
   getTreeItem(): vscode.TreeItem {
@@ -120,6 +125,7 @@ export async function pagedChildren<T>(
         },
         list.items.length,
         list.total,
+        (signal, onPage) => list.loadAll(signal, onPage).finally(changed),
       ),
     );
   } else if (list.items.length === 0) {

@@ -93,4 +93,36 @@ describe('PagedList', () => {
     await pending;
     assert.equal(list.items.length, 0);
   });
+
+  it('loads every page left ("Load All"), saying how many after each, until cancelled or a page fails', async () => {
+    const { calls, loader } = pagesOf(95, 20);
+    const list = new PagedList(loader);
+    await list.ensureLoaded();
+    const heard: [number, number | undefined][] = [];
+    await list.loadAll(new AbortController().signal, (loaded, total) => heard.push([loaded, total]));
+    assert.equal(list.items.length, 95);
+    assert.equal(list.hasMore, false);
+    assert.deepEqual(heard, [
+      [40, 95],
+      [60, 95],
+      [80, 95],
+      [95, 95],
+    ]);
+    assert.equal(calls.length, 5);
+
+    const cancelled = new PagedList(pagesOf(95, 20).loader);
+    const controller = new AbortController();
+    await cancelled.loadAll(controller.signal, (loaded) => {
+      if (loaded >= 40) controller.abort();
+    });
+    assert.equal(cancelled.items.length, 40, 'stops after the page in flight');
+
+    let failAt = 3;
+    const failing = new PagedList<number>((nextUrl) =>
+      --failAt === 0 ? Promise.reject(new Error('boom')) : pagesOf(95, 20).loader(nextUrl),
+    );
+    await failing.loadAll(new AbortController().signal);
+    assert.equal(failing.items.length, 40);
+    assert.equal(failing.status, 'error', 'the failure stays for its Retry row');
+  });
 });
