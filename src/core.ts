@@ -106,6 +106,8 @@ export interface Core {
   commands: ReadonlyMap<string, CommandHandler>;
   /** Fills a panel VS Code restored after a window reload (the entry's serializers call it). */
   restorePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+  /** The review's diff sides (`forge-review:`), which the entry registers. */
+  reviewSides: vscode.TextDocumentContentProvider;
 }
 
 /** The context keys the menus and welcome views read: any account, any acting as administrator. */
@@ -268,6 +270,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     },
     commands: commandHandlers,
     restorePanel: (viewType, panel, state) => restorePanel(viewType, panel, state, log),
+    reviewSides: review.sides,
   };
 }
 

@@ -8,7 +8,8 @@ import './l10nSetup';
 import * as vscode from 'vscode';
 import type * as CoreModule from './core';
 import type { ForgeWorkbenchApi } from './core';
-import { STORED_ACCOUNTS_KEY, type Shell } from './shell';
+import { REVIEW_SCHEME, STORED_ACCOUNTS_KEY, type Shell } from './shell';
+import { reviewFileSystem } from './reviewFileSystem';
 import { RESTORABLE_PANEL_TYPES } from './webviews/shared/restoreKey';
 import type { TreeNode } from './platform/tree/treeNode';
 import { withAccessibleLabel } from './platform/tree/accessibleLabel';
@@ -104,6 +105,15 @@ function forwardToCore(context: vscode.ExtensionContext, loadCore: () => Core): 
       }),
     );
   }
+
+  // A review diff VS Code restores after a reload asks for its sides first thing (onFileSystem:).
+  context.subscriptions.push(
+    vscode.workspace.registerFileSystemProvider(
+      REVIEW_SCHEME,
+      reviewFileSystem(() => loadCore().reviewSides),
+      { isReadonly: true, isCaseSensitive: true },
+    ),
+  );
 
   for (const viewType of RESTORABLE_PANEL_TYPES) {
     context.subscriptions.push(

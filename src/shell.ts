@@ -15,5 +15,8 @@ export interface Shell {
 /** Where the accounts are kept (global state): the entry only asks whether there is one. */
 export const STORED_ACCOUNTS_KEY = 'forge.accounts';
 
+/** The scheme of the review's diff sides; the entry registers it, so that restored diff tabs load. */
+export const REVIEW_SCHEME = 'forge-review';
+
 /** A command handler the core registered; the entry's stand-in command calls it. */
 export type CommandHandler = (...args: unknown[]) => Promise<unknown>;

@@ -114,7 +114,11 @@ describe('a clone of a project (UI)', function () {
 
   it('reopens the merge request and trace panels after a window reload', async () => {
     await openMergeRequest('!1 ');
-    await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    const panel = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    // A changed file of !1 in the diff editor, from the panel's Changes tab.
+    await panel.locator('vscode-tab-header[data-tab="changes"]').click();
+    await panel.locator('section.file', { hasText: 'src/index.ts' }).getByText('Open in diff editor').click();
+    await page.locator('.tabs-container .tab', { hasText: 'index.ts' }).waitFor({ timeout: 30_000 });
     const jobId = forge.fixtures.jobs.success;
     await openJobTrace(`#${jobId}`);
     await webviewFrame(page, '.viewport .row', 60_000);
@@ -126,7 +130,7 @@ describe('a clone of a project (UI)', function () {
     await page.waitForLoadState('load');
     const trace = await webviewFrame(page, '.viewport .row', 90_000);
     assert.ok((await trace.locator('.rows').innerText()).length > 0, 'the trace is back');
-    await page.locator('.tabs-container .tab', { hasText: '!1' }).click();
+    await page.locator('.tabs-container .tab', { hasText: '!1 Add a login form' }).click();
     const mergeRequest = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await waitUntil(
       async () => (await mergeRequest.locator('.mr-header .mr-title-text').innerText()).length > 0,
@@ -134,6 +138,15 @@ describe('a clone of a project (UI)', function () {
       'the merge request title',
     );
     await screenshot(page, 'panels-after-reload');
+    // The review's diff is back with its text: the entry serves `forge-review:` before the core loads.
+    await page.locator('.tabs-container .tab', { hasText: 'index.ts' }).click();
+    await waitUntil(
+      async () =>
+        (await page.locator('.monaco-diff-editor .view-lines', { hasText: 'createServer' }).count()) > 0,
+      60_000,
+      'the restored diff shows the file',
+    );
+    await screenshot(page, 'review-diff-after-reload');
   });
 
   it('shows the merge request and trace panels in a dark theme (the marketplace screenshots)', async () => {

@@ -189,6 +189,24 @@ describe('review in the diff editor', function () {
     panel.dispose();
   });
 
+  it('gives a diff side VS Code restores after a reload its text, and its merge request its threads again', async () => {
+    // As VS Code does for a restored tab: it asks for the side by its URI, nothing opened before.
+    const readme = stored(3);
+    const web = forge.fixtures.projects.web;
+    const { account } = session;
+    assert.equal(api.review.comments.hasSession(account.id, web, 3), false, 'no review of !3 in this window');
+    const uri = api.review.content.uri(
+      { accountId: account.id, project: web, mergeRequestIid: 3 },
+      { sha: readme.headSha, path: 'README.md' },
+    );
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.equal(document.getText(), fileAt(readme.headSha, 'README.md'));
+    await api.review.sides.resuming;
+    await eventually(() =>
+      assert.ok(api.review.comments.hasSession(account.id, web, 3), 'its threads are placed'),
+    );
+  });
+
   describe('comment threads on the lines', () => {
     let bob: HostingClient;
     const web = () => forge.fixtures.projects.web;

@@ -19,7 +19,8 @@ import { openNoteLine } from './noteLines';
 import { PendingReview } from './pendingReview';
 import { ReviewComments } from './reviewComments';
 import { ChangedFileNode, ChangesFolderNode } from './changesNodes';
-import { REVIEW_SCHEME, ReviewContentProvider } from './reviewContent';
+import { ReviewContentProvider } from './reviewContent';
+import { ReviewSides } from './reviewSides';
 import { ReviewPreparation } from './reviewPreparation';
 
 export type { ReviewTarget } from './changedFiles';
@@ -36,6 +37,8 @@ export interface ReviewFeature {
   openAllChanges(target: ReviewTarget): Promise<number>;
   /** The two sides' documents (`forge-review:`). */
   readonly content: ReviewContentProvider;
+  /** What the entry's `forge-review:` provider asks (a restored diff gets its threads again). */
+  readonly sides: ReviewSides;
   /** The comment threads on the diff's lines. */
   readonly comments: ReviewComments;
   /**
@@ -74,7 +77,6 @@ function followServerChanges(services: Services, comments: ReviewComments): vsco
 export function createReviewFeature(services: Services): ReviewFeature {
   const { context, accounts } = services;
   const content = new ReviewContentProvider(accounts);
-  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, content));
 
   const comments = new ReviewComments(accounts, content, services.log);
   const pending = new PendingReview(comments, accounts, services.log);
@@ -132,6 +134,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
       return changes.length;
     },
     content,
+    sides: new ReviewSides(content, comments, accounts, (target) => prepare(target), services.log),
     comments,
     openThreads: async (target) => {
       const { changes, refs, source } = await prepare(target);

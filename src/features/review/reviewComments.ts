@@ -164,6 +164,10 @@ export class ReviewComments implements vscode.Disposable {
   }
 
   /** The merge request's session, if it was opened for review. */
+  hasSession(accountId: string, projectId: number, iid: number): boolean {
+    return this.sessions.has(sessionKey(accountId, projectId, iid));
+  }
+
   sessionFor(target: ReviewTarget): ReviewSession | undefined {
     return this.sessions.get(sessionKey(target.accountId, target.project.id, target.mergeRequest.iid));
   }

@@ -5,6 +5,7 @@
  * once per commit and path and kept: a commit's file never changes.
  */
 import * as vscode from 'vscode';
+import { REVIEW_SCHEME } from '../../shell';
 import { ReplyTooLargeError } from '../../api/http';
 import type { ProjectRef } from '../../api/hosting';
 import { isCommitSha } from '../../domain/mergeRequestView';
@@ -12,7 +13,7 @@ import { type FileSide, shownText, tooLargeText } from '../../domain/reviewFiles
 import type { AccountManager } from '../../platform/accounts';
 import { runGit } from '../../platform/localGit';
 
-export const REVIEW_SCHEME = 'forge-review';
+export { REVIEW_SCHEME };
 
 /** How many sides are kept (the most recently read). */
 const KEPT_SIDES = 200;
