@@ -130,7 +130,10 @@ describe('errors in words', () => {
       'The server refused creating the branch: Branch already exists',
     );
     assert.match(describeError(errors[4]![1]), /^Approving the merge request failed: SHA does not match/);
-    assert.match(describeError(errors[7]![1]), /^The server failed while retrying the job \(Internal Server Error\)\. Try again later/);
+    assert.match(
+      describeError(errors[7]![1]),
+      /^The server failed while retrying the job \(Internal Server Error\)\. Try again later/,
+    );
     assert.match(describeError(errors[8]![1]), /^Reading the merge request could not reach the server/);
     assert.match(describeError(errors[13]![1]), /creating the pending comment in a form/);
   });
