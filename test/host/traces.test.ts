@@ -443,6 +443,11 @@ describe('job trace panel and tails', function () {
     assert.ok(tail.recentText.includes('[11:19:19.274] ▸ Preparing the "docker" executor\n'));
     assert.ok(!/\d{4}-\d{2}-\d{2}T/.test(tail.recentText), 'no raw runner prefix');
     assert.ok(!tail.recentText.includes('section_'), 'sections named with section_ are understood');
+    // As GitLab shows them: the overwritten progress and both prefixes gone; the line ends at the
+    // section's end marker, and what follows is outside the section (not indented).
+    await eventually(() => assert.match(tail.recentText, /\] {3}Downloading 100%\n/, tail.recentText));
+    assert.ok(!tail.recentText.includes('Downloading 10%'), tail.recentText);
+    assert.match(tail.recentText, /\] {3}tests done\n\[[\d:.]+\] after the section\n/);
     forge.state.setJobStatus(jobId, 'success');
     await eventually(() => assert.match(tail.endedWith ?? '', /ended/));
 
@@ -454,6 +459,12 @@ describe('job trace panel and tails', function () {
     });
     assert.equal(snapshot.showTimestamps, true);
     assert.equal(snapshot.boldBright, true);
+    // The panel's first frame, drawn by the host from the same parser, shows the same lines.
+    const firstPaint = panel.host.panel.webview.html;
+    assert.match(firstPaint, />Downloading 100%</);
+    assert.doesNotMatch(firstPaint, /Downloading 10%|\d{4}-\d{2}-\d{2}T\d{2}/);
+    assert.match(firstPaint, /fp-depth-1">tests done</);
+    assert.match(firstPaint, /fp-depth-0">after the section</);
     await eventually(() => assert.ok(panel.host.renders.some((render) => render.what === 'trace')), 10_000);
     assert.deepEqual(panel.host.pageErrors, []);
     assert.deepEqual(panel.host.violations, []);

@@ -284,7 +284,8 @@ export function buildTimestampedTrace(startMs: number, outcome: TraceOutcome = '
     at += 137;
     const micros = String((at % 1000) * 1000 + 359).padStart(6, '0');
     const time = `${new Date(at).toISOString().slice(0, 19)}.${micros}Z`;
-    return `${time} 0${stream === 'O' ? '0' : '1'}${stream}${continuation ? '+' : ''} ${text}\n`;
+    // A continuation's `+` takes the space's place (GitLab Runner 17).
+    return `${time} 0${stream === 'O' ? '0' : '1'}${stream}${continuation ? '+' : ' '}${text}\n`;
   };
   const epoch = (): number => Math.floor(at / 1000);
   const parts = [
@@ -303,7 +304,13 @@ export function buildTimestampedTrace(startMs: number, outcome: TraceOutcome = '
     line('E', 'warning: this line is long enough that the runner wrote it in two '),
     line('E', 'fragments, joined again on screen', true),
     line('O', `${ESC}[9mstruck through${ESC}[29m and ${ESC}[8mconcealed${ESC}[28m text`),
-    line('O', `${CLEAR_LINE}section_end:${epoch() + 5}:section_tests\r${CLEAR_LINE}`),
+    // A progress line overwritten after a carriage return: the runner writes a new prefix there too.
+    line('O', 'Downloading 10%').replace(/\n$/, '\r') + line('O', 'Downloading 100%'),
+    // Text after a section's end marker starts a line outside the section.
+    line(
+      'O',
+      `tests done${CLEAR_LINE}section_end:${epoch() + 5}:section_tests\r${CLEAR_LINE}after the section`,
+    ),
     outcome === 'success'
       ? line('O', `${GREEN_BOLD}Job succeeded${RESET}`)
       : line('E', `${RED_BOLD}ERROR: Job failed: exit code 1${RESET}`),

@@ -61,7 +61,9 @@ export function parseSectionMarker(text: string, start: number): SectionMarker |
 }
 
 /**
- * Reads the runner's timestamp prefix at `start`: `<YYYY-MM-DDTHH:MM:SS[.fraction]Z> <2 hex><O|E>[+] `.
+ * Reads the runner's timestamp prefix at `start`: `<YYYY-MM-DDTHH:MM:SS[.fraction]Z> <2 hex><O|E>` and
+ * then a space, or `+` for a fragment that continues the previous line (`00O+world!`: the text
+ * starts right after the `+`, as GitLab reads it).
  * Undefined when the text there is not one; 'partial' when the text ends before that is known.
  */
 export function readTimestampPrefix(
@@ -87,7 +89,7 @@ export function readTimestampPrefix(
   }
   if (text.charCodeAt(index) !== 0x5a /* Z */) return undefined;
   const timeEnd = index + 1;
-  // ` 00O ` or ` 00O+ `: a space, two hex digits, the stream, an optional `+`, a space.
+  // ` 00O ` or ` 00O+`: a space, two hex digits, the stream, then a space or a `+`.
   for (const check of STREAM_CHECKS) {
     index++;
     if (index >= text.length) return 'partial';
@@ -96,11 +98,7 @@ export function readTimestampPrefix(
   index++;
   if (index >= text.length) return 'partial';
   const continuation = text.charCodeAt(index) === 0x2b; /* + */
-  if (continuation) {
-    index++;
-    if (index >= text.length) return 'partial';
-  }
-  if (!isSpace(text.charCodeAt(index))) return undefined;
+  if (!continuation && !isSpace(text.charCodeAt(index))) return undefined;
   return { time: text.slice(start, timeEnd), continuation, end: index + 1 };
 }
 

@@ -142,7 +142,8 @@ export class TraceParser {
     this.consume(text);
 
     const lastLineComplete = !this.openLineHasText();
-    if (!lastLineComplete) this.lineList.push(this.makeLine(this.openLineSpans(), false));
+    if (!lastLineComplete)
+      this.lineList.push(this.sectionState.line(this.openLineSpans(), false, this.openLineTime));
     return {
       firstChangedLine,
       lines: this.retainLines ? this.lineList.slice(firstChangedLine) : this.lineList,
@@ -238,7 +239,7 @@ export class TraceParser {
 
   /**
    * At the start of a runner line: takes a timestamp prefix off (`2024-05-14T11:19:19.899359Z 00O `),
-   * completes the line a pending line feed ended unless the prefix says it continues (`00O+ `), and
+   * completes the line a pending line feed ended unless the prefix says it continues (`00O+`), and
    * returns where the line's text starts; -1 when the text ends before the prefix can be told apart.
    */
   private consumeLineStart(text: string, index: number): number {
@@ -327,9 +328,11 @@ export class TraceParser {
     }
     // `\r\r\n` (seen from Windows tools) is still one newline, so repeated CRs wait together.
     if (code === CARRIAGE_RETURN) return index + 1;
-    // A lone `\r` returns to the line start: what follows replaces the line (progress bars).
+    // A lone `\r` returns to the line start: what follows replaces the line (progress bars), and in a
+    // timestamped trace starts with a prefix of its own (the runner writes one after a `\r` too).
     this.clearOpenLine();
     this.mode = Mode.Text;
+    if (this.timestamped) this.atRunnerLineStart = true;
     return index;
   }
 
@@ -478,16 +481,8 @@ export class TraceParser {
       spans = this.openSpans;
       this.openSpans = [];
     }
-    this.lineList.push(this.makeLine(spans, true));
+    this.lineList.push(this.sectionState.line(spans, true, this.openLineTime));
     this.completedLineCount++;
-  }
-
-  private makeLine(spans: TraceSpan[], complete: boolean): TraceLine {
-    const header = this.sectionState.header;
-    // Its own copy: a header outlives the lines, and must not keep the chunk it was cut from.
-    if (header && complete) this.sectionState.setHeader(flatCopy(spansText(spans)));
-    const line: TraceLine = { spans, sectionDepth: this.sectionState.depth, section: header };
-    return this.openLineTime === undefined ? line : { ...line, time: this.openLineTime };
   }
 
   /**
@@ -510,16 +505,19 @@ export class TraceParser {
 
     if (singleRun) this.openText = lineText.slice(0, markerStart);
     else dropEnd(this.openSpans, lineText.length - markerStart);
+    if (marker.kind === 'end' && this.sectionState.isOpen(marker.name)) {
+      // GitLab ends the line at an end marker: the text before it is the section's last line (its
+      // header, when the section opened on that line), and what follows starts a line outside it.
+      if (this.openLineHasText()) this.completeLine();
+      this.sectionState.end(marker.name, marker.time, this.completedLineCount - 1);
+      this.markerOnlyLine = true;
+      return true;
+    }
     // A line that carried only a marker is no line of the log (GitLab drops it too), with or
     // without runner timestamps: `echo -e "\e[0Ksection_end:…\r\e[0K"` leaves no blank line.
     if (!this.openLineHasText()) this.markerOnlyLine = true;
-    if (marker.kind === 'end') {
-      // An end marker in the middle of a line closes the section; the line goes on (GitLab's rendering).
-      // An open line the marker ended inside belongs to the section.
-      const lastLine = this.openLineHasText() ? this.completedLineCount : this.completedLineCount - 1;
-      this.sectionState.end(marker.name, marker.time, lastLine);
-      return true;
-    }
+    // The end of a section that is not open: the marker goes, the line stays.
+    if (marker.kind === 'end') return true;
     if (this.openLineHasText()) this.completeLine();
     else this.clearOpenLine();
     this.sectionState.start(marker.name, marker.time, marker.collapsed, this.completedLineCount);

@@ -2,7 +2,9 @@
  * The collapsible sections of a trace as the parser meets their markers: which are open (the
  * depth of each line), which wait for their header line, and which changed in the current push.
  */
-import type { TraceSection } from './traceModel';
+import { spansText } from './traceGrammar';
+import type { TraceLine, TraceSection, TraceSpan } from './traceModel';
+import { flatCopy } from './traceText';
 
 type MutableSection = { -readonly [Key in keyof TraceSection]: TraceSection[Key] };
 
@@ -26,9 +28,9 @@ export class TraceSections {
     return this.open.length;
   }
 
-  /** The section whose header the open line is, if any. */
+  /** The section whose header the open line is, if any: the innermost of those opened on it. */
   get header(): TraceSection | undefined {
-    return this.awaitingHeader[0];
+    return this.awaitingHeader.at(-1);
   }
 
   get changed(): TraceSection[] {
@@ -40,6 +42,15 @@ export class TraceSections {
     this.changedInPush = new Set();
   }
 
+  /** A line of `spans` in the open sections; a complete one is the header of those waiting for one. */
+  line(spans: TraceSpan[], complete: boolean, time: string | undefined): TraceLine {
+    const header = this.header;
+    // Its own copy: a header outlives the lines, and must not keep the chunk it was cut from.
+    if (header && complete) this.setHeader(flatCopy(spansText(spans)));
+    const line: TraceLine = { spans, sectionDepth: this.depth, section: header };
+    return time === undefined ? line : { ...line, time };
+  }
+
   /** The open line completed: it is the header of the sections waiting for one. */
   setHeader(text: string): void {
     for (const section of this.awaitingHeader) {
@@ -47,6 +58,10 @@ export class TraceSections {
       this.changedInPush.add(section);
     }
     this.awaitingHeader = [];
+  }
+
+  isOpen(name: string): boolean {
+    return this.open.some((section) => section.name === name);
   }
 
   start(name: string, startedAt: number, collapsed: boolean, startLine: number): void {

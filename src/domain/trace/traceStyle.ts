@@ -148,7 +148,8 @@ function applySimpleCode(code: number, attributes: StyleAttributes): void {
   } else if (code === 1) attributes.bold = true;
   else if (code === 3) attributes.italic = true;
   else if (code === 4) attributes.underline = true;
-  else if (code === 22) attributes.bold = false;
+  // 21 is "double underline" in ECMA-48, but GitLab (and xterm before 2020) read it as bold off.
+  else if (code === 22 || code === 21) attributes.bold = false;
   else if (code === 23) attributes.italic = false;
   else if (code === 24) attributes.underline = false;
   else if (code === 8) attributes.conceal = true;

@@ -53,6 +53,8 @@ const OFF: [string, Partial<StyleAttributes>][] = [
   ['0', { ...NONE }],
   ['', { ...NONE }],
   ['22', { bold: false }],
+  // GitLab reads 21 as bold off (ECMA-48's double underline is not drawn anywhere it is shown).
+  ['21', { bold: false }],
   ['23', { italic: false }],
   ['24', { underline: false }],
   ['28', { conceal: false }],
@@ -68,7 +70,6 @@ const IGNORED = [
   '2',
   '5',
   '7',
-  '21',
   '25',
   '27',
   '38',

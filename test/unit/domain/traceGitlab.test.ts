@@ -32,7 +32,7 @@ const TIMESTAMPED = [
   `2024-05-14T11:19:19.899359Z 00O Running with gitlab-runner 17.0.0\n`,
   `2024-05-14T11:19:20.100000Z 00O ${ESC}[0Ksection_start:1715685560:prepare_script[collapsed=true]\r${ESC}[0KPreparing\n`,
   `2024-05-14T11:19:21.5Z 01E warning: a long line that the runner cut \n`,
-  `2024-05-14T11:19:21.6Z 01E+ into two fragments\n`,
+  `2024-05-14T11:19:21.6Z 01E+into two fragments\n`,
   `2024-05-14T11:19:22.000001Z 00O ${ESC}[0Ksection_end:1715685562:prepare_script\r${ESC}[0K\n`,
   `2024-05-14T11:19:23Z 00O ${ESC}[32;1mJob succeeded${ESC}[0;m\n`,
 ].join('');
@@ -70,7 +70,7 @@ describe('GitLab job logs: runner timestamps', () => {
     const parser = new TraceParser();
     const first = parser.push(`2024-05-14T11:19:21.5Z 01E cut here \n`);
     assert.equal(first.lastLineComplete, false, 'the next fragment may continue it');
-    const second = parser.push(`2024-05-14T11:19:21.6Z 01E+ and joined\n2024-05-14T11:19:22Z 00O next\n`);
+    const second = parser.push(`2024-05-14T11:19:21.6Z 01E+and joined\n2024-05-14T11:19:22Z 00O next\n`);
     assert.equal(second.firstChangedLine, 0);
     assert.deepEqual(texts(parser), ['cut here and joined', 'next']);
   });
@@ -113,13 +113,13 @@ describe('GitLab job logs: sections', () => {
     assert.deepEqual(texts(parser), ['Header one', 'inside one', 'Header two', 'inside two', 'after']);
   });
 
-  it('closes a section at a section_end in the middle of a line without splitting the line', () => {
+  it('closes a section at a section_end in the middle of a line, which ends the line there', () => {
     const parser = parse(
       `${ESC}[0Ksection_start:1:build\r${ESC}[0KBuilding\n`,
       `compiled${ESC}[0Ksection_end:3:build\r${ESC}[0K and linked\n`,
       `next\n`,
     );
-    assert.deepEqual(texts(parser), ['Building', 'compiled and linked', 'next']);
+    assert.deepEqual(texts(parser), ['Building', 'compiled', ' and linked', 'next']);
     assert.equal(parser.sections[0]?.durationSeconds, 2);
     assert.equal(parser.sections[0]?.endLine, 1);
   });
@@ -152,5 +152,96 @@ describe('GitLab job logs: SGR attributes', () => {
   it('38;1 and 48;1 do not swallow the code after them', () => {
     assert.deepEqual({ ...(styleOf('38;1;4') as object) }, { ...DEFAULT_STYLE, bold: true, underline: true });
     assert.deepEqual({ ...(styleOf('48;1') as object) }, { ...DEFAULT_STYLE, bold: true });
+  });
+});
+
+// GitLab's job-log suites, the cases that still differed (design.md section 3, 2026-11-28).
+describe('GitLab job logs: the last differences', () => {
+  const T1 = '2024-05-14T11:19:19.899359Z';
+  const T2 = '2024-05-14T11:19:20.000001Z';
+
+  it('drops a timestamp prefix written after a carriage return, with the overwritten text', () => {
+    const trace = `${T1} 00O Hello \r${T2} 00O world!\n${T2} 00O next\n`;
+    assert.deepEqual(texts(parse(trace)), ['world!', 'next']);
+    assertSameAtEverySplit(trace);
+  });
+
+  it('joins a continuation fragment to the line a newline ended, also across pushes', () => {
+    const trace = `${T1} 00O Hello \n${T2} 00O+world!\n${T2} 01E other\n`;
+    assert.deepEqual(texts(parse(trace)), ['Hello world!', 'other']);
+    assertSameAtEverySplit(trace);
+  });
+
+  it('ends the line at a section_end: text after it is a line of its own, outside the section', () => {
+    const trace = [
+      `${ESC}[0Ksection_start:1:build\r${ESC}[0KBuilding\n`,
+      `compiled${ESC}[0Ksection_end:3:build\r${ESC}[0Kand linked\n`,
+      `next\n`,
+    ].join('');
+    const parser = parse(trace);
+    assert.deepEqual(texts(parser), ['Building', 'compiled', 'and linked', 'next']);
+    assert.equal(parser.sections[0]?.endLine, 1);
+    assert.deepEqual(
+      parser.lines.map((line) => line.sectionDepth),
+      [1, 1, 0, 0],
+    );
+    assertSameAtEverySplit(trace);
+  });
+
+  it('keeps the header line of a section opened and closed on one line', () => {
+    const trace = `before\n${ESC}[0Ksection_start:1:quick\r${ESC}[0Kdone at once${ESC}[0Ksection_end:2:quick\r${ESC}[0K\nafter\n`;
+    const parser = parse(trace);
+    assert.deepEqual(texts(parser), ['before', 'done at once', 'after']);
+    const [quick] = parser.sections;
+    assert.equal(quick?.header, 'done at once');
+    assert.equal(quick?.startLine, 1);
+    assert.equal(quick?.endLine, 1);
+    assert.equal(parser.lines[1]?.section, quick, 'the line is the section’s header');
+    assertSameAtEverySplit(trace);
+  });
+
+  it('marks the first line of a nested section as that section’s header', () => {
+    const trace = [
+      `${ESC}[0Ksection_start:1:outer\r${ESC}[0KOuter\n`,
+      `${ESC}[0Ksection_start:2:inner\r${ESC}[0KInner\n`,
+      `inside\n`,
+      `${ESC}[0Ksection_end:3:inner\r${ESC}[0K`,
+      `${ESC}[0Ksection_end:4:outer\r${ESC}[0K`,
+      `${ESC}[0Ksection_start:5:a\r${ESC}[0K${ESC}[0Ksection_start:5:b\r${ESC}[0KB first\n`,
+      `in b\n`,
+      `${ESC}[0Ksection_end:6:b\r${ESC}[0K${ESC}[0Ksection_end:6:a\r${ESC}[0K`,
+    ].join('');
+    const parser = parse(trace);
+    const byName = new Map(parser.sections.map((section) => [section.name, section]));
+    assert.equal(parser.lines[0]?.section, byName.get('outer'));
+    assert.equal(parser.lines[1]?.section, byName.get('inner'));
+    assert.equal(byName.get('inner')?.header, 'Inner');
+    // Opened together: the line is the innermost one's header.
+    assert.equal(parser.lines[3]?.section, byName.get('b'));
+    assert.equal(byName.get('b')?.header, 'B first');
+    assertSameAtEverySplit(trace);
+  });
+
+  it('reads the options it knows beside ones it does not', () => {
+    for (const options of [
+      'collapsed=true,unused_option=123',
+      'unused_option=123,collapsed=true',
+      'collapsed=true, x=1',
+    ]) {
+      const trace = `${ESC}[0Ksection_start:1:opts[${options}]\r${ESC}[0KHeader\nbody\n`;
+      assert.equal(parse(trace).sections[0]?.collapsed, true, options);
+    }
+  });
+
+  it('reads SGR 21 as bold off, as GitLab does', () => {
+    const line = parse(`${ESC}[1mbold${ESC}[21mplain\n`).lines[0];
+    assert.deepEqual(
+      line?.spans.map((span) => [span.text, span.style.bold]),
+      [
+        ['bold', true],
+        ['plain', false],
+      ],
+    );
+    assertSameAtEverySplit(`${ESC}[1mbold${ESC}[21mplain\n`);
   });
 });

@@ -401,10 +401,10 @@ describe('Trace grammar: section markers', () => {
     ]);
   });
 
-  it('text before a start marker becomes a line of its own; an end marker mid-line keeps the line in the section', () => {
+  it('text before a start marker becomes a line of its own; an end marker ends the line, as in GitLab', () => {
     assertReads(
       'before section_start:1:s\rheader\nbody section_end:3:s\r tail\nafter\n',
-      ['before ', 'header', 'body  tail', 'after'],
+      ['before ', 'header', 'body ', ' tail', 'after'],
       ['s:1-2 "header" 1+2'],
     );
   });
@@ -412,7 +412,7 @@ describe('Trace grammar: section markers', () => {
   it('a marker whose text has several styles is removed, keeping the styled text before it', () => {
     assertReads(
       `${ESC}[1mbold ${ESC}[0msection_start:1:s\rheader\nx${ESC}[1my${ESC}[0msection_end:2:s\rz\n`,
-      ['{b}bold ', 'header', 'x{b}yz'],
+      ['{b}bold ', 'header', 'x{b}y', 'z'],
       ['s:1-2 "header" 1+1'],
     );
     assertReads(
@@ -458,11 +458,13 @@ describe('Trace grammar: section markers', () => {
 describe('Trace grammar: runner timestamps', () => {
   const STAMP = '2024-05-14T11:19:19.899359Z';
 
-  it('reads `<time> <2 hex><O|E>[+] ` and nothing else', () => {
+  it('reads `<time> <2 hex><O|E>` then a space or `+`, and nothing else', () => {
     const table: [string, ReturnType<typeof readTimestampPrefix>][] = [
       [`${STAMP} 00O x`, { time: STAMP, continuation: false, end: STAMP.length + 5 }],
       [`${STAMP} 00E x`, { time: STAMP, continuation: false, end: STAMP.length + 5 }],
-      [`${STAMP} 00O+ x`, { time: STAMP, continuation: true, end: STAMP.length + 6 }],
+      // GitLab's runner writes `+` in the space's place: the text starts right after it.
+      [`${STAMP} 00O+ x`, { time: STAMP, continuation: true, end: STAMP.length + 5 }],
+      [`${STAMP} 00O+x`, { time: STAMP, continuation: true, end: STAMP.length + 5 }],
       [`${STAMP} 9aO x`, { time: STAMP, continuation: false, end: STAMP.length + 5 }],
       [`${STAMP} afO x`, { time: STAMP, continuation: false, end: STAMP.length + 5 }],
       [`${STAMP} AFO x`, { time: STAMP, continuation: false, end: STAMP.length + 5 }],
@@ -489,7 +491,6 @@ describe('Trace grammar: runner timestamps', () => {
       [`${STAMP} 00O-x`, undefined],
       [`${STAMP}  00O x`, undefined],
       [`${STAMP}\t00O x`, undefined],
-      [`${STAMP} 00O+x`, undefined],
       ['2024/05-14T11:19:19Z 00O x', undefined],
       ['2024-05/14T11:19:19Z 00O x', undefined],
       ['2024-05-14 11:19:19Z 00O x', undefined],
@@ -506,7 +507,7 @@ describe('Trace grammar: runner timestamps', () => {
   });
 
   it('a prefix cut anywhere is `partial`, never a wrong answer', () => {
-    const full = `${STAMP} 00O+ x`;
+    const full = `${STAMP} 00O+x`;
     for (let length = 1; length < full.length - 1; length++) {
       assert.equal(readTimestampPrefix(full.slice(0, length), 0), 'partial', full.slice(0, length));
     }
@@ -524,7 +525,8 @@ describe('Trace grammar: runner timestamps', () => {
 
   it('prefixes come off every line, `+` continues the line before, a marker-only line is no line', () => {
     const at = (second: number, stream = '00O', plus = ''): string =>
-      `2024-05-14T11:19:${String(second).padStart(2, '0')}.5Z ${stream}${plus} `;
+      // The runner writes `+` in the space's place.
+      `2024-05-14T11:19:${String(second).padStart(2, '0')}.5Z ${stream}${plus || ' '}`;
     assertReads(
       `${at(1)}first\n${at(2)}second part\n${at(3, '00O', '+')} continued\n` +
         `${at(4)}section_start:1:s\r\n${at(5)}header\n${at(6)}body\n${at(7, '01E')}err\n`,

@@ -185,7 +185,7 @@ describe('TraceRows with runner timestamps', () => {
         [
           '2024-05-14T11:19:19.899359Z 00O first\n',
           '2024-05-14T11:19:21.5Z 00O second\n',
-          '2024-05-14T11:19:21.6Z 00O+  continued\n',
+          '2024-05-14T11:19:21.6Z 00O+ continued\n',
           '2024-05-14T11:19:25Z 01E third\n',
         ].join(''),
       ),
