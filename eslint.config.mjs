@@ -6,7 +6,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import regexp from 'eslint-plugin-regexp';
 
-const pureLayers = ['src/api/**/*.ts', 'src/domain/**/*.ts', 'src/state/**/*.ts'];
+const pureLayers = ['src/api/**/*.ts', 'src/domain/**/*.ts', 'src/state/**/*.ts', 'src/text/**/*.ts'];
 
 const zodImport = {
   selector:
@@ -180,6 +180,27 @@ export default tseslint.config(
         {
           paths: [
             { name: 'vscode', message: 'src/api, src/domain and src/state are pure layers: no vscode.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Dependencies point down: the domain and the text helpers never lean on the HTTP layer.
+    files: ['src/domain/**/*.ts', 'src/text/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'src/api, src/domain and src/state are pure layers: no vscode.' },
+          ],
+          patterns: [
+            {
+              group: ['**/api/http', '**/api/http/*'],
+              message:
+                'src/domain and src/text sit above nothing of the HTTP layer; shared text helpers are in src/text.',
+            },
           ],
         },
       ],

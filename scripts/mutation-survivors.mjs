@@ -773,14 +773,14 @@ const RULES = [
   ],
   ['src/api/http/errors.ts', 381, 381, 'equivalent', 'split always returns at least one element'],
   [
-    'src/api/http/linearText.ts',
+    'src/text/linearText.ts',
     11,
     18,
     'equivalent',
     'indexing past either end gives undefined, which is no trim character',
   ],
   [
-    'src/api/http/linearText.ts',
+    'src/text/linearText.ts',
     38,
     43,
     'equivalent',

@@ -1,4 +1,4 @@
-import { trimBothOf, trimEndOf } from '../api/http/linearText';
+import { trimBothOf, trimEndOf } from '../text/linearText';
 /**
  * Which local clone belongs to which project: remote URLs compared with a project's clone URLs.
  * Pure string work, so the matching rules are tested in plain Node.

@@ -1,5 +1,5 @@
 import { normalizeServerUrl } from './serverUrl';
-import { trimBothOf } from '../api/http/linearText';
+import { trimBothOf } from '../text/linearText';
 import * as l10n from '@vscode/l10n';
 
 /*

@@ -3,7 +3,7 @@
  * an artifacts archive, the job's web address, result sentences and download progress. No `vscode`.
  */
 import { jobCapabilities, statusAppearance } from './jobStatus';
-import { trimEndOf, trimStartOf } from '../api/http/linearText';
+import { trimEndOf, trimStartOf } from '../text/linearText';
 import * as l10n from '@vscode/l10n';
 
 export interface JobShape {

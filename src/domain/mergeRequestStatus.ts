@@ -1,4 +1,4 @@
-import { trimBothOf } from '../api/http/linearText';
+import { trimBothOf } from '../text/linearText';
 import * as l10n from '@vscode/l10n';
 /**
  * How a merge request looks and what can be done with it, as pure functions of its fields: capability

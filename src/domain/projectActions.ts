@@ -1,4 +1,4 @@
-import { trimBothOf } from '../api/http/linearText';
+import { trimBothOf } from '../text/linearText';
 import * as l10n from '@vscode/l10n';
 /**
  * Pure helpers behind the project commands: access tokens for menus, the URLs a project can be

@@ -1,4 +1,4 @@
-import { trimEndOf } from '../api/http/linearText';
+import { trimEndOf } from '../text/linearText';
 import * as l10n from '@vscode/l10n';
 /** Normalises what a person typed as the server address, or says what is wrong with it. */
 export function normalizeServerUrl(input: string): { url: string } | { problem: string } {

@@ -61,12 +61,12 @@ describe('feature boundaries', () => {
     assert.deepEqual(breaches, []);
   });
 
-  it('keeps src/api, src/domain and src/state free of features, views and platform code', () => {
+  it('keeps src/api, src/domain, src/state and src/text free of features, views and platform code', () => {
     const breaches = files
-      .filter(({ path }) => /^(api|domain|state)\//.test(path))
+      .filter(({ path }) => /^(api|domain|state|text)\//.test(path))
       .flatMap(({ file, path }) =>
         importsOf(file)
-          .filter(({ target }) => !/^(api|domain|state|types)\//.test(target))
+          .filter(({ target }) => !/^(api|domain|state|text|types)\//.test(target))
           .map(({ specifier }) => `${path} imports ${specifier}`),
       );
     assert.deepEqual(breaches, []);
@@ -79,5 +79,16 @@ describe('feature boundaries', () => {
       ),
     );
     assert.deepEqual(detours, []);
+  });
+
+  it('keeps src/text at the bottom: it imports no other layer', () => {
+    const breaches = files
+      .filter(({ path }) => path.startsWith('text/'))
+      .flatMap(({ file, path }) =>
+        importsOf(file)
+          .filter(({ target }) => !target.startsWith('text/'))
+          .map(({ specifier }) => `${path} imports ${specifier}`),
+      );
+    assert.deepEqual(breaches, []);
   });
 });

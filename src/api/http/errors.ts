@@ -1,4 +1,4 @@
-import { firstTagText } from './linearText';
+import { firstTagText } from '../../text/linearText';
 import * as l10n from '@vscode/l10n';
 /**
  * Errors raised by the HTTP core. One class per status class so callers can `instanceof` on what

@@ -9,7 +9,6 @@ export * from './dispatcher';
 export * from './linkedAbort';
 export * from './bodyCollector';
 export * from './runawayGuard';
-export * from './linearText';
 export * from './certificates';
 export * from './proxy';
 export * from './hostNames';

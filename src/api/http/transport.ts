@@ -12,7 +12,7 @@ import {
 } from './errors';
 import { pathForDisplay, redact } from './redact';
 import { linkedAbort } from './linkedAbort';
-import { trimEndOf } from './linearText';
+import { trimEndOf } from '../../text/linearText';
 
 import { classifyFailure } from './failureKinds';
 import { readBody } from './bodyReader';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { selectProxy, type ProxySources } from '../../../src/api/http/proxy';
 import { REDACTED, pathForDisplay, redact, redactHeaders } from '../../../src/api/http/redact';
-import { firstTagText, trimBothOf, trimEndOf, trimStartOf } from '../../../src/api/http/linearText';
+import { firstTagText, trimBothOf, trimEndOf, trimStartOf } from '../../../src/text/linearText';
 import { isIpAddress } from '../../../src/api/http/hostNames';
 
 describe('selectProxy', () => {

@@ -5,7 +5,8 @@
 // take at most 20 times as long on 1 MB as on 64 KB.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readServerMessage, trimBothOf, trimEndOf } from '../../../src/api/http';
+import { readServerMessage } from '../../../src/api/http';
+import { trimBothOf, trimEndOf } from '../../../src/text/linearText';
 import { artifactsFileName } from '../../../src/domain/jobActions';
 import { REVIEW_NOTE_CASES, SLOW_SERVER_TEXT_CASES } from '../../support/serverTextCases';
 import { adversarialInputs, applyRegex, regexLiterals, sequenceInputs } from './regexScan';
@@ -104,16 +105,18 @@ describe('linear time on server text', function () {
   }
 
   for (const [what, make] of REVIEW_NOTE_CASES) {
-    it(`${what}: 1 MB takes at most 8 times as long as 256 KB, and under 5 s`, () => {
+    it(`${what}: 1 MB takes at most 12 times as long as 256 KB, and under 5 s`, () => {
       const measure = (runs: number) => {
         const quarterMs = fastestOf(runs, make(256 * 1024));
         // Quadratic code takes seconds on 256 KB: stop before the large run.
         assert.ok(quarterMs < 1000, `256 KB took ${quarterMs.toFixed(0)} ms`);
         return { quarterMs, largeMs: fastestOf(runs, make(1024 * 1024)) };
       };
-      // Linear work takes 4 times as long, quadratic 16 times.
+      // Four times the text: linear work takes 4 times as long, quadratic 16 times. The bound sits
+      // between them: a megabyte of strings costs the collector more than its share (a clean-clone
+      // run on a busy machine measured 8.2 times).
       const linear = ({ quarterMs, largeMs }: { quarterMs: number; largeMs: number }) =>
-        largeMs <= 8 * Math.max(quarterMs, 2) && largeMs < 5000;
+        largeMs <= 12 * Math.max(quarterMs, 2) && largeMs < 5000;
       let took = measure(3);
       // A collector's pause or a busy machine is not quadratic work: measure again before blaming it.
       if (!linear(took)) took = measure(5);
