@@ -82,7 +82,10 @@ describe('a clone of a project (UI)', function () {
     assert.ok(mergeRequest);
     const item = page.locator('.statusbar-item', { hasText: `!${mergeRequest.iid}` });
     await item.waitFor({ timeout: 60_000 });
-    assert.match(await item.innerText(), new RegExp(`!${mergeRequest.iid}\\s+Pipeline running`));
+    // The item shows the merge request first and its pipeline when that answer is in (later under
+    // load): wait for the text asserted, not only for the item.
+    const shown = new RegExp(`!${mergeRequest.iid}\\s+Pipeline running`);
+    await waitUntil(async () => shown.test(await item.innerText()), 60_000, 'the pipeline in the item');
     const label = (await item.locator('[aria-label]').first().getAttribute('aria-label')) ?? '';
     assert.match(label, /^Forge: Merge request !\d+ of feature\/login, pipeline #\d+ running$/);
     assert.equal(
