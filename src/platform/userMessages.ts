@@ -165,18 +165,19 @@ export function withProgress<R>(
 
 /**
  * Work behind a cancellable notification: Cancel aborts the signal handed to `work` (a listing of
- * everything, a long load). The title is made inert like every other.
+ * everything, a long load), which may say how far it is through `progress`. The title is made
+ * inert like every other.
  */
 export function withCancellableProgress<T>(
   title: string,
-  work: (signal: AbortSignal) => Promise<T>,
+  work: (signal: AbortSignal, progress: ProgressReporter) => Promise<T>,
 ): Thenable<T> {
   return withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-    (_progress, token) => {
+    (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return work(controller.signal);
+      return work(controller.signal, progress);
     },
   );
 }

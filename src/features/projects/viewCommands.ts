@@ -8,7 +8,7 @@ import { ErrorNode, LoadMoreNode, type TreeNode, isTreeNode } from '../../platfo
 import { type AccountArgument, AccountArgumentSchema, accountTarget } from './projectTarget';
 import { defineCommand, rowOf } from '../../platform/commands/defineCommand';
 import { registerCommands } from '../../platform/commands/registerCommand';
-import { askText, pickOne, withProgress } from '../../platform/userMessages';
+import { askText, pickOne, withCancellableProgress, withProgress } from '../../platform/userMessages';
 
 export function registerViewCommands(
   context: vscode.ExtensionContext,
@@ -43,25 +43,16 @@ export function registerViewCommands(
       args: [rowOf(LoadMoreNode, vscode.l10n.t('a "Load more" row'))],
       run: async (node) => {
         let count = 0;
-        await withProgress(
-          {
-            location: vscode.ProgressLocation.Notification,
-            title: vscode.l10n.t('Loading all…'),
-            cancellable: true,
-          },
-          (progress, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            return node.loadAll(controller.signal, (loaded, total) => {
-              count = loaded;
-              progress.report({
-                message:
-                  total === undefined
-                    ? vscode.l10n.t('{0} loaded', loaded)
-                    : vscode.l10n.t('{0} of {1}', loaded, total),
-              });
+        await withCancellableProgress(vscode.l10n.t('Loading all…'), (signal, progress) =>
+          node.loadAll(signal, (loaded, total) => {
+            count = loaded;
+            progress.report({
+              message:
+                total === undefined
+                  ? vscode.l10n.t('{0} loaded', loaded)
+                  : vscode.l10n.t('{0} of {1}', loaded, total),
             });
-          },
+          }),
         );
         return { loaded: count };
       },

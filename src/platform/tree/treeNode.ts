@@ -78,7 +78,7 @@ export class LoadMoreNode implements TreeNode {
     readonly loadAll: (
       signal: AbortSignal,
       onPage: (loaded: number, total: number | undefined) => void,
-    ) => Promise<void> = () => Promise.resolve(),
+    ) => Promise<void>,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
