@@ -12,6 +12,7 @@ import {
   httpErrorFor,
 } from '../../../src/api/http';
 import { draftKeptMessage, describeError, mayHaveActed } from '../../../src/platform/commands/errorMessages';
+import { requestInWords } from '../../../src/domain/requestWords';
 
 const where = {
   kept: 'Your comment was kept as a draft',
@@ -136,5 +137,16 @@ describe('errors in words', () => {
     );
     assert.match(describeError(errors[8]![1]), /^Reading the merge request could not reach the server/);
     assert.match(describeError(errors[13]![1]), /creating the pending comment in a form/);
+  });
+});
+
+describe('requestInWords', () => {
+  it('reads route segments that are names of an object’s own machinery as plain words', () => {
+    assert.equal(
+      requestInWords('DELETE', '/projects/1/repository/branches/constructor'),
+      'deleting the branch',
+    );
+    assert.equal(requestInWords('POST', '/projects/1/jobs/7/constructor'), 'creating the job');
+    assert.equal(requestInWords('GET', '/__proto__'), 'the request');
   });
 });
