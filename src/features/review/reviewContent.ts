@@ -13,8 +13,6 @@ import { type FileSide, shownText, tooLargeText } from '../../domain/reviewFiles
 import type { AccountManager } from '../../platform/accounts';
 import { runGit } from '../../platform/localGit';
 
-export { REVIEW_SCHEME };
-
 /** How many sides are kept (the most recently read). */
 const KEPT_SIDES = 200;
 
@@ -50,6 +48,11 @@ export function sideAddress(uri: vscode.Uri): SideAddress | undefined {
     sha: query.get('sha') ?? '',
     path: uri.path.replace(/^\/+/, ''),
   };
+}
+
+/** The project a side names, as the client takes it: its id, or its path. */
+export function sideProject(side: SideAddress): number | string {
+  return /^\d+$/.test(side.project) ? Number(side.project) : side.project;
 }
 
 export class ReviewContentProvider implements vscode.TextDocumentContentProvider {
@@ -109,14 +112,14 @@ export class ReviewContentProvider implements vscode.TextDocumentContentProvider
   }
 
   private async read(side: SideAddress, signal: AbortSignal): Promise<string> {
-    const { cloneRoot, sha, path, project } = side;
+    const { cloneRoot, sha, path } = side;
     if (cloneRoot !== '' && this.clones.has(cloneRoot)) {
       const local = await runGit(cloneRoot, ['show', `${sha}:${path}`], signal).catch(() => undefined);
       if (local !== undefined) return local;
     }
     const client = await this.accounts.client(side.accountId);
     try {
-      const bytes = await client.getRawFile(/^\d+$/.test(project) ? Number(project) : project, path, sha, {
+      const bytes = await client.getRawFile(sideProject(side), path, sha, {
         signal,
       });
       return shownText(path, bytes);

@@ -9,7 +9,7 @@ import type { HostingClient, MergeRequest, Project } from '../../api/hosting';
 import type { AccountManager } from '../../platform/accounts';
 import { describeError } from '../../platform/commands/errorMessages';
 import type { ReviewTarget } from './changedFiles';
-import { type ReviewContentProvider, sideAddress } from './reviewContent';
+import { type ReviewContentProvider, sideAddress, sideProject } from './reviewContent';
 import type { ReviewComments } from './reviewComments';
 
 export class ReviewSides implements vscode.TextDocumentContentProvider {
@@ -39,20 +39,18 @@ export class ReviewSides implements vscode.TextDocumentContentProvider {
     const key = `${side.accountId}|${side.project}|${iid}`;
     if (this.resumed.has(key)) return;
     this.resumed.add(key);
-    const projectId = /^\d+$/.test(side.project) ? Number(side.project) : undefined;
+    const project = sideProject(side);
     // Opened in this window: its threads are there (no request for this).
-    if (projectId !== undefined && this.comments.hasSession(side.accountId, projectId, iid)) return;
-    this.resuming = this.placeThreads(side.accountId, side.project, iid).catch((error: unknown) => {
+    if (typeof project === 'number' && this.comments.hasSession(side.accountId, project, iid)) return;
+    this.resuming = this.placeThreads(side.accountId, project, iid).catch((error: unknown) => {
       this.resumed.delete(key);
       this.log.warn(`Threads of !${iid} for a restored diff: ${describeError(error)}`);
     });
   }
 
-  private async placeThreads(accountId: string, projectRef: string, iid: number): Promise<void> {
+  private async placeThreads(accountId: string, projectRef: number | string, iid: number): Promise<void> {
     const client: HostingClient = await this.accounts.client(accountId);
-    const project: Project = await client.getProject(
-      /^\d+$/.test(projectRef) ? Number(projectRef) : projectRef,
-    );
+    const project: Project = await client.getProject(projectRef);
     if (this.comments.hasSession(accountId, project.id, iid)) return;
     const mergeRequest: MergeRequest = await client.getMergeRequest(project.id, iid);
     await this.prepare({ accountId, project, mergeRequest });
