@@ -28,30 +28,33 @@ export function observeMessages(observer: (message: ShownMessage) => void): vsco
 
 /** Answers modal questions instead of a person (host tests); undefined shows them as usual. */
 type ModalAnswerer = (message: ShownMessage, buttons: readonly string[]) => string | undefined;
-let modalAnswerer: ModalAnswerer | undefined;
+/** Picks a row instead of a person (host tests): the rows' labels as shown; undefined dismisses. */
+type PickAnswerer = (labels: readonly string[], placeHolder: string | undefined) => number | undefined;
 
-/** Lets `answerer` answer every modal question until the returned disposable is disposed. */
-export function answerModals(answerer: ModalAnswerer): vscode.Disposable {
-  modalAnswerer = answerer;
+/** Who answers in a person's place, while host tests say so. */
+const answerers: { modal?: ModalAnswerer; pick?: PickAnswerer } = {};
+
+/** Lets `answerer` answer in a person's place until the returned disposable is disposed. */
+function answerInstead<Kind extends keyof typeof answerers>(
+  kind: Kind,
+  answerer: NonNullable<(typeof answerers)[Kind]>,
+): vscode.Disposable {
+  answerers[kind] = answerer;
   return {
     dispose: () => {
-      if (modalAnswerer === answerer) modalAnswerer = undefined;
+      if (answerers[kind] === answerer) delete answerers[kind];
     },
   };
 }
 
-/** Picks a row instead of a person (host tests): the rows' labels as shown; undefined dismisses. */
-type PickAnswerer = (labels: readonly string[], placeHolder: string | undefined) => number | undefined;
-let pickAnswerer: PickAnswerer | undefined;
+/** Lets `answerer` answer every modal question until the returned disposable is disposed. */
+export function answerModals(answerer: ModalAnswerer): vscode.Disposable {
+  return answerInstead('modal', answerer);
+}
 
 /** Lets `answerer` answer every single-choice quick pick until the returned disposable is disposed. */
 export function answerPicks(answerer: PickAnswerer): vscode.Disposable {
-  pickAnswerer = answerer;
-  return {
-    dispose: () => {
-      if (pickAnswerer === answerer) pickAnswerer = undefined;
-    },
-  };
+  return answerInstead('pick', answerer);
 }
 
 let messageLog: { warn(line: string): void; error(line: string): void } | undefined;
@@ -91,7 +94,8 @@ function show(
   const detail = options.detail === undefined ? undefined : inertNotificationText(options.detail);
   const shownMessage = { severity, text, ...(detail === undefined ? {} : { detail }) };
   shown(shownMessage);
-  if (options.modal && modalAnswerer) return Promise.resolve(modalAnswerer(shownMessage, buttons));
+  const modal = answerers.modal;
+  if (options.modal && modal) return Promise.resolve(modal(shownMessage, buttons));
   return showIn(text, { ...options, ...(detail === undefined ? {} : { detail }) }, ...buttons);
 }
 
@@ -245,7 +249,7 @@ export async function pickOne<T extends PickItem>(
 ): Promise<T | undefined> {
   const list = await items;
   const rows = list.map((item, index) => displayedPickItem(item, index));
-  const answer = pickAnswerer;
+  const answer = answerers.pick;
   const chosen = answer
     ? rows[
         answer(
