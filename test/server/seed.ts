@@ -1141,9 +1141,12 @@ export function seedState(state: ForgeState, size: SeedSize, seed = 'forge-workb
   const canceled = b.job(featureRunning, { name: 'test:flaky', stage: 'test', status: 'canceled' });
   const skipped = b.job(featureRunning, { name: 'audit', stage: 'test', status: 'skipped' });
   const createdJob = b.job(featureRunning, { name: 'deploy-review', stage: 'deploy', status: 'created' });
+  // A long job: its trace grows on every tick to 8 MB (about half an hour at the default pace), so a
+  // test that finds it running does not depend on how fast the machine is (at 150 KB it ended after
+  // about 30 s, and tests that ran late under load saw it passed). Tests end it with `setJobStatus`.
   state.attachGrowingTrace(running.id, {
     initialChars: 6 * 1024,
-    plannedChars: 150 * 1024,
+    plannedChars: 8 * 1024 * 1024,
     outcome: 'success',
   });
 
