@@ -14,6 +14,7 @@ import {
   pickColorTheme,
   runCommand,
   screenshotIfFailed,
+  waitForThemeColours,
   waitUntil,
   webviewFrame,
 } from './support';
@@ -118,15 +119,16 @@ describe('a clone of a project (UI)', function () {
   it('reopens the merge request and trace panels after a window reload', async () => {
     await openMergeRequest('!1 ');
     const panel = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    await panel.locator('html[data-restorable]').waitFor({ state: 'attached', timeout: 30_000 });
     // A changed file of !1 in the diff editor, from the panel's Changes tab.
     await panel.locator('vscode-tab-header[data-tab="changes"]').click();
     await panel.locator('section.file', { hasText: 'src/index.ts' }).getByText('Open in diff editor').click();
     await page.locator('.tabs-container .tab', { hasText: 'index.ts' }).waitFor({ timeout: 30_000 });
     const jobId = forge.fixtures.jobs.success;
     await openJobTrace(`#${jobId}`);
-    await webviewFrame(page, '.viewport .row', 60_000);
-    // The page saves its state as it settles; give it a moment before the reload.
-    await new Promise((done) => setTimeout(done, 1_500));
+    const traceBefore = await webviewFrame(page, '.viewport .row', 60_000);
+    // The page has handed the workbench what reopens it after the reload (its restore key).
+    await traceBefore.locator('html[data-restorable]').waitFor({ state: 'attached', timeout: 30_000 });
 
     // As a person reloads: the workbench saves its editors and their pages' state first.
     await runCommand(page, 'Developer: Reload Window');
@@ -160,12 +162,12 @@ describe('a clone of a project (UI)', function () {
       const mergeRequest = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
       await mergeRequest.locator('vscode-tab-header[data-tab="changes"]').click();
       await mergeRequest.locator('section.file .diff-row').first().waitFor({ timeout: 30_000 });
-      await page.waitForTimeout(500);
+      await waitForThemeColours(mergeRequest.locator('body'), 'dark');
       await screenshot(page, 'merge-request-changes-dark-theme');
       await runCommand(page, 'View: Close All Editors');
       await openJobTrace(`#${forge.fixtures.jobs.failed}`);
-      await webviewFrame(page, '.viewport .row', 60_000);
-      await page.waitForTimeout(500);
+      const trace = await webviewFrame(page, '.viewport .row', 60_000);
+      await waitForThemeColours(trace.locator('body'), 'dark');
       await screenshot(page, 'job-trace-dark-theme');
     } finally {
       await pickColorTheme(page, 'Light Modern', 'vs');

@@ -131,13 +131,17 @@ describe('job trace panel (UI)', function () {
   it('keeps the reading place above the end, and follows new lines once at the bottom', async () => {
     const rows = frame.locator('.rows');
     // At the top (previous test): a new line arrives, the view stays where the reader is.
-    forge.state.appendTrace(jobId, 'a line while reading the top\n');
     await waitUntil(
       async () => (await rows.innerText()).includes('Preparing the environment'),
       5_000,
       'the top rows',
     );
-    await new Promise((done) => setTimeout(done, 3_000));
+    const parsedLines = async (): Promise<number> =>
+      Number(await frame.locator('html').getAttribute('data-parsed-lines'));
+    const linesBefore = await parsedLines();
+    forge.state.appendTrace(jobId, 'a line while reading the top\n');
+    // The page has taken the line in (parsed, and idle again): only then does "stays" mean anything.
+    await waitUntil(async () => (await parsedLines()) > linesBefore, 30_000, 'the new line parsed');
     assert.ok((await rows.innerText()).includes('Preparing the environment'), 'still at the top');
     await frame.locator('#scroll-bottom').click();
     await waitUntil(
@@ -425,11 +429,11 @@ describe('job trace panel (UI)', function () {
       JSON.stringify({ 'forge.trace.openAt': 'firstError' }),
     );
     // Workspace settings: code-server watches the folder's files, not the user settings file. When
-    // the change reaches the extension host is up to the file watcher (seconds on a busy machine):
-    // the panel is opened again until it has.
+    // the change reaches the extension host is up to the file watcher (seconds on a busy machine),
+    // and nothing on screen says so: the panel is opened again until it opens at the error.
     let shown = false;
-    for (let attempt = 0; attempt < 4 && !shown; attempt++) {
-      await new Promise((done) => setTimeout(done, 2_000));
+    const deadline = Date.now() + 90_000;
+    while (!shown && Date.now() < deadline) {
       const atError = await openFailedJob();
       shown = await waitUntil(
         async () => (await atError.locator('.rows').innerText()).includes('FAIL src/parser.test.ts'),

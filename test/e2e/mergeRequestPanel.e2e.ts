@@ -13,6 +13,7 @@ import {
   openActivityBarView,
   screenshotIfFailed,
   treeRow,
+  waitForThemeColours,
   waitUntil,
   webviewFrame,
 } from './support';
@@ -362,11 +363,12 @@ describe('merge request panel (UI)', function () {
     ] as const) {
       await pickColorTheme(page, theme, themeClass);
       await frame.locator('vscode-tab-header[data-tab="overview"]').click();
-      await page.waitForTimeout(500);
+      await waitForThemeColours(frame.locator('body'), 'dark');
       await screenshot(page, `merge-request-overview-${name}`);
       await frame.locator('vscode-tab-header[data-tab="changes"]').click();
-      await frame.locator('section.file .file-name', { hasText: 'src/index.ts' }).scrollIntoViewIfNeeded();
-      await page.waitForTimeout(500);
+      const fileName = frame.locator('section.file .file-name', { hasText: 'src/index.ts' });
+      await fileName.scrollIntoViewIfNeeded();
+      await waitForThemeColours(fileName, 'dark');
       await screenshot(page, `merge-request-changes-${name}`);
     }
     await assertInert();

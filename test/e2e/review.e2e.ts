@@ -13,6 +13,7 @@ import {
   pickColorTheme,
   screenshotIfFailed,
   treeRow,
+  waitForThemeColours,
   waitUntil,
   webviewFrame,
 } from './support';
@@ -174,7 +175,7 @@ describe('review in the diff editor (UI)', function () {
 
   it('follows the dark theme', async () => {
     await pickColorTheme(page, 'Dark Modern', 'vs-dark');
-    await page.waitForTimeout(500);
+    await waitForThemeColours(page.locator('.monaco-diff-editor .editor.modified .view-lines'), 'dark');
     await screenshot(page, 'review-diff-threads-dark');
   });
 });

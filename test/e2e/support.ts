@@ -298,3 +298,24 @@ export async function pickColorTheme(page: Page, theme: string, themeClass?: str
     );
   }
 }
+
+/**
+ * Waits until `target` is drawn in a theme's colours: light text on a dark theme, dark text on a light
+ * one (webviews and editors take a new theme a moment after the workbench does).
+ */
+export async function waitForThemeColours(
+  target: Locator,
+  kind: 'dark' | 'light',
+  timeoutMs = 15_000,
+): Promise<void> {
+  await waitUntil(
+    async () => {
+      const colour = await target.first().evaluate((element) => getComputedStyle(element).color);
+      const [red = 0, green = 0, blue = 0] = (colour.match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+      const lightText = (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255 > 0.5;
+      return lightText === (kind === 'dark');
+    },
+    timeoutMs,
+    `${kind} theme colours`,
+  );
+}

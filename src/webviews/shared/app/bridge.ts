@@ -91,6 +91,8 @@ export function connect<ToHost, ToPage, PageState = Record<string, unknown>>(
     vscode.setState(
       restore === undefined ? next : { ...(typeof next === 'object' && next ? next : {}), restore },
     );
+    // Tests wait for it before a window reload: the workbench keeps what was last set.
+    if (restore !== undefined) document.documentElement.dataset['restorable'] = 'true';
   };
   window.addEventListener('message', (event: MessageEvent<ToPage>) => {
     document.documentElement.dataset['firstMessageAt'] ??= wallClock(performance.now());
