@@ -33,10 +33,15 @@ async function waitForReport(file: string, isAlive: () => boolean): Promise<Host
 
 async function main(): Promise<number> {
   const started = Date.now();
-  execFileSync(process.execPath, ['scripts/build-tests.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  // `--production` tests the minified bundle users get (and measures its activation).
-  const buildArgs = process.argv.includes('--production') ? ['esbuild.mjs', '--production'] : ['esbuild.mjs'];
-  execFileSync(process.execPath, buildArgs, { cwd: repoRoot, stdio: 'inherit' });
+  // `--prebuilt`: `npm test` built both already (scripts/test.mjs).
+  if (!process.argv.includes('--prebuilt')) {
+    execFileSync(process.execPath, ['scripts/build-tests.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+    // `--production` tests the minified bundle users get (and measures its activation).
+    const buildArgs = process.argv.includes('--production')
+      ? ['esbuild.mjs', '--production']
+      : ['esbuild.mjs'];
+    execFileSync(process.execPath, buildArgs, { cwd: repoRoot, stdio: 'inherit' });
+  }
 
   const resultsDir = mkdtempSync(join(tmpdir(), 'forge-host-results-'));
   const resultsFile = join(resultsDir, 'report.json');

@@ -1,0 +1,188 @@
+// `npm test`: every check and test suite, run side by side where they do not depend on each other,
+// so that a 2-core machine has both cores busy: the checks (types, lint, format, unit tests) are
+// single-threaded Node work; the VS Code runtime install waits on the network and compiles one
+// native module; the host suites and the UI tests each drive their own VS Code and wait on it as
+// much as they compute. The UI tests start once the host suites' VS Code has copied the built
+// extension (the .vsix test rebuilds `dist/` later on). A step that fails skips what depends on it;
+// everything else still runs, so one run reports everything that is broken.
+// The UI tests' output is streamed as it comes; every other step's output is printed whole when it
+// ends, between whole lines. docs/testing.md has the table of where the time goes.
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** @param {string} name */
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/**
+ * @typedef {{
+ *   name: string;
+ *   command: string;
+ *   args: string[];
+ *   after?: string[];
+ *   live?: boolean;
+ *   readyLine?: RegExp;
+ *   afterReady?: string;
+ * }} Step
+ * `after`: steps that must have passed first. `readyLine`: a line of this step's output that others
+ * may wait for (`afterReady`), besides waiting for the steps they come after.
+ */
+/** @type {Step[]} */
+const steps = [
+  { name: 'typecheck', command: bin('tsc'), args: ['-p', '.', '--noEmit'] },
+  { name: 'lint', command: bin('eslint'), args: ['.'], after: ['typecheck'] },
+  { name: 'format', command: bin('prettier'), args: ['--check', '.'], after: ['lint'] },
+  { name: 'unit tests', command: bin('mocha'), args: [], after: ['format'] },
+  { name: 'VS Code runtime', command: process.execPath, args: ['scripts/vscode-runtime.mjs'] },
+  { name: 'build', command: process.execPath, args: ['esbuild.mjs'] },
+  { name: 'build host suites', command: process.execPath, args: ['scripts/build-tests.mjs'] },
+  {
+    name: 'host suites',
+    command: bin('tsx'),
+    args: ['test/host/run.ts', '--prebuilt'],
+    after: ['VS Code runtime', 'build', 'build host suites'],
+    readyLine: /^VS Code ready after/,
+  },
+  {
+    name: 'UI tests',
+    command: bin('mocha'),
+    args: ['--config', '.mocharc.e2e.json'],
+    after: ['VS Code runtime', 'build'],
+    afterReady: 'host suites',
+    live: true,
+  },
+];
+
+/** Writes whole lines only, so that steps never split each other's lines. */
+function lineWriter() {
+  let pending = '';
+  return {
+    /** @param {string} chunk */
+    write(chunk) {
+      pending += chunk;
+      const end = pending.lastIndexOf('\n');
+      if (end < 0) return;
+      process.stdout.write(pending.slice(0, end + 1));
+      pending = pending.slice(end + 1);
+    },
+    flush() {
+      if (pending !== '') process.stdout.write(`${pending}\n`);
+      pending = '';
+    },
+  };
+}
+
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const started = Date.now();
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const children = new Set();
+/** @type {Map<string, { code: number | null; ms: number; startedAt: number }>} */
+const results = new Map();
+/** @type {Map<string, Promise<boolean>>} */
+const finished = new Map();
+/** @type {Map<string, { promise: Promise<void>; resolve: () => void }>} */
+const ready = new Map();
+for (const step of steps) {
+  /** @type {() => void} */
+  let resolveReady = () => undefined;
+  /** @type {Promise<void>} */
+  const promise = new Promise((done) => (resolveReady = () => done()));
+  ready.set(step.name, { promise, resolve: resolveReady });
+}
+
+/**
+ * @param {Step} step
+ * @returns {Promise<number>} the exit code
+ */
+function run(step) {
+  const stepStarted = Date.now();
+  const live = step.live ? lineWriter() : undefined;
+  /** @type {string[]} */
+  const buffered = [];
+  let partial = '';
+  if (live) process.stdout.write(`\n── ${step.name} ──\n`);
+  else process.stdout.write(`── ${step.name}: started at ${seconds(stepStarted - started)} ──\n`);
+  return new Promise((done) => {
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Output goes through a pipe: keep the colours a terminal would have shown.
+      env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env,
+    });
+    children.add(child);
+    /** @param {unknown} chunk */
+    const take = (chunk) => {
+      const text = String(chunk);
+      if (live) live.write(text);
+      else buffered.push(text);
+      if (step.readyLine) {
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        if (lines.some((line) => step.readyLine?.test(line))) ready.get(step.name)?.resolve();
+      }
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', (error) => take(`${error.message}\n`));
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      ready.get(step.name)?.resolve();
+      const ms = Date.now() - stepStarted;
+      const exit = code ?? (signal ? 1 : 0);
+      const verdict = exit === 0 ? 'passed' : `FAILED (exit ${code ?? signal})`;
+      if (live) live.flush();
+      else {
+        const text = buffered.join('');
+        process.stdout.write(
+          `\n── ${step.name} ──\n${text}${text.endsWith('\n') || text === '' ? '' : '\n'}`,
+        );
+      }
+      process.stdout.write(`── ${step.name} ${verdict} in ${seconds(ms)} ──\n`);
+      results.set(step.name, { code: exit, ms, startedAt: stepStarted - started });
+      done(exit);
+    });
+  });
+}
+
+/**
+ * @param {Step} step
+ * @returns {Promise<boolean>} whether it ran and passed
+ */
+async function schedule(step) {
+  const before = await Promise.all(
+    (step.after ?? []).map((name) => finished.get(name) ?? Promise.resolve(false)),
+  );
+  if (before.some((passed) => !passed)) {
+    results.set(step.name, { code: null, ms: 0, startedAt: 0 });
+    return false;
+  }
+  if (step.afterReady) await ready.get(step.afterReady)?.promise;
+  return (await run(step)) === 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+// Steps are listed after the steps they wait for, so each finds its prerequisites' promises.
+for (const step of steps) finished.set(step.name, schedule(step));
+await Promise.all(finished.values());
+
+process.stdout.write('\n── npm test ──\n');
+for (const step of steps) {
+  const result = results.get(step.name);
+  const verdict = !result || result.code === null ? 'not run' : result.code === 0 ? 'passed' : 'FAILED';
+  const timing =
+    result && result.code !== null ? `${seconds(result.ms)} (from ${seconds(result.startedAt)})` : '';
+  process.stdout.write(`${step.name.padEnd(16)} ${verdict.padEnd(8)} ${timing}\n`);
+}
+const failed = steps.filter((step) => results.get(step.name)?.code !== 0);
+process.stdout.write(
+  `${failed.length === 0 ? 'all passed' : `${failed.length} step(s) failed or not run`} in ${seconds(Date.now() - started)}\n`,
+);
+process.exitCode = failed.length === 0 ? 0 : 1;
