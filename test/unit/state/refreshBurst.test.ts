@@ -48,3 +48,54 @@ describe('RefreshBurst', () => {
     assert.equal(scheduled.size, 0);
   });
 });
+
+describe('RefreshBurst, edges', () => {
+  it('stays active until its last delayed refresh, not its first', () => {
+    const { timers, scheduled } = fakeTimers();
+    const burst = new RefreshBurst([100, 500, 900], timers);
+    let refreshes = 0;
+    burst.trigger('job 1', () => refreshes++);
+    const [first, second, last] = [...scheduled.values()];
+    first?.callback();
+    assert.equal(burst.active, 1, 'after the first of three');
+    second?.callback();
+    assert.equal(burst.active, 1, 'after the second of three');
+    last?.callback();
+    assert.equal(burst.active, 0);
+    assert.equal(refreshes, 4);
+  });
+
+  it('cancels one key: its timers cleared, nothing refreshed later, other keys kept', () => {
+    const { timers, scheduled, fireAll } = fakeTimers();
+    const burst = new RefreshBurst([100], timers);
+    const refreshed: string[] = [];
+    burst.trigger('a', () => refreshed.push('a'));
+    burst.trigger('b', () => refreshed.push('b'));
+    burst.cancel('a');
+    assert.equal(scheduled.size, 1);
+    assert.equal(burst.active, 1);
+    fireAll();
+    assert.deepEqual(refreshed, ['a', 'b', 'b']);
+    burst.cancel('never triggered');
+    assert.equal(burst.active, 0);
+  });
+
+  it('runs on real timers: the delayed refreshes come, and a cancelled burst stays quiet', async () => {
+    const burst = new RefreshBurst([1, 2]);
+    let refreshes = 0;
+    await new Promise<void>((done) =>
+      burst.trigger('job', () => {
+        refreshes++;
+        if (refreshes === 3) done();
+      }),
+    );
+    assert.equal(burst.active, 0);
+    let cancelledRefreshes = 0;
+    burst.trigger('cancelled', () => cancelledRefreshes++);
+    burst.cancel('cancelled');
+    // Timers of the same delay fire in the order they were set: once this one has fired, the
+    // cancelled burst's would have.
+    await new Promise((done) => setTimeout(done, 2));
+    assert.equal(cancelledRefreshes, 1, 'only the refresh made at once');
+  });
+});
