@@ -133,23 +133,32 @@ describe('TraceLineStore', () => {
     }
   });
 
-  it('takes UTF-8 pieces cut inside a character, and spreads lines over many blocks', function () {
-    this.timeout(20_000);
-    const parts: string[] = [];
-    for (let line = 0; line < 6_000; line++) {
-      parts.push(line % 5 === 0 ? `${ESC}[35mzażółć 日本 😀 ${line}${ESC}[0m\n` : `line ${line} ok\n`);
-    }
-    // A line longer than a block, and the open last line.
-    parts.push(`${'x'.repeat(150_000)} long\n`, 'ending…');
-    const text = parts.join('');
-    const bytes = new TextEncoder().encode(text);
-    for (const size of [3, 5, 4096, 70_001]) {
+  it('takes UTF-8 pieces cut inside a character, and spreads lines over many blocks', () => {
+    /** `lines` lines (every fifth with 2-, 3- and 4-byte characters), one longer than a block, an open last line. */
+    const traceOf = (lines: number, longLine: number): string => {
+      const parts: string[] = [];
+      for (let line = 0; line < lines; line++) {
+        parts.push(line % 5 === 0 ? `${ESC}[35mzażółć 日本 😀 ${line}${ESC}[0m\n` : `line ${line} ok\n`);
+      }
+      parts.push(`${'x'.repeat(longLine)} long\n`, 'ending…');
+      return parts.join('');
+    };
+    // Pieces of 3 and 5 bytes cut inside every kind of character (a few hundred lines show them all,
+    // and cost a pushBytes call each); big pieces over many blocks.
+    for (const [size, lines, longLine] of [
+      [3, 600, 62_000],
+      [5, 600, 62_000],
+      [4096, 6_000, 150_000],
+      [70_001, 6_000, 150_000],
+    ] as const) {
+      const text = traceOf(lines, longLine);
+      const bytes = new TextEncoder().encode(text);
       const store = new TraceLineStore();
       for (let start = 0; start < bytes.length; start += size)
         store.pushBytes(bytes.subarray(start, start + size));
       assertSameAsRetainingParser(store, text);
-      assert.equal(store.text(6_000).length, 150_005);
-      assert.equal(store.text(6_001), 'ending…');
+      assert.equal(store.text(lines).length, longLine + 5);
+      assert.equal(store.text(lines + 1), 'ending…');
     }
   });
 
