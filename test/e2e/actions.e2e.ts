@@ -41,7 +41,7 @@ describe('actions from the trees', () => {
     const running = treeRow(page, 'Projects', /^test:unit/);
     await running.hover();
     // The row draws its inline actions once hovered: wait for them before counting.
-    await running.locator('.action-label[aria-label="Cancel Job"]').waitFor({ timeout: 10_000 });
+    await running.locator('.action-label[aria-label="Cancel Job"]').waitFor({ timeout: 30_000 });
     assert.equal(await running.locator('.action-label[aria-label="Cancel Job"]').count(), 1);
     assert.equal(await running.locator('.action-label[aria-label="Retry Job"]').count(), 0);
     const failed = treeRow(page, 'Projects', /^lint/);
@@ -50,7 +50,7 @@ describe('actions from the trees', () => {
     await failed.locator('.action-label[aria-label="Retry Job"]').click();
     await waitUntil(
       () => Promise.resolve(forge.requests.some((request) => /\/jobs\/\d+\/retry$/.test(request.path))),
-      10_000,
+      30_000,
       'POST retry',
     );
     await screenshot(page, 'job-retried');

@@ -139,7 +139,7 @@ describe('a clone of a project (UI)', function () {
     const mergeRequest = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await waitUntil(
       async () => (await mergeRequest.locator('.mr-header .mr-title-text').innerText()).length > 0,
-      10_000,
+      30_000,
       'the merge request title',
     );
     await screenshot(page, 'panels-after-reload');

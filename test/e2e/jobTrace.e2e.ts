@@ -133,7 +133,7 @@ describe('job trace panel (UI)', function () {
     // At the top (previous test): a new line arrives, the view stays where the reader is.
     await waitUntil(
       async () => (await rows.innerText()).includes('Preparing the environment'),
-      5_000,
+      30_000,
       'the top rows',
     );
     const parsedLines = async (): Promise<number> =>
@@ -164,7 +164,7 @@ describe('job trace panel (UI)', function () {
     await search.fill('test 1234 ');
     await waitUntil(
       async () => (await frame.locator('.match-count').innerText()) === '1 of 1',
-      10_000,
+      30_000,
       'one match',
     );
     assert.ok((await frame.locator('.rows').innerText()).includes('test 1234 passed'));
@@ -204,7 +204,7 @@ describe('job trace panel (UI)', function () {
       );
       await waitUntil(
         async () => (await current.innerText().catch(() => '')).includes(`test ${test} `),
-        5_000,
+        30_000,
         `match ${position} on test ${test}`,
       );
     };
@@ -415,7 +415,7 @@ describe('job trace panel (UI)', function () {
     const big = await openFailedJob();
     await waitUntil(
       async () => (await big.locator('.rows').innerText()).includes('Cleaning up project directory'),
-      10_000,
+      30_000,
       'the last line on screen',
     );
     const atEnd = await big
@@ -455,7 +455,7 @@ describe('job trace panel (UI)', function () {
     assert.equal(await opened.locator('.empty').innerText(), 'The trace is empty.');
     await waitUntil(
       async () => (await opened.locator('#first-paint').count()) === 0,
-      10_000,
+      30_000,
       'the first paint gone',
     );
     assert.equal(await opened.locator('.viewport .row').count(), 0);

@@ -176,8 +176,8 @@ describe('installed from the .vsix, in German (UI)', function () {
     await treeRow(page, 'Projects', /^!1 /).click();
     const frame = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await frame.locator('.overview .facts').waitFor();
-    await frame.locator('vscode-tab-header', { hasText: 'Übersicht' }).first().waitFor({ timeout: 10_000 });
-    await frame.locator('.facts dt', { hasText: 'Autor' }).first().waitFor({ timeout: 10_000 });
+    await frame.locator('vscode-tab-header', { hasText: 'Übersicht' }).first().waitFor({ timeout: 30_000 });
+    await frame.locator('.facts dt', { hasText: 'Autor' }).first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'vsix-german-merge-request');
   });
 });

@@ -207,7 +207,7 @@ describe('merge request panel (UI)', function () {
     await description.locator('a[href="https://example.com/docs"]').click();
     await waitUntil(
       async () => (await frame.locator('html').getAttribute('data-links-routed')) === '1',
-      10_000,
+      30_000,
       'the click went to the host',
     );
     const asked = page.locator('.monaco-dialog-box');
@@ -263,7 +263,7 @@ describe('merge request panel (UI)', function () {
     assert.match((await big.getAttribute('class')) ?? '', /\bcollapsed\b/);
     const started = Date.now();
     await big.locator('.file-toggle').click();
-    await big.locator('.diff-pane.new .diff-row.added').first().waitFor({ timeout: 10_000 });
+    await big.locator('.diff-pane.new .diff-row.added').first().waitFor({ timeout: 30_000 });
     const firstRowsMs = Date.now() - started;
     assert.ok(firstRowsMs < 5_000, `first rows drawn in ${firstRowsMs} ms`);
     const diff = big.locator('.diff-lines');
@@ -313,7 +313,7 @@ describe('merge request panel (UI)', function () {
   it('shows the Discussion with a hostile comment as text, and posts a comment', async () => {
     await frame.locator('vscode-tab-header[data-tab="discussion"]').click();
     const hostile = frame.locator('article.note', { hasText: 'still Markdown' });
-    await hostile.waitFor({ timeout: 10_000 });
+    await hostile.waitFor({ timeout: 30_000 });
     assert.ok(
       (await hostile.locator('.note-body').innerText()).includes(`<svg onload="window.pwned='note'"></svg>`),
     );

@@ -72,7 +72,7 @@ describe('review in the diff editor (UI)', function () {
 
     // The reply box opens from its prompt: the controller's "Reply…" (it said "Comment on this line").
     await thread.getByText('Reply…').first().click();
-    await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 10_000 });
+    await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 30_000 });
     await page.keyboard.type('Agreed: keep it, and follow the system theme in a later change.');
     await thread
       .locator('.monaco-button, a.monaco-button', { hasText: /^Add Comment Now$/ })
@@ -95,7 +95,7 @@ describe('review in the diff editor (UI)', function () {
   it('holds a comment for the review, submits it from the status bar, and applies a suggestion', async () => {
     const thread = page.locator('.review-widget', { hasText: 'Should this follow the system theme' }).first();
     await thread.getByText('Reply…').first().click();
-    await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 10_000 });
+    await thread.locator('.monaco-editor textarea').first().waitFor({ timeout: 30_000 });
     await page.keyboard.type('And a test for the toggle, please.');
     await thread
       .locator('.monaco-button, a.monaco-button', { hasText: /^Add to Review$/ })
@@ -110,7 +110,7 @@ describe('review in the diff editor (UI)', function () {
       'the comment pending in the thread',
     );
     const pending = page.locator('.statusbar-item', { hasText: '1 pending' });
-    await pending.waitFor({ timeout: 10_000 });
+    await pending.waitFor({ timeout: 30_000 });
     assert.equal(
       forge.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/draft_notes'))
         .length,
@@ -121,7 +121,7 @@ describe('review in the diff editor (UI)', function () {
     await page
       .locator('.notification-toast', { hasText: 'Review of !5 submitted: 1 comment published.' })
       .waitFor({ timeout: 30_000 });
-    await pending.waitFor({ state: 'detached', timeout: 10_000 });
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
     await waitUntil(
       async () =>
         /And a test for the toggle/.test(
@@ -145,7 +145,7 @@ describe('review in the diff editor (UI)', function () {
     await suggestion.locator('.action-label.codicon-git-commit').first().click();
     await waitUntil(
       async () => /line 3, applied/.test(await suggestion.innerText()),
-      10_000,
+      30_000,
       'the suggestion shown applied',
     );
     assert.ok(forge.requests.some((request) => /^\/api\/v4\/suggestions\/\d+\/apply$/.test(request.path)));
@@ -157,7 +157,7 @@ describe('review in the diff editor (UI)', function () {
     const frame = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await frame.locator('vscode-tab-header[data-tab="discussion"]').click();
     const first = frame.locator('article.note', { hasText: 'Should this follow the system theme' });
-    await first.waitFor({ timeout: 10_000 });
+    await first.waitFor({ timeout: 30_000 });
     assert.match(await first.innerText(), /src\/theme\/dark\.css:2/);
     assert.match(await first.innerText(), /Unresolved/);
     assert.equal(

@@ -78,12 +78,12 @@ describe('signed in from the environment', () => {
     await waitUntil(
       () =>
         Promise.resolve(forge.requests.some((request) => /\/todos\/\d+\/mark_as_done$/.test(request.path))),
-      10_000,
+      30_000,
       'POST mark_as_done',
     );
     await waitUntil(
       async () => (await treeRows(page, 'Todos').count()) === before - 1,
-      10_000,
+      30_000,
       'the row to go',
     );
   });
