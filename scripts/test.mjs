@@ -1,12 +1,13 @@
-// `npm test`: every check and test suite, run side by side where they do not depend on each other,
-// so that a 2-core machine has both cores busy: the checks (types, lint, format, unit tests) are
-// single-threaded Node work; the VS Code runtime install waits on the network and compiles one
-// native module; the host suites and the UI tests each drive their own VS Code and wait on it as
-// much as they compute. The UI tests start once the host suites' VS Code has copied the built
-// extension (the .vsix test rebuilds `dist/` later on). A step that fails skips what depends on it;
-// everything else still runs, so one run reports everything that is broken.
-// The UI tests' output is streamed as it comes; every other step's output is printed whole when it
-// ends, between whole lines. docs/testing.md has the table of where the time goes.
+// `npm test`: every check and test suite, in two lanes side by side, so that a 2-core machine has
+// both cores busy: the checks (types, lint, format, unit tests) are single-threaded Node work; the
+// other lane installs the VS Code runtime (network, then compiling one native module), builds, and
+// runs the host suites, then the UI tests, each in its own VS Code. Not more at once: with both VS
+// Code suites and the checks together (tried), every step took two to three times as long, the
+// whole took as long as one lane after the other, and tests timed out.
+// A step that fails skips what depends on it; everything else still runs, so one run reports
+// everything that is broken. The UI tests' output is streamed as it comes; every other step's
+// output is printed whole when it ends, between whole lines. docs/testing.md has the table of where
+// the time goes.
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,12 +22,10 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
  *   command: string;
  *   args: string[];
  *   after?: string[];
+ *   behind?: string[];
  *   live?: boolean;
- *   readyLine?: RegExp;
- *   afterReady?: string;
  * }} Step
- * `after`: steps that must have passed first. `readyLine`: a line of this step's output that others
- * may wait for (`afterReady`), besides waiting for the steps they come after.
+ * `after`: steps that must have passed first; `behind`: steps that must have ended (passed or not).
  */
 /** @type {Step[]} */
 const steps = [
@@ -42,14 +41,13 @@ const steps = [
     command: bin('tsx'),
     args: ['test/host/run.ts', '--prebuilt'],
     after: ['VS Code runtime', 'build', 'build host suites'],
-    readyLine: /^VS Code ready after/,
   },
   {
     name: 'UI tests',
     command: bin('mocha'),
     args: ['--config', '.mocharc.e2e.json'],
     after: ['VS Code runtime', 'build'],
-    afterReady: 'host suites',
+    behind: ['host suites'],
     live: true,
   },
 ];
@@ -82,15 +80,6 @@ const children = new Set();
 const results = new Map();
 /** @type {Map<string, Promise<boolean>>} */
 const finished = new Map();
-/** @type {Map<string, { promise: Promise<void>; resolve: () => void }>} */
-const ready = new Map();
-for (const step of steps) {
-  /** @type {() => void} */
-  let resolveReady = () => undefined;
-  /** @type {Promise<void>} */
-  const promise = new Promise((done) => (resolveReady = () => done()));
-  ready.set(step.name, { promise, resolve: resolveReady });
-}
 
 /**
  * @param {Step} step
@@ -101,7 +90,6 @@ function run(step) {
   const live = step.live ? lineWriter() : undefined;
   /** @type {string[]} */
   const buffered = [];
-  let partial = '';
   if (live) process.stdout.write(`\n── ${step.name} ──\n`);
   else process.stdout.write(`── ${step.name}: started at ${seconds(stepStarted - started)} ──\n`);
   return new Promise((done) => {
@@ -117,18 +105,12 @@ function run(step) {
       const text = String(chunk);
       if (live) live.write(text);
       else buffered.push(text);
-      if (step.readyLine) {
-        const lines = (partial + text).split('\n');
-        partial = lines.pop() ?? '';
-        if (lines.some((line) => step.readyLine?.test(line))) ready.get(step.name)?.resolve();
-      }
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
     child.on('error', (error) => take(`${error.message}\n`));
     child.on('close', (code, signal) => {
       children.delete(child);
-      ready.get(step.name)?.resolve();
       const ms = Date.now() - stepStarted;
       const exit = code ?? (signal ? 1 : 0);
       const verdict = exit === 0 ? 'passed' : `FAILED (exit ${code ?? signal})`;
@@ -158,7 +140,7 @@ async function schedule(step) {
     results.set(step.name, { code: null, ms: 0, startedAt: 0 });
     return false;
   }
-  if (step.afterReady) await ready.get(step.afterReady)?.promise;
+  await Promise.all((step.behind ?? []).map((name) => finished.get(name) ?? Promise.resolve(false)));
   return (await run(step)) === 0;
 }
 
