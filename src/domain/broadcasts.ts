@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { ownEntry } from './ownEntry';
 /** Broadcast messages: which are showing now, and the times and colours people type for them. */
 
 export interface BroadcastTiming {
@@ -42,6 +43,7 @@ const UNIT_MS: Record<string, number> = {
   day: 86_400_000,
   week: 604_800_000,
 };
+const DAY_MS = 86_400_000;
 
 const RELATIVE = /^in\s+(\d{1,4})\s*(minute|min|hour|h|day|d|week|w)s?$/;
 const SHORT_UNITS: Record<string, string> = { min: 'minute', h: 'hour', d: 'day', w: 'week' };
@@ -55,11 +57,11 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 export function parseWhen(input: string, now: number = Date.now()): { date: Date } | { problem: string } {
   const text = input.trim().toLowerCase();
   if (text === '' || text === 'now') return { date: new Date(now) };
-  if (text === 'tomorrow') return { date: new Date(now + UNIT_MS['day']!) };
+  if (text === 'tomorrow') return { date: new Date(now + DAY_MS) };
   const relative = RELATIVE.exec(text);
   if (relative) {
-    const unit = SHORT_UNITS[relative[2]!] ?? relative[2]!;
-    return { date: new Date(now + Number(relative[1]) * UNIT_MS[unit]!) };
+    const unit = ownEntry(SHORT_UNITS, relative[2]!) ?? relative[2]!;
+    return { date: new Date(now + Number(relative[1]) * (ownEntry(UNIT_MS, unit) ?? 0)) };
   }
   if (ISO_DATE.test(input.trim())) {
     const parsed = Date.parse(input.trim().replace(' ', 'T'));

@@ -5,6 +5,7 @@
  */
 import { normalizeServerUrl } from './serverUrl';
 import * as l10n from '@vscode/l10n';
+import { ownEntry } from './ownEntry';
 
 /** The address a person typed for a channel server, without `/api/z/1.0`; or what is wrong with it. */
 export function normalizeChannelUrl(input: string): { url: string } | { problem: string } {
@@ -69,7 +70,7 @@ const PERMISSION_TEXT: Record<string, string> = {
 
 /** "comment on my posts" for `post_comments`; the name itself for permissions not known here. */
 export function describePermission(perm: string): string {
-  return PERMISSION_TEXT[perm] ?? perm;
+  return ownEntry(PERMISSION_TEXT, perm) ?? perm;
 }
 
 /** Sections of `channel/export/basic`; the server's default set when none is asked for. */
@@ -262,7 +263,7 @@ export function describeAudience(acl: AccessLists, nameOf: (hash: string) => str
   const allow = [...names(acl.allowGid), ...names(acl.allowCid)];
   const deny = [...names(acl.denyGid), ...names(acl.denyCid)];
   if (allow.length === 0 && deny.length === 0) return l10n.t('everyone (public)');
-  const who = allow.length > 0 ? l10n.t('only {0}', allow.join(', ')) : 'your connections';
+  const who = allow.length > 0 ? l10n.t('only {0}', allow.join(', ')) : l10n.t('your connections');
   return deny.length > 0 ? l10n.t('{0} except {1}', who, deny.join(', ')) : who;
 }
 

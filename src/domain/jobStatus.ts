@@ -1,4 +1,5 @@
 import * as l10n from '@vscode/l10n';
+import { ownEntry } from './ownEntry';
 /**
  * How each job status looks: a codicon and a theme colour id, with a fallback for statuses a newer
  * server may add. Views turn these into ThemeIcons; this file knows nothing of VS Code.
@@ -55,7 +56,7 @@ const STATUS_TABLE: Readonly<Record<string, StatusAppearance>> = {
 
 export function statusAppearance(status: string): StatusAppearance {
   return (
-    STATUS_TABLE[status] ?? {
+    ownEntry(STATUS_TABLE, status) ?? {
       label:
         status.length > 0 ? status[0]?.toUpperCase() + status.slice(1).replace(/_/g, ' ') : l10n.t('Unknown'),
       codicon: 'question',

@@ -4,6 +4,7 @@
  * from the route's last resource (or action) segment; an unknown one is "the request".
  */
 import * as l10n from '@vscode/l10n';
+import { ownEntry } from './ownEntry';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -68,11 +69,6 @@ const ACTIONS: Record<string, (resource: string) => string> = {
   lint: () => l10n.t('checking the CI configuration'),
 };
 
-/** A table's own entry: a route segment such as `constructor` is no key of an object's prototype. */
-function entryOf<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
 /** What the request did, in words: "creating the branch", "reading the merge requests". */
 export function requestInWords(method: Method, path: string): string {
   const segments = path
@@ -82,10 +78,10 @@ export function requestInWords(method: Method, path: string): string {
     .map((segment) => decodeURIComponent(segment));
   const words = segments.filter((segment) => /^[a-z_]+$/.test(segment));
   const last = words.at(-1) ?? '';
-  const resources = words.flatMap((word) => entryOf(RESOURCES, word)?.() ?? []);
+  const resources = words.flatMap((word) => ownEntry(RESOURCES, word)?.() ?? []);
   // The last resource named: the one an action at the end of the route acts on.
   const resource = resources.at(-1);
-  const action = entryOf(ACTIONS, last);
+  const action = ownEntry(ACTIONS, last);
   if (action && method !== 'GET' && method !== 'HEAD') return action(resource ?? l10n.t('it'));
   if (!resource) return l10n.t('the request');
   switch (method) {

@@ -9,6 +9,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import { checkWebLink } from './webLinks';
+import { ownEntry } from './ownEntry';
 
 export interface SafeMarkdownOptions {
   /** Show images (a remote image tells its author who looked and when); else they are links. */
@@ -158,7 +159,7 @@ function inlineToken(token: Token, state: InlineState): string {
     case 'image':
       return imageMarkdown(token, state);
     default:
-      return MARKS[token.type] ?? escapeMarkdownText(token.content);
+      return ownEntry(MARKS, token.type) ?? escapeMarkdownText(token.content);
   }
 }
 

@@ -7,6 +7,7 @@ import { firstTextLine, looksLikeText } from '../../domain/channel';
 import { checkNoteBody, problemOf } from '../../domain/inputValidation';
 import { type ChannelDraft } from '../../state/channelDrafts';
 import { askText, pickOne } from '../../platform/userMessages';
+import { ownEntry } from '../../domain/ownEntry';
 
 /** Text files up to this size become the post's body; larger or binary ones are attached. */
 const MAX_TEXT_FILE_BYTES = 256 * 1024;
@@ -34,7 +35,7 @@ export interface PostContent {
 }
 
 function mediaType(path: string): string {
-  return MEDIA_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  return ownEntry(MEDIA_TYPES, extname(path).toLowerCase()) ?? 'application/octet-stream';
 }
 
 /** A file as a post: its text as the body, or (binary or large) attached as media. */

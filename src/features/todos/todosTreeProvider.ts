@@ -8,6 +8,7 @@ import { type TodoViewFilter, describeTodoFilter, todoQuery } from '../../state/
 import { listLoader } from '../projects';
 import { AccountsTreeProvider } from '../../platform/tree/accountsTreeProvider';
 import { type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
+import { ownEntry } from '../../domain/ownEntry';
 
 const ACTION_ICONS: Record<string, string> = {
   assigned: 'person',
@@ -82,7 +83,7 @@ export class TodoNode implements TreeNode {
     const { todo } = this;
     const action = todo.action_name ?? 'todo';
     const who = todo.author?.name ?? vscode.l10n.t('Someone');
-    const sentence = ACTION_SENTENCE[action];
+    const sentence = ownEntry(ACTION_SENTENCE, action);
     const tooltip = tooltipMarkdown();
     tooltip.appendText(
       sentence ? sentence(who, this.reference) : vscode.l10n.t('{0}: {1} ({2})', who, this.reference, action),
@@ -108,7 +109,7 @@ export class TodoNode implements TreeNode {
     item.description = [todo.project?.path_with_namespace ?? todo.project?.name, formatAge(todo.created_at)]
       .filter(Boolean)
       .join(' · ');
-    item.iconPath = new vscode.ThemeIcon(ACTION_ICONS[action] ?? 'checklist');
+    item.iconPath = new vscode.ThemeIcon(ownEntry(ACTION_ICONS, action) ?? 'checklist');
     item.contextValue = `todo ${todo.state ?? 'pending'}`;
     if (todo.target_url) {
       item.command = {

@@ -13,7 +13,7 @@ export interface FoundRegex {
   flags: string;
 }
 
-function sourceFiles(dir: string): string[] {
+export function sourceFiles(dir: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

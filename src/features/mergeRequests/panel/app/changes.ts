@@ -6,6 +6,7 @@
  * when it first comes near the viewport expanded. Names, counts and diff lines all go in as text.
  */
 import { type DiffRows, diffRows } from '../../../../domain/diffRows';
+import { ownEntry } from '../../../../domain/ownEntry';
 import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { FileView } from '../protocol';
 import { DiffView, ROW_HEIGHT_PX, type ViewMode } from './diffView';
@@ -185,7 +186,7 @@ export class ChangesTab {
     }
     const body = element('div', { className: 'file-body' });
     root.append(header, body);
-    const saved = this.collapsedByPath[file.path];
+    const saved = ownEntry(this.collapsedByPath, file.path);
     const section: FileSection = {
       file,
       root,
