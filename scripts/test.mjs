@@ -12,8 +12,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const windows = process.platform === 'win32';
 /** @param {string} name */
-const bin = (name) => join(root, 'node_modules', '.bin', name);
+const bin = (name) => join(root, 'node_modules', '.bin', windows ? `${name}.cmd` : name);
 
 /**
  * @typedef {{
@@ -93,9 +94,12 @@ function run(step) {
   if (live) process.stdout.write(`\n── ${step.name} ──\n`);
   else process.stdout.write(`── ${step.name}: started at ${seconds(stepStarted - started)} ──\n`);
   return new Promise((done) => {
-    const child = spawn(step.command, step.args, {
+    // Through a shell (Windows), a path with a space needs its quotes.
+    const child = spawn(windows ? `"${step.command}"` : step.command, step.args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Node runs `.cmd` files only through a shell.
+      shell: windows,
       // Output goes through a pipe: keep the colours a terminal would have shown.
       env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env,
     });
