@@ -43,7 +43,6 @@ const UNIT_MS: Record<string, number> = {
   day: 86_400_000,
   week: 604_800_000,
 };
-const DAY_MS = 86_400_000;
 
 const RELATIVE = /^in\s+(\d{1,4})\s*(minute|min|hour|h|day|d|week|w)s?$/;
 const SHORT_UNITS: Record<string, string> = { min: 'minute', h: 'hour', d: 'day', w: 'week' };
@@ -57,7 +56,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 export function parseWhen(input: string, now: number = Date.now()): { date: Date } | { problem: string } {
   const text = input.trim().toLowerCase();
   if (text === '' || text === 'now') return { date: new Date(now) };
-  if (text === 'tomorrow') return { date: new Date(now + DAY_MS) };
+  if (text === 'tomorrow') return { date: new Date(now + UNIT_MS['day']!) };
   const relative = RELATIVE.exec(text);
   if (relative) {
     const unit = ownEntry(SHORT_UNITS, relative[2]!) ?? relative[2]!;
