@@ -93,9 +93,15 @@ describe('RefreshBurst, edges', () => {
     let cancelledRefreshes = 0;
     burst.trigger('cancelled', () => cancelledRefreshes++);
     burst.cancel('cancelled');
-    // Timers of the same delay fire in the order they were set: once this one has fired, the
-    // cancelled burst's would have.
-    await new Promise((done) => setTimeout(done, 2));
+    // Timers of the same delay fire in the order they were set: once a burst triggered after it has
+    // made its last refresh, the cancelled burst's would have come.
+    await new Promise<void>((done) => {
+      let probeRefreshes = 0;
+      burst.trigger('probe', () => {
+        probeRefreshes++;
+        if (probeRefreshes === 3) done();
+      });
+    });
     assert.equal(cancelledRefreshes, 1, 'only the refresh made at once');
   });
 });
