@@ -133,18 +133,21 @@ function run(step) {
 }
 
 /**
+ * Whether each named step passed, once all have ended.
+ * @param {string[]} names
+ */
+const ended = (names) => Promise.all(names.map((name) => finished.get(name) ?? Promise.resolve(false)));
+
+/**
  * @param {Step} step
  * @returns {Promise<boolean>} whether it ran and passed
  */
 async function schedule(step) {
-  const before = await Promise.all(
-    (step.after ?? []).map((name) => finished.get(name) ?? Promise.resolve(false)),
-  );
-  if (before.some((passed) => !passed)) {
+  if ((await ended(step.after ?? [])).some((passed) => !passed)) {
     results.set(step.name, { code: null, ms: 0, startedAt: 0 });
     return false;
   }
-  await Promise.all((step.behind ?? []).map((name) => finished.get(name) ?? Promise.resolve(false)));
+  await ended(step.behind ?? []);
   return (await run(step)) === 0;
 }
 
