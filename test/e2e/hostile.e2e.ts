@@ -1,7 +1,7 @@
 // The hostile corpus (test/fixtures/hostile/corpus.json, 73 cases) in every place the real VS Code shows
 // server text: tree labels and tooltips, a quick pick, notifications (broadcast messages), the output
 // panel (a tailed trace), the job trace panel, the merge request panel (overview, changes, discussion)
-// and the Channel view. Every payload would set `__pwned` or call a local listener; the test proves
+// the Channel view and the Admin view. Every payload would set `__pwned` or call a local listener; the test proves
 // neither happened, that no link or element was made from server text, that the webviews saw no CSP
 // violation or page error, and that a few cases read literally where they are shown.
 import assert from 'node:assert/strict';
@@ -427,6 +427,19 @@ describe('hostile corpus in the real VS Code (UI)', function () {
     );
     await screenshot(page, 'hostile-channel-files');
     await assertNothingRan('Channel view');
+  });
+
+  it('shows the Admin view and all opened merge requests to an administrator', async () => {
+    for (const pane of ['Projects', 'Todos', 'Channel']) await collapsePane(page, pane);
+    await expandPane(page, 'Merge Requests');
+    const allOpened = treeRow(page, 'Merge Requests', /^All opened/);
+    await allOpened.waitFor({ timeout: 30_000 });
+    if ((await allOpened.getAttribute('aria-expanded')) !== 'true') await allOpened.click();
+    await treeRow(page, 'Merge Requests', /^!\d+/).waitFor({ timeout: 20_000 });
+    await expandPane(page, 'Admin');
+    await treeRow(page, 'Admin', /Broadcast messages/i).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'admin');
+    await assertNothingRan('Admin view');
   });
 
   it('logged no page error or CSP violation from either panel', () => {

@@ -319,3 +319,35 @@ export async function waitForThemeColours(
     `${kind} theme colours`,
   );
 }
+
+/**
+ * Expands the row `name` of the tree in pane `viewTitle` unless it is expanded already (a click on
+ * the row would toggle it, and suites that share a window find rows as an earlier suite left them).
+ * Its twistie is clicked, so a row with a command (a merge request) does not run it.
+ */
+export async function expandRow(
+  page: Page,
+  viewTitle: string,
+  name: string | RegExp,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const row = treeRow(page, viewTitle, name);
+  await row.waitFor({ timeout: timeoutMs });
+  if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();
+}
+
+/** Collapses the row `name` of the tree in pane `viewTitle` when it is expanded. */
+export async function collapseRow(page: Page, viewTitle: string, name: string | RegExp): Promise<void> {
+  const row = treeRow(page, viewTitle, name);
+  await row.waitFor();
+  if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
+}
+
+/** Collapses every row of the tree in pane `viewTitle` with its Collapse All button (there once it has rows). */
+export async function collapseAllRows(page: Page, viewTitle: string): Promise<void> {
+  const header = viewPane(page, viewTitle).locator('.pane-header');
+  if ((await header.getAttribute('aria-expanded')) !== 'true') return;
+  await header.hover({ force: true });
+  const collapseAll = header.locator('.action-label[aria-label="Collapse All"]');
+  if (await collapseAll.isVisible()) await collapseAll.click({ force: true });
+}

@@ -4,8 +4,8 @@
 // a file name) shown as inert text: no element made from them, nothing run, no CSP violation.
 import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
-import { type FakeForge, startFakeForge } from '../server';
-import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import type { FakeForge } from '../../server';
+import { screenshot } from '../../vscode/harness';
 import {
   pickColorTheme,
   collapsePane,
@@ -16,7 +16,8 @@ import {
   waitForThemeColours,
   waitUntil,
   webviewFrame,
-} from './support';
+} from '../support';
+import { prepareSharedForge, sharedWorkbench } from './sharedWorkbench';
 
 const HOSTILE_TITLE = `<img src=x onerror="window.pwned='title'">`;
 const HOSTILE_DESCRIPTION = [
@@ -109,24 +110,18 @@ function plantHostileContent(forge: FakeForge): void {
   branch.commitSha = sha;
 }
 
+prepareSharedForge(plantHostileContent);
+
 describe('merge request panel (UI)', function () {
   this.timeout(240_000);
   let forge: FakeForge;
-  let vscode: VscodeSession;
   let page: Page;
   let frame: Frame;
   const dialogs: string[] = [];
   const cspMessages: string[] = [];
 
   before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    plantHostileContent(forge);
-    vscode = await startVscode({
-      name: 'e2e-merge-request-panel',
-      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
-    });
-    assert.ok(vscode.page);
-    page = vscode.page;
+    ({ forge, page } = await sharedWorkbench());
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss().catch(() => undefined);
@@ -138,11 +133,6 @@ describe('merge request panel (UI)', function () {
 
   afterEach(async function () {
     await screenshotIfFailed(this, page);
-  });
-
-  after(async () => {
-    await vscode?.close();
-    await forge?.close();
   });
 
   async function pwned(): Promise<unknown> {
@@ -177,8 +167,7 @@ describe('merge request panel (UI)', function () {
 
   it('opens by clicking the merge request in the tree and shows the Overview with hostile text inert', async () => {
     await openActivityBarView(page, 'Forge');
-    await collapsePane(page, 'Projects');
-    await collapsePane(page, 'Todos');
+    for (const pane of ['Projects', 'Todos', 'Channel']) await collapsePane(page, pane);
     await expandPane(page, 'Merge Requests');
     const group = treeRow(page, 'Merge Requests', /^Assigned to me/);
     await group.waitFor({ timeout: 60_000 });

@@ -1,47 +1,38 @@
-// A person's first minutes with the extension, in a real VS Code in a browser: sign in through the
-// UI, browse projects, jobs and merge requests, mark a todo done, open the log.
+// A person's first minutes with the extension signed in from the environment, in a real VS Code in
+// a browser: browse projects, jobs and merge requests, mark a todo done, open the log. Signing in
+// through the UI is in signIn.e2e.ts (a window of its own, without an account).
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { type FakeForge, startFakeForge } from '../server';
-import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import type { FakeForge } from '../../server';
+import { screenshot } from '../../vscode/harness';
 import {
-  answerQuickInput,
+  expandPane,
+  expandRow,
   openActivityBarView,
-  expectQuickInput,
   rowLabels,
   runCommand,
   treeRow,
   treeRows,
   viewPane,
   waitUntil,
-} from './support';
+} from '../support';
+import { sharedWorkbench } from './sharedWorkbench';
 
 describe('signed in from the environment', () => {
   let forge: FakeForge;
-  let vscode: VscodeSession;
   let page: Page;
 
   before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    vscode = await startVscode({
-      name: 'e2e-views',
-      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
-    });
-    assert.ok(vscode.page);
-    page = vscode.page;
+    ({ forge, page } = await sharedWorkbench());
   });
 
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await screenshot(page, `failed-${this.currentTest.title}`);
   });
 
-  after(async () => {
-    await vscode?.close();
-    await forge?.close();
-  });
-
   it('shows the projects of the account in the Forge view', async () => {
     await openActivityBarView(page, 'Forge');
+    await expandPane(page, 'Projects');
     await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 60_000 });
     const labels = await rowLabels(page, 'Projects');
     assert.ok(labels.includes('Web'), `rows: ${labels.join(', ')}`);
@@ -50,14 +41,14 @@ describe('signed in from the environment', () => {
   });
 
   it('expands a project into its folders and jobs grouped by pipeline', async () => {
-    await treeRow(page, 'Projects', /acme\/web/).click();
+    await expandRow(page, 'Projects', /acme\/web/);
     await treeRow(page, 'Projects', /^Jobs$/).waitFor();
     const labels = await rowLabels(page, 'Projects');
     for (const folder of ['Branches', 'Jobs', 'Merge Requests', 'Events'])
       assert.ok(labels.includes(folder), folder);
-    await treeRow(page, 'Projects', /^Jobs$/).click();
+    await expandRow(page, 'Projects', /^Jobs$/);
     await treeRow(page, 'Projects', /^Pipeline #\d+/).waitFor();
-    await treeRow(page, 'Projects', /^Pipeline #\d+/).click();
+    await expandRow(page, 'Projects', /^Pipeline #\d+/);
     // The first pipeline's jobs carry a status icon coloured by the theme.
     const icon = treeRows(page, 'Projects').locator('.codicon').first();
     await icon.waitFor();
@@ -96,47 +87,5 @@ describe('signed in from the environment', () => {
       .first()
       .waitFor({ timeout: 15_000 });
     await screenshot(page, 'log');
-  });
-});
-
-describe('a new user signs in through the UI', () => {
-  let forge: FakeForge;
-  let vscode: VscodeSession;
-  let page: Page;
-
-  before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    vscode = await startVscode({ name: 'e2e-sign-in' });
-    assert.ok(vscode.page);
-    page = vscode.page;
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await screenshot(page, `failed-${this.currentTest.title}`);
-  });
-
-  after(async () => {
-    await vscode?.close();
-    await forge?.close();
-  });
-
-  it('sees a welcome with an Add Account button, signs in, and sees the projects', async () => {
-    await openActivityBarView(page, 'Forge');
-    const button = viewPane(page, 'Projects').locator('.monaco-text-button', { hasText: 'Add Account' });
-    await button.waitFor({ timeout: 60_000 });
-    await screenshot(page, 'welcome');
-    await button.click();
-    await expectQuickInput(page, /Address of the server/);
-    await answerQuickInput(page, 'not a url at all');
-    await expectQuickInput(page, /cannot contain spaces/);
-    await answerQuickInput(page, forge.url);
-    await expectQuickInput(page, /Kind of token/);
-    await answerQuickInput(page, 'Personal access token');
-    await expectQuickInput(page, /Personal access token for/);
-    await answerQuickInput(page, forge.userToken);
-    await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 60_000 });
-    const check = forge.requests.find((request) => request.path === '/api/v4/todos');
-    assert.equal(check?.headers['private-token'], forge.userToken);
-    await screenshot(page, 'signed-in');
   });
 });

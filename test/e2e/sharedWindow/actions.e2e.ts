@@ -1,43 +1,31 @@
 // Acting on the server from the trees, as a person does: inline buttons that appear only where
-// they apply, context menus, and the admin's own view.
+// they apply, and context menus (the admin's own view is in hostile.e2e.ts, an administrator's window).
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { type FakeForge, startFakeForge } from '../server';
-import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
-import { collapsePane, expandPane, openActivityBarView, treeRow, waitUntil } from './support';
+import type { FakeForge } from '../../server';
+import { screenshot } from '../../vscode/harness';
+import { collapsePane, expandPane, expandRow, treeRow, waitUntil } from '../support';
+import { sharedWorkbench } from './sharedWorkbench';
 
 describe('actions from the trees', () => {
   let forge: FakeForge;
-  let vscode: VscodeSession;
   let page: Page;
 
   before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    // An administrator, so the Admin view shows too.
-    vscode = await startVscode({
-      name: 'e2e-actions',
-      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.adminToken },
-    });
-    assert.ok(vscode.page);
-    page = vscode.page;
-    await openActivityBarView(page, 'Forge');
-    for (const pane of ['Merge Requests', 'Todos', 'Admin', 'Channel']) await collapsePane(page, pane);
+    ({ forge, page } = await sharedWorkbench());
+    for (const pane of ['Merge Requests', 'Todos', 'Channel']) await collapsePane(page, pane);
+    await expandPane(page, 'Projects');
   });
 
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') await screenshot(page, `failed-${this.currentTest.title}`);
   });
 
-  after(async () => {
-    await vscode?.close();
-    await forge?.close();
-  });
-
   it('retries a failed job with its inline button, and offers no retry on a running one', async () => {
     await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 60_000 });
-    await treeRow(page, 'Projects', /acme\/web/).click();
-    await treeRow(page, 'Projects', /^Jobs$/).click();
-    await treeRow(page, 'Projects', /^Pipeline #3/).click();
+    await expandRow(page, 'Projects', /acme\/web/);
+    await expandRow(page, 'Projects', /^Jobs$/);
+    await expandRow(page, 'Projects', /^Pipeline #3/);
     const running = treeRow(page, 'Projects', /^test:unit/);
     await running.hover();
     // The row draws its inline actions once hovered: wait for them before counting.
@@ -57,7 +45,7 @@ describe('actions from the trees', () => {
   });
 
   it('shows the branch actions in its context menu', async () => {
-    await treeRow(page, 'Projects', /^Branches$/).click();
+    await expandRow(page, 'Projects', /^Branches$/);
     const branch = treeRow(page, 'Projects', /^feature\/login/);
     await branch.click({ button: 'right' });
     const menu = page.locator('.context-view .monaco-menu');
@@ -73,15 +61,5 @@ describe('actions from the trees', () => {
     );
     await screenshot(page, 'branch-menu');
     await page.keyboard.press('Escape');
-  });
-
-  it('shows the Merge Requests and Admin views to an administrator', async () => {
-    await collapsePane(page, 'Projects');
-    await expandPane(page, 'Merge Requests');
-    await treeRow(page, 'Merge Requests', /All opened/).click();
-    await treeRow(page, 'Merge Requests', /^!\d+/).waitFor({ timeout: 20_000 });
-    await expandPane(page, 'Admin');
-    await treeRow(page, 'Admin', /Broadcast messages/i).waitFor({ timeout: 20_000 });
-    await screenshot(page, 'admin');
   });
 });

@@ -4,8 +4,8 @@
 // bar, a suggestion applied, in the light and the dark theme (screenshots review-*.png).
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { type FakeForge, startFakeForge } from '../server';
-import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import type { FakeForge } from '../../server';
+import { screenshot } from '../../vscode/harness';
 import {
   collapsePane,
   expandPane,
@@ -16,31 +16,20 @@ import {
   waitForThemeColours,
   waitUntil,
   webviewFrame,
-} from './support';
+} from '../support';
+import { sharedWorkbench } from './sharedWorkbench';
 
 describe('review in the diff editor (UI)', function () {
   this.timeout(120_000);
   let forge: FakeForge;
-  let vscode: VscodeSession;
   let page: Page;
 
   before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    vscode = await startVscode({
-      name: 'e2e-review',
-      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
-    });
-    assert.ok(vscode.page);
-    page = vscode.page;
+    ({ forge, page } = await sharedWorkbench());
   });
 
   afterEach(async function () {
     await screenshotIfFailed(this, page);
-  });
-
-  after(async () => {
-    await vscode?.close();
-    await forge?.close();
   });
 
   /** A row's twistie: expands the row without running its command. */
@@ -52,8 +41,7 @@ describe('review in the diff editor (UI)', function () {
 
   it('opens a file of !5 from its Changes folder, with the review threads on their lines, and answers one', async () => {
     await openActivityBarView(page, 'Forge');
-    await collapsePane(page, 'Projects');
-    await collapsePane(page, 'Todos');
+    for (const pane of ['Projects', 'Todos', 'Channel']) await collapsePane(page, pane);
     await expandPane(page, 'Merge Requests');
     await expand(/^Created by me/);
     await expand(/^!5 Draft: Dark mode/);

@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { type FakeForge, startFakeForge } from '../server';
-import { buildTimestampedTrace } from '../server/trace';
-import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import type { FakeForge } from '../../server';
+import { buildTimestampedTrace } from '../../server/trace';
+import { type VscodeSession, screenshot } from '../../vscode/harness';
 import {
   answerQuickInput,
+  expandPane,
   expectQuickInput,
   openActivityBarView,
   runCommand,
@@ -16,7 +17,8 @@ import {
   treeRow,
   waitUntil,
   webviewFrame,
-} from './support';
+} from '../support';
+import { prepareSharedForge, sharedWorkbench } from './sharedWorkbench';
 
 const ESC = '\x1b';
 
@@ -44,6 +46,13 @@ function hostileTrace(): string {
   return parts.join('');
 }
 
+prepareSharedForge((forge) => {
+  const jobId = forge.fixtures.jobs.created;
+  forge.state.setJobStatus(jobId, 'running');
+  forge.state.removeTrace(jobId);
+  forge.state.appendTrace(jobId, hostileTrace());
+});
+
 describe('job trace panel (UI)', function () {
   this.timeout(180_000);
   let forge: FakeForge;
@@ -53,17 +62,8 @@ describe('job trace panel (UI)', function () {
   let jobId: number;
 
   before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
+    ({ forge, vscode, page } = await sharedWorkbench());
     jobId = forge.fixtures.jobs.created;
-    forge.state.setJobStatus(jobId, 'running');
-    forge.state.removeTrace(jobId);
-    forge.state.appendTrace(jobId, hostileTrace());
-    vscode = await startVscode({
-      name: 'e2e-job-trace',
-      env: { FORGE_SERVER_URL: forge.url, FORGE_TOKEN: forge.userToken },
-    });
-    assert.ok(vscode.page);
-    page = vscode.page;
   });
 
   /** Closes the editors, then opens a job's trace from the palette and waits for `selector` in it. */
@@ -81,14 +81,10 @@ describe('job trace panel (UI)', function () {
     await screenshotIfFailed(this, page);
   });
 
-  after(async () => {
-    await vscode?.close();
-    await forge?.close();
-  });
-
   it('opens from the palette and draws the trace with hostile text inert', async () => {
     // The palette lists Forge commands once the extension has activated and knows the account.
     await openActivityBarView(page, 'Forge');
+    await expandPane(page, 'Projects');
     await treeRow(page, 'Projects', /acme\/web/).waitFor({ timeout: 60_000 });
     await runCommand(page, 'Forge: Show Job Trace');
     await expectQuickInput(page, /Project of the job/);

@@ -3,12 +3,14 @@
 // text, the files, and a post written through the command palette.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { type FakeForge, startFakeForge } from '../server';
-import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
+import type { FakeForge } from '../../server';
+import { screenshot } from '../../vscode/harness';
 import {
   answerQuickInput,
   collapsePane,
+  collapseRow,
   expandPane,
+  expandRow,
   expectQuickInput,
   openActivityBarView,
   rowLabels,
@@ -17,59 +19,47 @@ import {
   treeRow,
   viewPane,
   waitUntil,
-} from './support';
+} from '../support';
+import { prepareSharedForge, sharedWorkbench } from './sharedWorkbench';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
+prepareSharedForge((forge) => {
+  // Someone in the network posts markup: it must show as text, never as an element.
+  const state = forge.channel.state;
+  const template = state.findItem(forge.channel.fixtures.networkPost.id);
+  assert.ok(template);
+  const id = state.nextId('item', 5000);
+  const mid = `hostile${id}@hub.example.net`;
+  const at = '2024-06-30 10:00:00';
+  state.items.push({
+    ...template,
+    id,
+    mid,
+    parent: id,
+    parentMid: mid,
+    thrParent: mid,
+    title: HOSTILE,
+    body: `${HOSTILE} [b]and bold[/b]`,
+    created: at,
+    edited: at,
+    commented: at,
+    changed: at,
+    categories: [],
+    iids: [],
+  });
+});
+
 describe('the Channel view', () => {
   let forge: FakeForge;
-  let vscode: VscodeSession;
   let page: Page;
 
   before(async () => {
-    forge = await startFakeForge({ seed: 'small' });
-    // Someone in the network posts markup: it must show as text, never as an element.
-    const state = forge.channel.state;
-    const template = state.findItem(forge.channel.fixtures.networkPost.id);
-    assert.ok(template);
-    const id = state.nextId('item', 5000);
-    const mid = `hostile${id}@hub.example.net`;
-    const at = '2024-06-30 10:00:00';
-    state.items.push({
-      ...template,
-      id,
-      mid,
-      parent: id,
-      parentMid: mid,
-      thrParent: mid,
-      title: HOSTILE,
-      body: `${HOSTILE} [b]and bold[/b]`,
-      created: at,
-      edited: at,
-      commented: at,
-      changed: at,
-      categories: [],
-      iids: [],
-    });
-    vscode = await startVscode({
-      name: 'e2e-channel',
-      env: {
-        FORGE_CHANNEL_URL: forge.url,
-        FORGE_CHANNEL_USER: forge.channel.nickname,
-        FORGE_CHANNEL_PASSWORD: forge.channel.password,
-      },
-    });
-    assert.ok(vscode.page);
-    page = vscode.page;
+    ({ forge, page } = await sharedWorkbench());
   });
 
   afterEach(async function () {
     await screenshotIfFailed(this, page);
-  });
-
-  after(async () => {
-    await vscode?.close();
-    await forge?.close();
   });
 
   it('opens the Channel view and expands Stream: markup in a title is shown as text', async () => {
@@ -77,6 +67,7 @@ describe('the Channel view', () => {
     for (const pane of ['Projects', 'Merge Requests', 'Todos']) await collapsePane(page, pane);
     await expandPane(page, 'Channel');
     await treeRow(page, 'Channel', 'Stream').waitFor({ timeout: 60_000 });
+    for (const folder of ['Stream', 'Files']) await collapseRow(page, 'Channel', folder);
     assert.deepEqual(await rowLabels(page, 'Channel'), [
       'Stream',
       'Files',
@@ -84,29 +75,29 @@ describe('the Channel view', () => {
       'Privacy groups',
       'Connections',
     ]);
-    await treeRow(page, 'Channel', 'Stream').click();
+    await expandRow(page, 'Channel', 'Stream');
     await treeRow(page, 'Channel', 'Network').waitFor();
-    await treeRow(page, 'Channel', 'Network').click();
+    await expandRow(page, 'Channel', 'Network');
     const hostile = treeRow(page, 'Channel', HOSTILE);
     await hostile.waitFor({ timeout: 30_000 });
     assert.equal((await hostile.locator('.label-name').innerText()).trim(), HOSTILE);
     assert.equal(await viewPane(page, 'Channel').locator('.monaco-list-row img').count(), 0, 'no <img> made');
     await screenshot(page, 'channel-stream');
     // Collapse the stream again to make room for the files.
-    await treeRow(page, 'Channel', 'Network').click();
-    await treeRow(page, 'Channel', 'Stream').click();
+    await collapseRow(page, 'Channel', 'Network');
+    await collapseRow(page, 'Channel', 'Stream');
   });
 
   it('expands Files into folders', async () => {
-    await treeRow(page, 'Channel', 'Files').click();
+    await expandRow(page, 'Channel', 'Files');
     await treeRow(page, 'Channel', 'Documents').waitFor({ timeout: 30_000 });
-    await treeRow(page, 'Channel', 'Documents').click();
+    await expandRow(page, 'Channel', 'Documents');
     await treeRow(page, 'Channel', 'notes.txt').waitFor({ timeout: 30_000 });
     const labels = await rowLabels(page, 'Channel');
     for (const name of ['archive.bin', 'design.md', 'Photos'])
       assert.ok(labels.includes(name), labels.join(', '));
     await screenshot(page, 'channel-files');
-    await treeRow(page, 'Channel', 'Files').click();
+    await collapseRow(page, 'Channel', 'Files');
   });
 
   it('posts through the command palette and shows the post', async () => {
@@ -145,9 +136,9 @@ describe('the Channel view', () => {
       contact_allow: '',
       category: 'e2e,vscode',
     });
-    await treeRow(page, 'Channel', 'Stream').click();
+    await expandRow(page, 'Channel', 'Stream');
     await treeRow(page, 'Channel', 'My channel').waitFor();
-    await treeRow(page, 'Channel', 'My channel').click();
+    await expandRow(page, 'Channel', 'My channel');
     await treeRow(page, 'Channel', 'Posted from the palette').waitFor({ timeout: 30_000 });
     await screenshot(page, 'channel-posted');
   });
