@@ -190,6 +190,32 @@ describe('merge request actions', function () {
     assert.ok(requestsTo('GET', /\/merge_requests$/).length >= 3, 'reloaded');
   });
 
+  it('answers with the refreshed list when a refresh comes while the list is loading, not "cancelled"', async () => {
+    // An auto refresh or an action's burst while the tree reads the merge requests cancels that
+    // read: the rows the tree asked for come from the refresh's read, never as an error row.
+    const stall = forge.faults.add({
+      method: 'GET',
+      path: '/projects',
+      times: 1,
+      fault: { kind: 'never-ending' },
+    });
+    try {
+      view.refresh();
+      const root = await accountRoot(view, 'mergeRequests/account/');
+      forge.clearRequests();
+      const asked = childrenOf(view, root);
+      await eventually(() => assert.ok(requestsTo('GET', '/api/v4/projects').length > 0, 'the read started'));
+      view.refresh();
+      const groups = await asked;
+      assert.deepEqual(
+        groups.map(({ item }) => label(item)),
+        ['Assigned to me', 'Created by me', 'All opened'],
+      );
+    } finally {
+      stall.remove();
+    }
+  });
+
   it('shows only "All opened" when the server has no GET /user', async () => {
     forge.onRequest((request, response) => {
       if (request.url === '/api/v4/user') {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { describeError } from '../../platform/commands/errorMessages';
 import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { MergeRequest, Note, NoteParent, Project } from '../../api/hosting';
+import { CancelledError } from '../../api/http';
 import {
   describeMergeStatus,
   describeVotes,
@@ -128,10 +129,13 @@ export class MergeRequestsAccountNode implements TreeNode {
   }
 
   async getChildren(): Promise<TreeNode[]> {
+    const loading = this.load();
     let loaded: AccountMergeRequests;
     try {
-      loaded = await this.load();
+      loaded = await loading;
     } catch (error) {
+      // A refresh cancelled the read this call waited for and starts its own: answer with that one.
+      if (error instanceof CancelledError && this.loading !== loading) return this.getChildren();
       return [
         new ErrorNode(
           error,
