@@ -1,13 +1,15 @@
 // One VS Code window for the UI suites that need the same seed and the same signed-in user (the
-// files in this folder). A window costs about 17.5 s and 22 CPU-seconds before a test can click
-// anything; six suites in one window save five of them (docs/testing.md, "Where the time goes").
+// files in this folder), instead of a window each: docs/testing.md ("Where the time goes") has
+// what it saves.
 //
 // What keeps the suites independent of each other and of their order:
 // - every suite's changes to the fake forge are made before the window opens, whichever suite runs
 //   first: a suite file registers them at load time with `prepareSharedForge` (mocha loads every
 //   file before it runs any), so running one suite alone prepares only what it needs;
 // - every suite starts from `resetSharedWorkbench`: no quick input, menu, notification or editor
-//   left open, the light theme, the Forge view open with its trees' rows collapsed; a suite expands the panes it needs.
+//   left open, the light theme, the Forge view open, the rows of its expanded trees folded;
+// - a suite expands the panes and rows it needs (`expandPane`, `expandRow`), never by a click that
+//   toggles, so a row an earlier suite left open (in a pane that was folded) does not close.
 // The window closes after the last suite (`mochaHooks`, loaded through `.mocharc.e2e.json`).
 import type { Page } from 'playwright-core';
 import { type FakeForge, startFakeForge } from '../../server';
