@@ -8,6 +8,7 @@
 // everything that is broken. The UI tests' output is streamed as it comes; every other step's
 // output is printed whole when it ends, between whole lines.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const windows = process.platform === 'win32';
 /** @param {string} name */
 const bin = (name) => join(root, 'node_modules', '.bin', windows ? `${name}.cmd` : name);
+const packagedVsix = join(root, 'out', 'e2e', 'forge-workbench.vsix');
+mkdirSync(dirname(packagedVsix), { recursive: true });
 
 /**
  * @typedef {{
@@ -23,9 +26,11 @@ const bin = (name) => join(root, 'node_modules', '.bin', windows ? `${name}.cmd`
  *   args: string[];
  *   after?: string[];
  *   behind?: string[];
+ *   env?: Record<string, string>;
  *   live?: boolean;
  * }} Step
- * `after`: steps that must have passed first; `behind`: steps that must have ended (passed or not).
+ * `after`: steps that must have passed first; `behind`: steps that must have ended (passed or not);
+ * `env`: added to the environment of its process.
  */
 /** @type {Step[]} */
 const steps = [
@@ -34,7 +39,22 @@ const steps = [
   { name: 'format', command: bin('prettier'), args: ['--check', '.'], after: ['lint'] },
   { name: 'unit tests', command: bin('mocha'), args: [], after: ['format'] },
   { name: 'VS Code runtime', command: process.execPath, args: ['scripts/vscode-runtime.mjs'] },
-  { name: 'build', command: process.execPath, args: ['esbuild.mjs'] },
+  // The .vsix the marketplace UI test installs, packed beside the checks rather than in the UI run
+  // (20 s there). Packing builds for production into dist/, so the build runs behind it.
+  {
+    name: 'package',
+    command: process.execPath,
+    args: [
+      join(root, 'node_modules', '@vscode', 'vsce', 'vsce'),
+      'package',
+      '--no-dependencies',
+      '--readme-path',
+      'docs/marketplace/README.md',
+      '--out',
+      packagedVsix,
+    ],
+  },
+  { name: 'build', command: process.execPath, args: ['esbuild.mjs'], behind: ['package'] },
   { name: 'build host suites', command: process.execPath, args: ['scripts/build-tests.mjs'] },
   {
     name: 'host suites',
@@ -47,8 +67,9 @@ const steps = [
     name: 'UI tests',
     command: bin('mocha'),
     args: ['--config', '.mocharc.e2e.json'],
-    after: ['VS Code runtime', 'build'],
+    after: ['VS Code runtime', 'build', 'package'],
     behind: ['host suites'],
+    env: { FORGE_E2E_VSIX: packagedVsix },
     live: true,
   },
 ];
@@ -101,7 +122,7 @@ function run(step) {
       // Node runs `.cmd` files only through a shell.
       shell: windows,
       // Output goes through a pipe: keep the colours a terminal would have shown.
-      env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env,
+      env: { ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...process.env, ...step.env },
     });
     children.add(child);
     /** @param {unknown} chunk */
