@@ -45,7 +45,7 @@ const MARK_FIRST_PAINT =
   'document.documentElement.dataset.navigationStartAt = String(Math.round(performance.timeOrigin)); ' +
   'document.documentElement.dataset.firstPaintParsedAt = String(Date.now()); ' +
   'requestAnimationFrame(function () { var marks = document.documentElement.dataset; ' +
-  'if (!marks.firstPaintAt) marks.firstPaintAt = String(Date.now()); });';
+  'marks.firstPaintAt = marks.firstPaintAt || String(Date.now()); });';
 
 /**
  * The page shell: a strict Content-Security-Policy (scripts only with this page's nonce, styles and
