@@ -150,11 +150,13 @@ function applySuggestion(ctx: RequestContext): ApiResponse {
     ...lines.slice(suggestion.toLine),
   ].join('');
   const now = ctx.state.now();
+  // GitLab's default message, or the caller's `commit_message`.
+  const message = ctx.params.string('commit_message') || 'Apply 1 suggestion(s) to 1 file(s)';
   const commitId = ctx.state.addCommit({
     id: createHash('sha1').update(`suggestion-${id}-${branch.commitSha}`).digest('hex'),
     parentIds: [branch.commitSha],
-    title: 'Apply 1 suggestion(s) to 1 file(s)',
-    message: 'Apply 1 suggestion(s) to 1 file(s)',
+    title: message.split('\n')[0] ?? message,
+    message,
     by: caller,
     at: now,
     changes: [

@@ -356,9 +356,15 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
       assert.equal(suggestion.appliable, true);
 
       forge.clearRequests();
-      const applied = await alice.applySuggestion(suggestion.id);
+      const applied = await alice.applySuggestion(suggestion.id, {
+        commitMessage: 'Use the short names\n\nAs suggested in the review.',
+      });
       assert.equal(forge.requests[0]?.method, 'PUT');
       assert.equal(forge.requests[0]?.path, `/api/v4/suggestions/${suggestion.id}/apply`);
+      assert.deepEqual(forge.requests[0]?.body, {
+        commit_message: 'Use the short names\n\nAs suggested in the review.',
+      });
+      assert.equal(forge.state.commits.get(branch.commitSha)?.title, 'Use the short names');
       assert.deepEqual([applied.applied, applied.appliable], [true, false]);
       assert.notEqual(branch.commitSha, head, 'a new commit on the source branch');
       // As GitLab does on a push: a thread on an unchanged line moves to the new head, the
