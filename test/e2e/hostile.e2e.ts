@@ -1,9 +1,10 @@
 // The hostile corpus (test/fixtures/hostile/corpus.json, 73 cases) in every place the real VS Code shows
 // server text: tree labels and tooltips, a quick pick, notifications (broadcast messages), the output
-// panel (a tailed trace), the job trace panel, the merge request panel (overview, changes, discussion)
-// the Channel view and the Admin view. Every payload would set `__pwned` or call a local listener; the test proves
-// neither happened, that no link or element was made from server text, that the webviews saw no CSP
-// violation or page error, and that a few cases read literally where they are shown.
+// panel (a tailed trace), the job trace panel, the merge request panel (overview, changes, discussion),
+// the Channel view and the Admin view. Every payload would set `__pwned` or call a local listener;
+// the test proves neither happened, that no link or element was made from server text, that the
+// webviews saw no CSP violation or page error, and that a few cases read literally where they are
+// shown.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
