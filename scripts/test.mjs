@@ -1,5 +1,5 @@
 // `npm test`: every check and test suite. The VS Code runtime install (network, then compiling one
-// native module) and the build run beside the checks (types, lint, format, unit tests: one core
+// native module), the .vsix packing and the build run beside the checks (types, lint, format, unit tests: one core
 // each, one after the other); the host suites and then the UI tests run after both, alone. Measured
 // on 2 cores (docs/testing.md): the suites that drive VS Code use both cores themselves, and running
 // them beside the checks, or beside each other, made every step two to three times as slow (lint
