@@ -9,6 +9,7 @@ import { screenshot } from '../../vscode/harness';
 import {
   collapsePane,
   expandPane,
+  expandRow,
   openActivityBarView,
   pickColorTheme,
   screenshotIfFailed,
@@ -32,20 +33,13 @@ describe('review in the diff editor (UI)', function () {
     await screenshotIfFailed(this, page);
   });
 
-  /** A row's twistie: expands the row without running its command. */
-  async function expand(name: RegExp): Promise<void> {
-    const row = treeRow(page, 'Merge Requests', name);
-    await row.waitFor({ timeout: 60_000 });
-    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('.monaco-tl-twistie').click();
-  }
-
   it('opens a file of !5 from its Changes folder, with the review threads on their lines, and answers one', async () => {
     await openActivityBarView(page, 'Forge');
     for (const pane of ['Projects', 'Todos', 'Channel']) await collapsePane(page, pane);
     await expandPane(page, 'Merge Requests');
-    await expand(/^Created by me/);
-    await expand(/^!5 Draft: Dark mode/);
-    await expand(/^Changes/);
+    await expandRow(page, 'Merge Requests', /^Created by me/, 60_000);
+    await expandRow(page, 'Merge Requests', /^!5 Draft: Dark mode/, 60_000);
+    await expandRow(page, 'Merge Requests', /^Changes/, 60_000);
     await treeRow(page, 'Merge Requests', /^dark\.css/).click();
     const diff = page.locator('.monaco-diff-editor');
     await diff
