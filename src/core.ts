@@ -5,6 +5,7 @@ import { defineCommand } from './platform/commands/defineCommand';
 import { commandHandlers, registerCommands } from './platform/commands/registerCommand';
 import { type AdminTreeProvider, createAdminFeature } from './features/admin';
 import { createBoardsFeature } from './features/boards';
+import { registerPipelineCommands } from './features/pipelines';
 import { type ChannelPostPanel, type ChannelTreeProvider, createChannelFeature } from './features/channel';
 import {
   type JobTracePanel,
@@ -214,6 +215,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   registerAccountCommands(context, log, accounts);
   registerProjectsCommands(services);
   const jobs = registerJobCommands(services);
+  registerPipelineCommands(services);
   const review = createReviewFeature(services);
   const traces = registerTraceCommands(services);
   const mergeRequests = createMergeRequestsFeature(services, {

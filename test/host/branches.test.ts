@@ -5,7 +5,16 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import { type FakeForge, type RecordedRequest } from '../server';
-import { childrenOf, childWhere, eventually, iconId, label, type Row, useForgeSession } from './support';
+import {
+  childrenOf,
+  childWhere,
+  eventually,
+  iconId,
+  label,
+  type Row,
+  useForgeSession,
+  receivedRequest,
+} from './support';
 
 /** `viewItem =~ /…/` of the package.json context-menu entry for `command` whose pattern starts with `prefix`. */
 function menuPattern(command: string, prefix: string, inline = false): RegExp {
@@ -66,14 +75,7 @@ describe('branch actions', function () {
 
   const branchesPath = (): string => `/api/v4/projects/${forge.fixtures.projects.web}/repository/branches`;
 
-  function received(method: string, path: string): RecordedRequest {
-    const found = forge.requests.find((request) => request.method === method && request.path === path);
-    assert.ok(
-      found,
-      `${method} ${path} was not sent; got ${forge.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
-    );
-    return found;
-  }
+  const received = (method: string, path: string): RecordedRequest => receivedRequest(forge, method, path);
 
   it('creates a branch from a branch row', async () => {
     const login = await branchRow('feature/login');

@@ -8,7 +8,16 @@ import * as vscode from 'vscode';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import { type FakeForge, type RecordedRequest } from '../server';
-import { childrenOf, childWhere, eventually, iconId, label, type Row, useForgeSession } from './support';
+import {
+  childrenOf,
+  childWhere,
+  eventually,
+  iconId,
+  label,
+  type Row,
+  useForgeSession,
+  receivedRequest,
+} from './support';
 
 /** Whether a package.json menu entry for `command` (inline or in the context menu) shows on a row with this contextValue. */
 function offers(command: string, contextValue: string | undefined, inline = false): boolean {
@@ -74,14 +83,7 @@ describe('job actions', function () {
     return `/api/v4/projects/${forge.fixtures.projects.web}/jobs/${jobId}${action}`;
   }
 
-  function received(method: string, path: string): RecordedRequest {
-    const found = forge.requests.find((request) => request.method === method && request.path === path);
-    assert.ok(
-      found,
-      `${method} ${path} was not sent; got ${forge.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
-    );
-    return found;
-  }
+  const received = (method: string, path: string): RecordedRequest => receivedRequest(forge, method, path);
 
   it('retries a failed job from its row and shows it pending', async () => {
     const jobId = forge.fixtures.jobs.failed;

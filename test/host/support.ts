@@ -6,7 +6,7 @@ import { marked } from 'marked';
 import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import type { AccountInfo } from '../../src/platform/accounts';
-import { type FakeForge, startFakeForge } from '../server';
+import { type FakeForge, type RecordedRequest, startFakeForge } from '../server';
 
 export interface Row {
   node: TreeNode;
@@ -176,4 +176,14 @@ export async function assertRefused(refusals: readonly [string, unknown[], RegEx
     );
     assert.match(refused.message ?? '', message, command);
   }
+}
+
+/** The request the fake forge received with this method and path (the first one), or a failure naming what it got. */
+export function receivedRequest(forge: FakeForge, method: string, path: string): RecordedRequest {
+  const found = forge.requests.find((request) => request.method === method && request.path === path);
+  assert.ok(
+    found,
+    `${method} ${path} was not sent; got ${forge.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+  );
+  return found;
 }

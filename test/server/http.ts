@@ -108,6 +108,11 @@ export class Params {
     }
   }
 
+  /** The value as sent (an array of hashes stays one). */
+  raw(name: string): ParamValue | undefined {
+    return this.values.get(name);
+  }
+
   has(name: string): boolean {
     const value = this.values.get(name);
     return value !== undefined && value !== null;

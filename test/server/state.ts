@@ -168,6 +168,19 @@ export interface Pipeline {
   createdAt: string;
   updatedAt: string;
   jobIds: number[];
+  /** What started it (`push` when not given): `web`, `api`, `trigger`, `parent_pipeline`, `pipeline` ... */
+  source?: string;
+  name?: string | null;
+  /** Variables given when it was created (`POST /projects/:id/pipeline`). */
+  variables?: PipelineVariable[];
+  /** The trigger job that started it (a child or downstream pipeline). */
+  parentJobId?: number;
+}
+
+export interface PipelineVariable {
+  key: string;
+  value: string;
+  variable_type: 'env_var' | 'file';
 }
 
 export interface JobArtifacts {
@@ -198,6 +211,12 @@ export interface Job {
   failureReason: string | null;
   /** Replaced by a newer attempt (run again): real servers leave it out of a pipeline's jobs. */
   retried?: boolean;
+  /** Jobs it waits for (`needs:`), by name; undefined: the whole previous stage. */
+  needs?: string[];
+  /** A `when: manual` job that holds the stages after it (no `allow_failure: true`). */
+  blocking?: boolean;
+  /** A trigger job (a bridge): not among the jobs, listed by `/bridges`, its status is its pipeline's. */
+  bridge?: { downstreamPipelineId: number | null; depend: boolean };
 }
 
 export interface Milestone {
@@ -787,6 +806,12 @@ export class ForgeState {
     return job;
   }
 
+  /** Removes a job and its trace (its pipeline is deleted). */
+  deleteJob(jobId: number): void {
+    this.jobs.delete(jobId);
+    this.traces.delete(jobId);
+  }
+
   /** The newest pipeline of a commit. */
   latestPipeline(sha: string): Pipeline | undefined {
     let latest: Pipeline | undefined;
@@ -795,16 +820,31 @@ export class ForgeState {
     return latest;
   }
 
+  /** A trigger job that waits for its pipeline (`strategy: depend`) has that pipeline's status. */
+  jobStatusInPipeline(job: Job): JobStatus {
+    const downstream = job.bridge?.depend ? job.bridge.downstreamPipelineId : null;
+    const pipeline =
+      downstream === null || downstream === undefined ? undefined : this.pipelines.get(downstream);
+    return pipeline ? this.pipelineStatus(pipeline) : job.status;
+  }
+
   pipelineStatus(pipeline: Pipeline): JobStatus {
     const statuses: JobStatus[] = [];
+    let blocked = false;
     for (const jobId of pipeline.jobIds) {
       const job = this.jobs.get(jobId);
-      if (job?.retried) continue;
-      // Manual jobs wait for a person; like real servers, they do not hold the pipeline's status back.
-      if (job && job.status !== 'manual')
-        statuses.push(job.allowFailure && job.status === 'failed' ? 'success' : job.status);
+      if (!job || job.retried) continue;
+      const status = this.jobStatusInPipeline(job);
+      // A manual job waits for a person: only a blocking one holds the pipeline (at `manual`).
+      if (status === 'manual') blocked ||= job.blocking === true;
+      else statuses.push(job.allowFailure && status === 'failed' ? 'success' : status);
     }
     if (statuses.length === 0) return pipeline.jobIds.length > 0 ? 'manual' : 'created';
+    if (
+      blocked &&
+      statuses.every((status) => status === 'success' || status === 'skipped' || status === 'created')
+    )
+      return 'manual';
     if (statuses.includes('running')) return 'running';
     if (statuses.includes('pending')) return 'pending';
     if (statuses.every((status) => status === 'created')) return 'created';

@@ -6,12 +6,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import {
+  BridgeSchema,
   DiscussionSchema,
   DraftNoteSchema,
+  JobSchema,
   MergeRequestApprovalsSchema,
   MergeRequestDiffSchema,
   MergeRequestVersionSchema,
+  PipelineDetailsSchema,
+  PipelineVariableSchema,
   RebaseReplySchema,
+  TestReportSummarySchema,
 } from '../../src/api/hosting/schemas';
 
 const DOCS_DIR = path.join(__dirname, '..', 'fixtures', 'gitlab-api-docs');
@@ -25,6 +30,15 @@ const DOCUMENTED: Record<string, z.ZodType> = {
   'review/GLD-mr_discussions_diff.json': z.array(DiscussionSchema),
   'review/GLD-mr_approvals.json': MergeRequestApprovalsSchema,
   'review/GLD-mr_rebase.json': RebaseReplySchema,
+  'pipelines/GLD-pipelines_list.json': z.array(PipelineDetailsSchema),
+  'pipelines/GLD-pipeline_get.json': PipelineDetailsSchema,
+  'pipelines/GLD-pipeline_create.json': PipelineDetailsSchema,
+  'pipelines/GLD-pipeline_retry.json': PipelineDetailsSchema,
+  'pipelines/GLD-pipeline_cancel.json': PipelineDetailsSchema,
+  'pipelines/GLD-pipeline_variables.json': z.array(PipelineVariableSchema),
+  'pipelines/GLD-pipeline_test_report_summary.json': TestReportSummarySchema,
+  'pipelines/GLD-pipeline_bridges.json': z.array(BridgeSchema),
+  'jobs/GLD-job_get.json': JobSchema,
 };
 
 /** Documented payloads of the same endpoints that public clients keep (the `gitlab-docs` copy). */
@@ -104,5 +118,37 @@ describe("GitLab's documented responses beyond the seed spec", () => {
     const approvals = MergeRequestApprovalsSchema.parse(read(DOCS_DIR, 'review/GLD-mr_approvals.json'));
     assert.equal(approvals.approvals_left, 1);
     assert.equal(approvals.approved_by?.[0]?.user.username, 'root');
+  });
+  it('reads what a pipeline row shows, the pipeline a trigger job started, and variables without a type', () => {
+    const pipeline = PipelineDetailsSchema.parse(read(DOCS_DIR, 'pipelines/GLD-pipeline_get.json'));
+    assert.deepEqual(
+      [
+        pipeline.name,
+        pipeline.source,
+        pipeline.duration,
+        pipeline.detailed_status?.text,
+        pipeline.user?.username,
+      ],
+      ['Build pipeline', 'push', 34, 'passed', 'root'],
+    );
+    const created = PipelineDetailsSchema.parse(read(DOCS_DIR, 'pipelines/GLD-pipeline_create.json'));
+    assert.equal(created.name, undefined);
+    assert.equal(created.queued_duration, 0.01);
+    const [bridge] = z.array(BridgeSchema).parse(read(DOCS_DIR, 'pipelines/GLD-pipeline_bridges.json'));
+    assert.equal(bridge?.downstream_pipeline?.id, 5);
+    assert.equal(
+      bridge?.downstream_pipeline?.web_url,
+      'https://example.com/diaspora/diaspora-client/pipelines/5',
+    );
+    const variables = z
+      .array(PipelineVariableSchema)
+      .parse(read(DOCS_DIR, 'pipelines/GLD-pipeline_variables.json'));
+    assert.deepEqual(
+      variables.map((variable) => [variable.key, variable.variable_type ?? 'env_var']),
+      [
+        ['RUN_NIGHTLY_BUILD', 'env_var'],
+        ['foo', 'env_var'],
+      ],
+    );
   });
 });

@@ -7,6 +7,7 @@
 import type { EndpointDefinition } from './endpoints';
 
 const MR = '/projects/:id/merge_requests/:merge_request_iid';
+const PIPELINE = '/projects/:id/pipelines/:pipeline_id';
 
 export interface BeyondSpecDefinition extends EndpointDefinition {
   since: string;
@@ -92,6 +93,56 @@ export const BEYOND_SPEC_ENDPOINTS = {
     method: 'GET',
     path: `${MR}/diffs`,
     since: 'GitLab 15.7; the files of the diff a page at a time (`.../changes` before)',
+  },
+  'pipelines.list': {
+    method: 'GET',
+    path: '/projects/:id/pipelines',
+    since: 'GitLab 8.11; child pipelines only with `source=parent_pipeline` (17.0), `name` since 16.3',
+  },
+  'pipelines.get': {
+    method: 'GET',
+    path: `${PIPELINE}`,
+    since: 'GitLab 8.11; with who, when, how long and `detailed_status`',
+  },
+  'pipelines.latest': {
+    method: 'GET',
+    path: '/projects/:id/pipelines/latest',
+    since: "GitLab 12.3; the newest pipeline of the ref's head commit, 403 when it has none",
+  },
+  'pipelines.variables': {
+    method: 'GET',
+    path: `${PIPELINE}/variables`,
+    since: 'GitLab 11.11; the variables it was created with (Developer and up)',
+  },
+  'pipelines.create': {
+    method: 'POST',
+    path: '/projects/:id/pipeline',
+    since: 'GitLab 8.14; `ref` and `variables` (`variable_type` env_var or file); 400 with the reason',
+  },
+  'pipelines.retry': {
+    method: 'POST',
+    path: `${PIPELINE}/retry`,
+    since: 'GitLab 8.11; runs its failed and canceled jobs again',
+  },
+  'pipelines.cancel': {
+    method: 'POST',
+    path: `${PIPELINE}/cancel`,
+    since: 'GitLab 8.11; 200 whatever the state',
+  },
+  'pipelines.delete': {
+    method: 'DELETE',
+    path: `${PIPELINE}`,
+    since: 'GitLab 11.6; Owner only, cannot be undone',
+  },
+  'pipelines.bridges': {
+    method: 'GET',
+    path: `${PIPELINE}/bridges`,
+    since: 'GitLab 13.0; trigger jobs with their `downstream_pipeline`',
+  },
+  'pipelines.testReportSummary': {
+    method: 'GET',
+    path: `${PIPELINE}/test_report_summary`,
+    since: 'GitLab 14.0; totals of the unit test reports',
   },
 } as const satisfies Record<string, BeyondSpecDefinition>;
 

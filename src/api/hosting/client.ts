@@ -20,7 +20,7 @@ import {
   type BroadcastMessageInput,
 } from './hostingTypes';
 import { projectParam } from './hostingCore';
-import { ReviewEndpoints } from './reviewEndpoints';
+import { PipelineEndpoints } from './pipelineEndpoints';
 
 export * from './hostingTypes';
 
@@ -33,7 +33,7 @@ const SystemHookCreateReplySchema = z.union([SystemHookSchema, z.array(SystemHoo
  * messages, CI templates, SSH keys). Paths come from the registry in `endpoints.ts`; the plumbing is
  * `HostingCore`. A new endpoint goes into its resource's group.
  */
-export class HostingClient extends ReviewEndpoints {
+export class HostingClient extends PipelineEndpoints {
   static create(options: Omit<HttpClientOptions, 'apiPrefix'>): HostingClient {
     return new HostingClient(new HttpTransport({ ...options, apiPrefix: '/api/v4' }));
   }

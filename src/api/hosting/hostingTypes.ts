@@ -160,3 +160,25 @@ export interface BroadcastMessageInput {
   color?: string;
   font?: string;
 }
+
+/** `GET /projects/:id/pipelines` filters, named as the API names them. */
+export interface PipelineFilter {
+  scope?: 'running' | 'pending' | 'finished' | 'branches' | 'tags';
+  status?: string;
+  source?: string;
+  ref?: string;
+  sha?: string;
+  username?: string;
+  name?: string;
+  updated_after?: string;
+  updated_before?: string;
+  order_by?: 'id' | 'status' | 'ref' | 'updated_at' | 'user_id';
+  sort?: 'asc' | 'desc';
+}
+
+/** A variable for a new pipeline; `file` makes GitLab write the value to a file and put its path in the variable. */
+export interface NewPipelineVariable {
+  key: string;
+  value: string;
+  variable_type?: 'env_var' | 'file';
+}

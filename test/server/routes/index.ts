@@ -20,11 +20,13 @@ import { registerSystemHookRoutes } from './systemHooks';
 import { registerTemplateRoutes } from './templates';
 import { registerTodoRoutes } from './todos';
 import { registerTriggerRoutes } from './triggers';
+import { registerPipelineRoutes } from './pipelines';
 
 /** Every route of the v4 API the fake forge serves. */
 export function buildRouter(): Router<Handler> {
   const router = new Router<Handler>();
   registerJobRoutes(router);
+  registerPipelineRoutes(router);
   registerProjectRoutes(router);
   registerBranchRoutes(router);
   registerMergeRequestRoutes(router);

@@ -52,7 +52,8 @@ function byIdDescending(a: Job, b: Job): number {
 
 function listProjectJobs(ctx: RequestContext): ApiResponse {
   const project = jobsProject(ctx);
-  const jobs = [...ctx.state.jobs.values()].filter((job) => job.projectId === project.id);
+  // Trigger jobs (bridges) are not jobs here, as on GitLab: `/pipelines/:id/bridges` lists them.
+  const jobs = [...ctx.state.jobs.values()].filter((job) => job.projectId === project.id && !job.bridge);
   return ctx.list(filterByScope(ctx, jobs).sort(byIdDescending), (job) => ctx.present.job(job, 'full'));
 }
 
@@ -64,7 +65,7 @@ function listPipelineJobs(ctx: RequestContext): ApiResponse {
   const includeRetried = ctx.params.string('include_retried') === 'true';
   const jobs = pipeline.jobIds.flatMap((id) => {
     const job = ctx.state.jobs.get(id);
-    return job && (includeRetried || !job.retried) ? [job] : [];
+    return job && !job.bridge && (includeRetried || !job.retried) ? [job] : [];
   });
   return ctx.list(filterByScope(ctx, jobs).sort(byIdDescending), (job) => ctx.present.job(job, 'full'));
 }

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { IdSchema, TimestampSchema } from './common';
-import { PipelineSchema } from './pipeline';
-import { ProjectSchema } from './project';
+import { PipelineDetailsSchema, PipelineSchema } from './pipeline';
 import { UserSchema } from './user';
 
 /**
@@ -73,6 +72,19 @@ export const JobSchema = z.looseObject({
   web_url: z.string().optional(),
   allow_failure: z.boolean().optional(),
   failure_reason: z.string().optional(),
-  project: ProjectSchema.optional(),
+  /**
+   * The spec shows the job's project; GitLab 14 and later send only `{ci_job_token_scope_enabled}`
+   * (its documented job answers): nothing of it is required.
+   */
+  project: z.looseObject({ id: IdSchema.optional() }).optional(),
 });
 export type Job = z.infer<typeof JobSchema>;
+
+/**
+ * A trigger job (`GET .../pipelines/:id/bridges`): a job that starts a child or downstream pipeline,
+ * which `downstream_pipeline` names (null until it was created, or when it could not be).
+ */
+export const BridgeSchema = JobSchema.extend({
+  downstream_pipeline: PipelineDetailsSchema.nullish(),
+});
+export type Bridge = z.infer<typeof BridgeSchema>;

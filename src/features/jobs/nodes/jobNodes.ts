@@ -5,6 +5,7 @@ import type { ListRequest } from '../../../api/http';
 import type { HostingClient, Job, JobScope } from '../../../api/hosting';
 import { jobCapabilities, summarizeStatuses, statusAppearance } from '../../../domain/jobStatus';
 import { groupJobsByPipeline, orderPipelineJobs } from '../../../domain/pipelines';
+import { pipelineContextTokens } from '../../../domain/pipelineActions';
 import { formatAge, formatDuration } from '../../../domain/time';
 import { MessageNode, type TreeNode } from '../../../platform/tree/treeNode';
 import { type FolderMember, ProjectFolder, type ProjectNode, type TreeContext } from '../../projects';
@@ -110,9 +111,20 @@ export class PipelineNode implements FolderMember {
     return this.loaded ?? this.listedJobs;
   }
 
+  /** The pipeline's status as the server gave it with its jobs, else as its jobs add up. */
+  get pipelineStatus(): string {
+    return this.status ?? summarizeStatuses(orderPipelineJobs(this.jobs).map(({ job }) => job.status));
+  }
+
+  /** The pipeline's page on the server. */
+  get webUrl(): string | undefined {
+    const base = this.owner.project.web_url;
+    return this.pipelineId === undefined || !base ? undefined : `${base}/-/pipelines/${this.pipelineId}`;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const entries = orderPipelineJobs(this.jobs);
-    const status = this.status ?? summarizeStatuses(entries.map(({ job }) => job.status));
+    const status = this.pipelineStatus;
     const appearance = statusAppearance(status);
     const label =
       this.pipelineId !== undefined
@@ -131,7 +143,11 @@ export class PipelineNode implements FolderMember {
       appearance.codicon,
       appearance.color ? new vscode.ThemeColor(appearance.color) : undefined,
     );
-    item.contextValue = 'pipeline';
+    // Actions on the pipeline as a whole, as its state allows them (src/domain/pipelineActions.ts).
+    item.contextValue =
+      this.pipelineId === undefined
+        ? 'pipeline'
+        : ['pipeline', 'whole', ...pipelineContextTokens({ status, web_url: this.webUrl })].join(' ');
     return item;
   }
 

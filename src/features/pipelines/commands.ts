@@ -1,0 +1,287 @@
+import * as z from 'zod';
+import * as vscode from 'vscode';
+import { NotFoundError } from '../../api/http';
+import type { PipelineDetails, Project } from '../../api/hosting';
+import { type PipelineAction, pipelineActions } from '../../domain/pipelineActions';
+import { projectPath } from '../../domain/jobActions';
+import type { AccountInfo } from '../../platform/accounts';
+import { type CommandDeclaration, defineCommand, rowOf } from '../../platform/commands/defineCommand';
+import { registerCommands } from '../../platform/commands/registerCommand';
+import { openServerLink } from '../../platform/serverLinks';
+import { pickOne, showInformation, showWarning, withProgress } from '../../platform/userMessages';
+import type { Services } from '../../services';
+import { JobsFolder, PipelineNode } from '../jobs';
+import { ProjectNode, projectTarget } from '../projects';
+import { runPipelineAsked } from './runPipeline';
+
+/** Answers to a pipeline command's questions, for host tests and automation; menus never pass them. */
+const PipelineOptionsSchema = z
+  .strictObject({
+    /** Delete without the modal question. */
+    confirmed: z.boolean().optional(),
+    /** Run pipeline: the branch or tag, instead of the pick. */
+    ref: z.string().min(1).max(1000).optional(),
+    /** Run pipeline: the variables, instead of the form. */
+    variables: z
+      .array(
+        z.strictObject({
+          key: z.string().min(1).max(255),
+          value: z.string().max(100_000),
+          variable_type: z.enum(['env_var', 'file']).optional(),
+        }),
+      )
+      .max(200)
+      .optional(),
+    /** Run pipeline from the palette: the project (path or id) and account, instead of the picks. */
+    project: z.union([z.string().min(1).max(1000), z.number().int()]).optional(),
+    accountId: z.string().min(1).max(200).optional(),
+  })
+  .optional();
+type PipelineOptions = NonNullable<z.output<typeof PipelineOptionsSchema>>;
+
+const PipelineArgumentSchema = z
+  .union([
+    rowOf(PipelineNode, vscode.l10n.t('a pipeline')),
+    rowOf(ProjectNode, vscode.l10n.t('a project')),
+    rowOf(JobsFolder, vscode.l10n.t("a project's jobs")),
+  ])
+  .optional();
+type PipelineArgument = z.output<typeof PipelineArgumentSchema>;
+
+/** The pipeline a command acts on, from its row or picked among a project's recent ones. */
+interface PipelineTarget {
+  account: AccountInfo;
+  project: Project;
+  pipelineId: number;
+  status: string;
+  webUrl: string | undefined;
+  /** The tree row, when the command ran on one. */
+  node: PipelineNode | undefined;
+}
+
+function checkAllowed(target: PipelineTarget, action: PipelineAction): PipelineTarget {
+  const allowed = pipelineActions({ status: target.status, web_url: target.webUrl });
+  if (!allowed.includes(action))
+    throw new Error(
+      vscode.l10n.t(
+        'Pipeline #{0} is {1}: it cannot be {2} now.',
+        target.pipelineId,
+        target.status,
+        actionWord(action),
+      ),
+    );
+  return target;
+}
+
+/**
+ * A pipeline row, or (from the palette or a project row) a project and then one of its recent
+ * pipelines (the first page) that the action applies to.
+ */
+async function pipelineTarget(
+  services: Services,
+  arg: PipelineArgument,
+  action: PipelineAction,
+): Promise<PipelineTarget | undefined> {
+  if (arg instanceof PipelineNode && arg.pipelineId !== undefined) {
+    const { account, project } = arg.owner;
+    const row = {
+      account,
+      project,
+      pipelineId: arg.pipelineId,
+      status: arg.pipelineStatus,
+      webUrl: arg.webUrl,
+    };
+    return checkAllowed({ ...row, node: arg }, action);
+  }
+  const owner = arg instanceof ProjectNode ? arg : arg instanceof JobsFolder ? arg.owner : undefined;
+  const target = await projectTarget(services, owner, vscode.l10n.t('Project of the pipeline'));
+  if (!target) return undefined;
+  const client = await services.accounts.client(target.account.id);
+  const path = projectPath(target.project);
+  const page = await withProgress(
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the pipelines of {0}', path) },
+    () => orUnavailable(0, () => client.listPipelines(target.project.id).page({ perPage: 50 })),
+  );
+  const suitable = page.items.filter((pipeline) => pipelineActions(pipeline).includes(action));
+  if (suitable.length === 0) {
+    void showInformation(
+      vscode.l10n.t('No recent pipeline of {0} can be {1} now.', path, actionWord(action)),
+    );
+    return undefined;
+  }
+  const picked = await pickOne(
+    suitable.map((pipeline) => ({
+      label: `#${pipeline.id}`,
+      description: [pipeline.ref, pipeline.status, pipeline.source, pipeline.name]
+        .filter(Boolean)
+        .join(' · '),
+      pipeline,
+    })),
+    { placeHolder: vscode.l10n.t('Which pipeline of {0}?', path), matchOnDescription: true },
+  );
+  if (!picked) return undefined;
+  const { pipeline } = picked;
+  const webUrl = pipeline.web_url ?? undefined;
+  return { ...target, pipelineId: pipeline.id, status: pipeline.status, webUrl, node: undefined };
+}
+
+function actionWord(action: PipelineAction): string {
+  switch (action) {
+    case 'retry':
+      return vscode.l10n.t('retried');
+    case 'cancel':
+      return vscode.l10n.t('canceled');
+    case 'delete':
+      return vscode.l10n.t('deleted');
+    case 'openInBrowser':
+    case 'copyLink':
+      return vscode.l10n.t('opened');
+  }
+}
+
+/** A 404 on a pipeline action: gone, or a server without the endpoint (GitLab before 8.11). */
+async function orUnavailable<T>(pipelineId: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    const message =
+      pipelineId === 0
+        ? vscode.l10n.t('This server does not list pipelines (GitLab 8.11 or later does).')
+        : vscode.l10n.t(
+            'The server does not know pipeline #{0}: it was deleted, or the server does not offer this action (GitLab 8.11 or later does).',
+            pipelineId,
+          );
+    throw new Error(message, { cause: error });
+  }
+}
+
+function refreshAfter(services: Services, target: PipelineTarget): void {
+  services.afterAction(target.node, {
+    accountId: target.account.id,
+    projectId: target.project.id,
+    folder: 'jobs',
+  });
+}
+
+async function changePipeline(
+  services: Services,
+  arg: PipelineArgument,
+  action: 'retry' | 'cancel',
+): Promise<string | undefined> {
+  const target = await pipelineTarget(services, arg, action);
+  if (!target) return undefined;
+  const client = await services.accounts.client(target.account.id);
+  const pipeline = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
+    orUnavailable(target.pipelineId, () =>
+      action === 'retry'
+        ? client.retryPipeline(target.project.id, target.pipelineId)
+        : client.cancelPipeline(target.project.id, target.pipelineId),
+    ),
+  );
+  refreshAfter(services, target);
+  const message =
+    action === 'retry'
+      ? vscode.l10n.t(
+          'Pipeline #{0}: its failed and canceled jobs run again ({1}).',
+          pipeline.id,
+          pipeline.status,
+        )
+      : vscode.l10n.t('Pipeline #{0} canceled ({1}).', pipeline.id, pipeline.status);
+  void showInformation(message);
+  return message;
+}
+
+async function deletePipeline(services: Services, arg: PipelineArgument, options: PipelineOptions) {
+  const row = await pipelineTarget(services, arg, 'delete');
+  if (!row) return undefined;
+  const path = projectPath(row.project);
+  if (!options.confirmed) {
+    const answer = await showWarning(
+      vscode.l10n.t(
+        'Delete pipeline #{0} of {1}? Its jobs, traces and artifacts are deleted with it. This cannot be undone.',
+        row.pipelineId,
+        path,
+      ),
+      { modal: true },
+      vscode.l10n.t('Delete'),
+    );
+    if (answer !== vscode.l10n.t('Delete')) return undefined;
+  }
+  const client = await services.accounts.client(row.account.id);
+  await withProgress({ location: { viewId: 'forge.projects' } }, () =>
+    orUnavailable(row.pipelineId, () => client.deletePipeline(row.project.id, row.pipelineId)),
+  );
+  refreshAfter(services, row);
+  const message = vscode.l10n.t('Pipeline #{0} of {1} deleted.', row.pipelineId, path);
+  void showInformation(message);
+  return message;
+}
+
+async function runPipeline(
+  services: Services,
+  arg: PipelineArgument,
+  options: PipelineOptions,
+): Promise<PipelineDetails | undefined> {
+  const owner = arg instanceof ProjectNode ? arg : arg !== undefined ? arg.owner : undefined;
+  const target: { account: AccountInfo; project: ProjectNode['project'] } | undefined = owner
+    ? { account: owner.account, project: owner.project }
+    : await projectTarget(services, undefined, vscode.l10n.t('Run a pipeline of which project?'), {
+        ...(options.project === undefined ? {} : { project: options.project }),
+        ...(options.accountId === undefined ? {} : { accountId: options.accountId }),
+      });
+  if (!target) return undefined;
+  const client = await services.accounts.client(target.account.id);
+  const pipeline = await runPipelineAsked(
+    services.context.workspaceState,
+    client,
+    target.account,
+    target.project,
+    {
+      ...(options.ref === undefined ? {} : { ref: options.ref }),
+      ...(options.variables === undefined ? {} : { variables: options.variables }),
+    },
+    arg instanceof PipelineNode ? arg.ref : undefined,
+  );
+  if (!pipeline) return undefined;
+  services.afterAction(owner, { accountId: target.account.id, projectId: target.project.id, folder: 'jobs' });
+  void showInformation(
+    vscode.l10n.t('Pipeline #{0} started on {1} ({2}).', pipeline.id, pipeline.ref, pipeline.status),
+  );
+  return pipeline;
+}
+
+/** The pipelines feature's commands: run, retry, cancel, delete, open and copy the link. */
+export function registerPipelineCommands(services: Services): void {
+  const declare = (
+    id: string,
+    run: (arg: PipelineArgument, options: PipelineOptions) => unknown,
+  ): CommandDeclaration =>
+    defineCommand({
+      id,
+      args: [PipelineArgumentSchema, PipelineOptionsSchema],
+      run: (arg, options) => run(arg, options ?? {}),
+    });
+  registerCommands(services.context, services.log, [
+    declare('forge.pipeline.run', (arg, options) => runPipeline(services, arg, options)),
+    declare('forge.pipeline.retry', (arg) => changePipeline(services, arg, 'retry')),
+    declare('forge.pipeline.cancel', (arg) => changePipeline(services, arg, 'cancel')),
+    declare('forge.pipeline.delete', (arg, options) => deletePipeline(services, arg, options)),
+    declare('forge.pipeline.openInBrowser', async (arg) => {
+      const row = await pipelineTarget(services, arg, 'openInBrowser');
+      if (!row) return undefined;
+      const url = row.webUrl ?? '';
+      return (await openServerLink(url, vscode.l10n.t('the web page of pipeline #{0}', row.pipelineId)))
+        ? url
+        : undefined;
+    }),
+    declare('forge.pipeline.copyLink', async (arg) => {
+      const row = await pipelineTarget(services, arg, 'copyLink');
+      if (!row) return undefined;
+      const url = row.webUrl ?? '';
+      await vscode.env.clipboard.writeText(url);
+      void showInformation(vscode.l10n.t('Copied the link to pipeline #{0}.', row.pipelineId));
+      return url;
+    }),
+  ]);
+}

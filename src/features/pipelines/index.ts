@@ -1,0 +1,7 @@
+/*
+ * The pipelines feature (issue 37): a pipeline as a whole — run one with variables (the CI file's
+ * prefilled ones first), retry its failed jobs, cancel, delete, open or copy its link. Its rows are
+ * the Jobs folder's pipeline rows for now. This file is its only public face.
+ */
+
+export { registerPipelineCommands } from './commands';

@@ -1,0 +1,185 @@
+// Pipelines as a whole (issue 37): run one with variables (the CI file's prefilled ones offered),
+// retry its failed jobs, cancel it, delete it (Owner only), open and copy its link — from its row
+// in the Jobs folder, as the state allows.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ForgeWorkbenchApi } from '../../src/extension';
+import type { AccountInfo } from '../../src/platform/accounts';
+import { type FakeForge, type RecordedRequest } from '../server';
+import {
+  childWhere,
+  childrenOf,
+  eventually,
+  label,
+  type Row,
+  useForgeSession,
+  receivedRequest,
+} from './support';
+
+describe('pipeline actions', function () {
+  this.timeout(30_000);
+  const session = useForgeSession();
+  let forge: FakeForge;
+  let api: ForgeWorkbenchApi;
+  let account: AccountInfo;
+
+  before(() => {
+    ({ forge, api, account } = session);
+  });
+
+  async function webProject(): Promise<Row> {
+    const accountRow = (await childrenOf(api.projects)).find(
+      ({ item }) => item.id === `account/${account.id}`,
+    );
+    return childWhere(api.projects, accountRow?.node, (item) => item.description === 'acme/web', 'acme/web');
+  }
+
+  async function pipelineRow(pipelineId: number): Promise<Row> {
+    const web = await webProject();
+    const jobs = await childWhere(api.projects, web.node, (item) => label(item) === 'Jobs', 'Jobs folder');
+    return childWhere(
+      api.projects,
+      jobs.node,
+      (item) => item.id?.endsWith(`/pipeline/${pipelineId}`) === true,
+      `pipeline #${pipelineId}`,
+    );
+  }
+
+  const pipelinesPath = (): string => `/api/v4/projects/${forge.fixtures.projects.web}/pipelines`;
+
+  const received = (method: string, path: string): RecordedRequest => receivedRequest(forge, method, path);
+
+  it('retries the failed jobs of a failed pipeline from its row, and offers no cancel there', async () => {
+    const pipelineId = forge.fixtures.pipelines.masterFailed;
+    const row = await pipelineRow(pipelineId);
+    assert.match(String(row.item.contextValue), /^pipeline whole\b.*\bretryable\b/);
+    assert.doesNotMatch(String(row.item.contextValue), /\bcancelable\b/);
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.pipeline.retry', row.node);
+    received('POST', `${pipelinesPath()}/${pipelineId}/retry`);
+    assert.equal(message, `Pipeline #${pipelineId}: its failed and canceled jobs run again (pending).`);
+    await eventually(async () => {
+      const again = await pipelineRow(pipelineId);
+      assert.match(String(again.item.description), /Pending/);
+    });
+  });
+
+  it('cancels a running pipeline; a finished one is refused before any request', async () => {
+    const running = forge.fixtures.pipelines.featureRunning;
+    const row = await pipelineRow(running);
+    assert.match(String(row.item.contextValue), /\bcancelable\b/);
+    forge.clearRequests();
+    const message = await vscode.commands.executeCommand<string>('forge.pipeline.cancel', row.node);
+    received('POST', `${pipelinesPath()}/${running}/cancel`);
+    // It had a failed job: GitLab's status of the whole stays failed, with nothing left running.
+    assert.equal(message, `Pipeline #${running} canceled (failed).`);
+    const left = (forge.state.pipelines.get(running)?.jobIds ?? []).map(
+      (id) => forge.state.jobs.get(id)?.status,
+    );
+    assert.ok(!left.some((status) => status === 'running' || status === 'pending'), JSON.stringify(left));
+    const finished = await pipelineRow(forge.fixtures.pipelines.masterSuccess);
+    forge.clearRequests();
+    await vscode.commands.executeCommand('forge.pipeline.cancel', finished.node);
+    assert.equal(forge.requests.filter((request) => request.method === 'POST').length, 0);
+  });
+
+  it('asks before deleting, and keeps the pipeline when the server refuses (Owner only)', async () => {
+    const pipelineId = forge.fixtures.pipelines.masterSuccess;
+    const row = await pipelineRow(pipelineId);
+    const questions: string[] = [];
+    const answering = api.messages.answerModals((question) => {
+      questions.push(question.text);
+      return undefined;
+    });
+    try {
+      forge.clearRequests();
+      assert.equal(await vscode.commands.executeCommand('forge.pipeline.delete', row.node), undefined);
+      assert.equal(forge.requests.length, 0);
+      assert.match(questions[0] ?? '', /^Delete pipeline #\d+ of acme\/web\? .*cannot be undone\.$/);
+    } finally {
+      answering.dispose();
+    }
+    // The session's user is a maintainer: GitLab lets only owners delete pipelines.
+    await vscode.commands.executeCommand('forge.pipeline.delete', row.node, { confirmed: true });
+    received('DELETE', `${pipelinesPath()}/${pipelineId}`);
+    assert.ok(forge.state.pipelines.has(pipelineId));
+  });
+
+  it('gives the link of a pipeline: copied, and opened only as a web link', async () => {
+    const pipelineId = forge.fixtures.pipelines.masterSuccess;
+    const row = await pipelineRow(pipelineId);
+    const url = await vscode.commands.executeCommand<string>('forge.pipeline.copyLink', row.node);
+    assert.equal(url, `${forge.state.webOrigin}/acme/web/-/pipelines/${pipelineId}`);
+    assert.equal(await vscode.env.clipboard.readText(), url);
+    const opened = await vscode.commands.executeCommand<string>('forge.pipeline.openInBrowser', row.node);
+    assert.equal(opened, url);
+  });
+
+  it('runs a pipeline with variables given, and a rule that reads one brings its job in', async () => {
+    const web = await webProject();
+    forge.clearRequests();
+    const pipeline = await vscode.commands.executeCommand<{ id: number }>('forge.pipeline.run', web.node, {
+      ref: 'master',
+      variables: [{ key: 'RUN_E2E', value: 'true' }],
+    });
+    const sent = received('POST', `/api/v4/projects/${forge.fixtures.projects.web}/pipeline`);
+    assert.deepEqual(sent.body, {
+      ref: 'master',
+      variables: [{ key: 'RUN_E2E', value: 'true' }],
+    });
+    const created = forge.state.pipelines.get(pipeline.id);
+    const names = (created?.jobIds ?? []).map((id) => forge.state.jobs.get(id)?.name);
+    assert.ok(names.includes('e2e'), JSON.stringify(names));
+  });
+
+  it("offers the CI file's prefilled variables, a refusal keeps what was chosen for the next try", async () => {
+    const web = await webProject();
+    const offered: (readonly string[])[] = [];
+    const answering = api.messages.answerPicks((labels) => {
+      offered.push(labels);
+      // The branch first (master is the default), then Run at once.
+      return offered.length === 1 ? labels.findIndex((each) => each.endsWith('master')) : 0;
+    });
+    try {
+      forge.clearRequests();
+      const pipeline = await vscode.commands.executeCommand<{ id: number }>('forge.pipeline.run', web.node);
+      const form = offered[1] ?? [];
+      assert.ok(form.includes('$(symbol-variable) DEPLOY_ENVIRONMENT = staging'), JSON.stringify(form));
+      assert.ok(form.includes('$(symbol-variable) RUN_E2E = false'), JSON.stringify(form));
+      const sent = received('POST', `/api/v4/projects/${forge.fixtures.projects.web}/pipeline`);
+      assert.deepEqual(sent.body, {
+        ref: 'master',
+        variables: [
+          { key: 'DEPLOY_ENVIRONMENT', value: 'staging' },
+          { key: 'RUN_E2E', value: 'false' },
+        ],
+      });
+      assert.ok(forge.state.pipelines.has(pipeline.id));
+    } finally {
+      answering.dispose();
+    }
+    // acme/api has no CI file: refused with GitLab's words, and the variable is offered again.
+    const apiProject = await childWhere(
+      api.projects,
+      (await childrenOf(api.projects)).find(({ item }) => item.id === `account/${account.id}`)?.node,
+      (item) => item.description === 'acme/api',
+      'acme/api',
+    );
+    const refused = await vscode.commands.executeCommand('forge.pipeline.run', apiProject.node, {
+      ref: 'master',
+      variables: [{ key: 'KEEP_ME', value: '1' }],
+    });
+    assert.equal(refused, undefined);
+    const again: (readonly string[])[] = [];
+    const answeringAgain = api.messages.answerPicks((labels) => {
+      again.push(labels);
+      return again.length === 1 ? labels.findIndex((each) => each.endsWith('master')) : undefined;
+    });
+    try {
+      assert.equal(await vscode.commands.executeCommand('forge.pipeline.run', apiProject.node), undefined);
+      assert.ok((again[1] ?? []).includes('$(symbol-variable) KEEP_ME = 1'), JSON.stringify(again));
+    } finally {
+      answeringAgain.dispose();
+    }
+  });
+});
