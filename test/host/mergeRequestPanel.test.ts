@@ -76,6 +76,20 @@ describe('merge request panel', function () {
     return panel;
   }
 
+  /**
+   * The panel of `iid`, opened from its row first when no earlier test left it open (so that every
+   * test passes when run alone with --grep), with the page's snapshot in.
+   */
+  async function openedPanel(iid: number): Promise<MergeRequestPanel> {
+    if (!registry.get(keyOf(iid))) {
+      const row = await mergeRequestsRow(iid);
+      await vscode.commands.executeCommand('forge.mergeRequest.openPanel', row.node);
+    }
+    const panel = panelOf(iid);
+    await snapshotOf(panel);
+    return panel;
+  }
+
   function sent<T extends MergeRequestHostMessage['type']>(
     panel: MergeRequestPanel,
     type: T,
@@ -207,6 +221,7 @@ describe('merge request panel', function () {
   });
 
   it('keeps one panel per merge request: opening it again (palette path, Projects view) reveals it', async () => {
+    await openedPanel(1);
     const before = registry.size;
     const again = await vscode.commands.executeCommand<{ created: boolean; key: string }>(
       'forge.mergeRequest.openPanel',
@@ -245,7 +260,7 @@ describe('merge request panel', function () {
   });
 
   it('ignores invalid messages from the page and sends nothing', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     const rejectedBefore = panel.host.rejectedMessages;
     forge.clearRequests();
     const invalid: unknown[] = [
@@ -274,7 +289,7 @@ describe('merge request panel', function () {
   });
 
   it('opens a link clicked in the page through the one door, which refuses all but web links', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     const errors: string[] = [];
     const observing = api.messages.observe((message) => {
       if (message.severity === 'error') errors.push(message.text);
@@ -297,7 +312,7 @@ describe('merge request panel', function () {
   });
 
   it('saves the draft as the user types, posts a comment and drops the draft', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     const key = `${account.id}|${web}|mergeRequest|1`;
     await panel.host.receive({ type: 'draftChanged', body: 'Half a thought' });
     assert.equal(drafts()[key]?.body, 'Half a thought');
@@ -316,7 +331,7 @@ describe('merge request panel', function () {
   });
 
   it('keeps a comment that failed to post as the draft and says so in the panel', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     const key = `${account.id}|${web}|mergeRequest|1`;
     forge.onRequest((request, response) => {
       if (request.method === 'POST' && request.url === mrPath(1, '/notes')) {
@@ -346,7 +361,7 @@ describe('merge request panel', function () {
   });
 
   it('answers and resolves a general thread and answers a single comment from the Discussion tab', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     const token = forge.tokens['bob'];
     assert.ok(token);
     const bob = HostingClient.create({ baseUrl: forge.url, credentials: { kind: 'private-token', token } });
@@ -414,8 +429,10 @@ describe('merge request panel', function () {
   });
 
   it('edits and deletes an own comment', async () => {
-    const panel = panelOf(1);
-    const note = panel.snapshot?.notes.find((candidate) => candidate.body.startsWith('Looks good.'));
+    const panel = await openedPanel(1);
+    // A comment of its own, so that the test does not depend on the one an earlier test posted.
+    await panel.host.receive({ type: 'postNote', body: 'Looks good. Mine to edit.' });
+    const note = panel.snapshot?.notes.find((candidate) => candidate.body === 'Looks good. Mine to edit.');
     assert.ok(note);
     forge.clearRequests();
     await panel.host.receive({ type: 'editNote', noteId: note.id, body: 'Looks good, edited.' });
@@ -437,7 +454,7 @@ describe('merge request panel', function () {
   });
 
   it('adds and removes award emoji on the merge request and on a comment', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     forge.clearRequests();
     await panel.host.receive({ type: 'awardEmoji', name: 'rocket' });
     assert.deepEqual(requestsTo('POST', mrPath(1, '/award_emoji'))[0]?.body, { name: 'rocket' });
@@ -466,7 +483,7 @@ describe('merge request panel', function () {
   });
 
   it('runs the header actions through the merge request commands and refreshes', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     forge.clearRequests();
     await panel.host.receive({ type: 'action', action: 'unsubscribe' });
     assert.equal(requestsTo('POST', mrPath(1, '/unsubscribe'))[0]?.status, 200);
@@ -492,7 +509,7 @@ describe('merge request panel', function () {
   });
 
   it('says in the panel why a header action failed', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     const fault = forge.faults.add({
       method: 'PUT',
       path: '/projects/:id/merge_requests/:merge_request_iid',
@@ -512,7 +529,7 @@ describe('merge request panel', function () {
   });
 
   it('says in the panel why a merge failed when the connection broke', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     const sha = panel.snapshot?.mergeRequest.sha;
     assert.ok(sha);
     const fault = forge.faults.add({
@@ -535,7 +552,7 @@ describe('merge request panel', function () {
   });
 
   it('merges with the panel’s options and SHA guard, refusing when the branch moved', async () => {
-    const panel = panelOf(1);
+    const panel = await openedPanel(1);
     // The Projects view shows !1 too: it is to follow the merge.
     await projectsRow(1);
     const folder = await projectsMergeRequestsFolder();
