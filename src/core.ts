@@ -215,7 +215,6 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   registerAccountCommands(context, log, accounts);
   registerProjectsCommands(services);
   const jobs = registerJobCommands(services);
-  registerPipelineCommands(services);
   const review = createReviewFeature(services);
   const traces = registerTraceCommands(services);
   const mergeRequests = createMergeRequestsFeature(services, {
@@ -225,6 +224,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   const statusBar = createStatusBarFeature(services, {
     createMergeRequest: () => mergeRequests.createMergeRequest(),
     retryJob: (ref) => jobs.retry(ref),
+    branchStatusRead: registerPipelineCommands(services, traces).watchBranchPipeline,
   });
   createBoardsFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });

@@ -16,6 +16,8 @@ export interface ShownMessage {
   severity: MessageSeverity;
   text: string;
   detail?: string;
+  /** The buttons offered with it, as shown. */
+  buttons?: readonly string[];
 }
 
 const observers = new Set<(message: ShownMessage) => void>();
@@ -93,7 +95,7 @@ function show(
   const text = inertNotificationText(message);
   const detail = options.detail === undefined ? undefined : inertNotificationText(options.detail);
   const shownMessage = { severity, text, ...(detail === undefined ? {} : { detail }) };
-  shown(shownMessage);
+  shown(buttons.length === 0 ? shownMessage : { ...shownMessage, buttons });
   const modal = answerers.modal;
   if (options.modal && modal) return Promise.resolve(modal(shownMessage, buttons));
   return showIn(text, { ...options, ...(detail === undefined ? {} : { detail }) }, ...buttons);

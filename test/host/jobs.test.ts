@@ -150,11 +150,17 @@ describe('job actions', function () {
       (item) => label(item) === `Pipeline #${masterPipeline}`,
       'the master pipeline',
     );
-    // acme/web's jobs fit on the Jobs folder's pages: the count is whole before the pipeline opens.
-    assert.doesNotMatch(String(pipeline.item.description), /\d\+ jobs?/);
-    assert.match(String(pipeline.item.description), /\d+ jobs?$/);
+    // From the pipelines list: its ref, status and age; how many jobs it has once it is opened.
+    assert.match(String(pipeline.item.description), /^master · \w+/);
+    assert.doesNotMatch(String(pipeline.item.description), /\bjobs?$/);
     forge.clearRequests();
     const rows = await childrenOf(api.projects, pipeline.node);
+    await eventually(() => {
+      const opened = pipeline.node.getTreeItem();
+      assert.match(String(opened.description), new RegExp(`· ${rows.length} jobs?$`));
+      // Who ran it, from the pipeline's own endpoint.
+      assert.match(String(opened.description), /· @root ·/);
+    });
     assert.ok(
       forge.requests.some(
         (request) =>

@@ -182,4 +182,130 @@ describe('pipeline actions', function () {
       answeringAgain.dispose();
     }
   });
+
+  async function jobsFolder(): Promise<Row> {
+    return childWhere(
+      api.projects,
+      (await webProject()).node,
+      (item) => label(item) === 'Jobs',
+      'Jobs folder',
+    );
+  }
+
+  it('shows the child pipeline a trigger job started under its pipeline, named by that job', async () => {
+    const web = await webProject();
+    const pipeline = await vscode.commands.executeCommand<{ id: number }>('forge.pipeline.run', web.node, {
+      ref: 'master',
+      variables: [],
+    });
+    const folder = await jobsFolder();
+    await vscode.commands.executeCommand('forge.jobs.filter', folder.node, {});
+    const row = await pipelineRow(pipeline.id);
+    assert.match(String(row.item.description), /^master · \w+ · run through the API/);
+    const children = await childrenOf(api.projects, row.node);
+    const child = children.find(({ item }) => String(item.description).startsWith('from docs · master'));
+    assert.ok(child, children.map(({ item }) => `${label(item)}: ${String(item.description)}`).join('\n'));
+    assert.match(label(child.item), /^Pipeline #\d+$/);
+    assert.match(String(child.item.description), /child pipeline/);
+    // The child's own jobs, read when it is opened.
+    const childJobs = await childrenOf(api.projects, child.node);
+    assert.deepEqual(
+      childJobs.map(({ item }) => label(item)),
+      ['pages'],
+    );
+  });
+
+  it('lists jobs grouped by pipeline on a server without the pipelines list (404)', async () => {
+    forge.onRequest((req, res) => {
+      if (!/\/projects\/[^/]+\/pipelines(\?|$)/.test(req.url ?? '')) return Promise.resolve(false);
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"404 Not Found"}');
+      return Promise.resolve(true);
+    });
+    try {
+      const folder = await jobsFolder();
+      forge.clearRequests();
+      await vscode.commands.executeCommand('forge.jobs.filter', folder.node, {});
+      const rows = await childrenOf(api.projects, folder.node);
+      assert.ok(rows.length > 0);
+      assert.ok(
+        rows.every(({ item }) => /\d+\+? jobs?$/.test(String(item.description))),
+        'rows from the jobs list',
+      );
+      assert.ok(
+        forge.requests.some(
+          (request) => request.path === `/api/v4/projects/${forge.fixtures.projects.web}/jobs`,
+        ),
+      );
+    } finally {
+      forge.onRequest(undefined);
+      await vscode.commands.executeCommand('forge.jobs.filter', (await jobsFolder()).node, {});
+    }
+  });
+
+  /** Ends every job of a pipeline that has not ended, as a runner would. */
+  function finishJobs(pipelineId: number, status: 'success' | 'failed'): void {
+    for (const id of forge.state.pipelines.get(pipelineId)?.jobIds ?? []) {
+      const job = forge.state.jobs.get(id);
+      if (job && !job.retried && ['created', 'pending', 'running'].includes(job.status))
+        forge.state.setJobStatus(id, status);
+    }
+  }
+
+  it('says once when a pipeline started here ends, with its first failed job one click away', async () => {
+    const shown: { text: string; buttons: readonly string[] }[] = [];
+    const observing = api.messages.observe((message) =>
+      shown.push({ text: message.text, buttons: message.buttons ?? [] }),
+    );
+    try {
+      const web = await webProject();
+      const pipeline = await vscode.commands.executeCommand<{ id: number }>('forge.pipeline.run', web.node, {
+        ref: 'master',
+        variables: [],
+      });
+      finishJobs(pipeline.id, 'failed');
+      // A refresh checks the watched pipelines at once (the automatic one does while they run).
+      await vscode.commands.executeCommand('forge.projects.refresh');
+      const said = await eventually(() => {
+        const found = shown.filter(({ text }) => text.startsWith(`Pipeline #${pipeline.id} on master`));
+        assert.equal(found.length, 1, JSON.stringify(shown.map(({ text }) => text)));
+        return found[0];
+      }, 15_000);
+      assert.equal(said?.text, `Pipeline #${pipeline.id} on master (acme/web) failed.`);
+      assert.deepEqual(said?.buttons, ['Show Failed Job', 'Open in Browser']);
+      // Said once: later refreshes say nothing more.
+      await vscode.commands.executeCommand('forge.projects.refresh');
+      await vscode.commands.executeCommand('forge.statusBar.refresh');
+      assert.equal(shown.filter(({ text }) => text.startsWith(`Pipeline #${pipeline.id} on`)).length, 1);
+    } finally {
+      observing.dispose();
+    }
+  });
+
+  it('says nothing with forge.pipelines.notify off', async () => {
+    const config = vscode.workspace.getConfiguration('forge');
+    await config.update('pipelines.notify', 'off', vscode.ConfigurationTarget.Global);
+    const shown: string[] = [];
+    const observing = api.messages.observe((message) => shown.push(message.text));
+    try {
+      const web = await webProject();
+      const pipeline = await vscode.commands.executeCommand<{ id: number }>('forge.pipeline.run', web.node, {
+        ref: 'master',
+        variables: [],
+      });
+      finishJobs(pipeline.id, 'success');
+      await vscode.commands.executeCommand('forge.projects.refresh');
+      // The refresh has read the pipelines again (its folder is open), and no word came.
+      await eventually(() =>
+        assert.ok(forge.requests.some((request) => request.path.endsWith('/pipelines'))),
+      );
+      assert.deepEqual(
+        shown.filter((text) => text.includes(`#${pipeline.id} on master (acme/web)`)),
+        [],
+      );
+    } finally {
+      observing.dispose();
+      await config.update('pipelines.notify', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

@@ -76,7 +76,7 @@ describe('reliability under faults', function () {
     );
   }
 
-  const jobsPath = (): string => `/api/v4/projects/${forge.fixtures.projects.web}/jobs`;
+  const pipelinesPath = (): string => `/api/v4/projects/${forge.fixtures.projects.web}/pipelines`;
 
   for (const [name, fault, attempts] of [
     ['503 from a proxy, on every try', { kind: 'status', status: 503 }, 4],
@@ -87,7 +87,8 @@ describe('reliability under faults', function () {
   ] as [string, Fault, number][]) {
     it(`shows an error row with Retry for ${name}, and recovers`, async () => {
       const folder = await jobsFolder();
-      forge.faults.add({ method: 'GET', path: '/projects/:id/jobs', fault });
+      // The Jobs folder reads the project's pipelines.
+      forge.faults.add({ method: 'GET', path: '/projects/:id/pipelines', fault });
       forge.clearRequests();
       await vscode.commands.executeCommand('forge.projects.refresh', folder.node);
       const rows = await eventually(async () => {
@@ -99,7 +100,7 @@ describe('reliability under faults', function () {
       const [errorRow] = rows;
       assert.equal(errorRow?.item.contextValue, 'error retryable');
       assert.equal(errorRow?.item.command?.command, 'forge.tree.retry');
-      const sent = forge.requests.filter((request) => request.path === jobsPath());
+      const sent = forge.requests.filter((request) => request.path === pipelinesPath());
       // Each load of the folder (the refresh, and any redraw since) makes `attempts` requests.
       assert.ok(
         sent.length > 0 && sent.length % attempts === 0,

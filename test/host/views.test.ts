@@ -356,10 +356,15 @@ describe('accounts and views', function () {
     forge.clearRequests();
     api.projects.refreshActive();
     await childrenOf(api.projects, jobsFolder.node);
+    // The Jobs folder lists the project's pipelines (one is running).
     const jobLists = forge.requests.filter((request) =>
-      /^\/api\/v4\/projects\/\d+\/jobs$/.test(request.path),
+      /^\/api\/v4\/projects\/\d+\/(jobs|pipelines)$/.test(request.path),
     );
-    assert.equal(jobLists.length, 1, 'the Jobs folder with a running job was reloaded once');
+    assert.deepEqual(
+      jobLists.map((request) => request.path),
+      [`/api/v4/projects/${forge.fixtures.projects.web}/pipelines`],
+      'the Jobs folder with a running pipeline was reloaded once',
+    );
     assert.ok(
       !forge.requests.some((request) => request.path === '/api/v4/projects'),
       'the project list was left alone',

@@ -21,14 +21,18 @@ export class ProjectEndpoints extends HostingCore {
     return this.list('jobs.list', { id: projectParam(project) }, JobSchema, { scope });
   }
 
-  listPipelineJobs(project: ProjectRef, pipelineId: number, scope?: readonly JobScope[]) {
+  /** A pipeline's jobs; `includeRetried`: the attempts run again too (GitLab 13.9+, ignored before). */
+  listPipelineJobs(
+    project: ProjectRef,
+    pipelineId: number,
+    scope?: readonly JobScope[],
+    options: { includeRetried?: boolean } = {},
+  ) {
     return this.list(
       'jobs.listForPipeline',
       { id: projectParam(project), pipeline_id: pipelineId },
       JobSchema,
-      {
-        scope,
-      },
+      { scope, ...(options.includeRetried ? { include_retried: true } : {}) },
     );
   }
 

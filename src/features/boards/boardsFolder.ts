@@ -29,7 +29,7 @@ export class BoardsFolder extends ProjectFolder<Board> {
     return this.folderId;
   }
 
-  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Board>> {
+  protected override request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Board>> {
     return client.listBoards(projectId);
   }
 

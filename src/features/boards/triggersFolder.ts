@@ -37,7 +37,7 @@ export class TriggersFolder extends ProjectFolder<Trigger> {
     return this.folderId;
   }
 
-  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Trigger>> {
+  protected override request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Trigger>> {
     return client.listTriggers(projectId);
   }
 

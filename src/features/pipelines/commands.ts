@@ -10,9 +10,11 @@ import { registerCommands } from '../../platform/commands/registerCommand';
 import { openServerLink } from '../../platform/serverLinks';
 import { pickOne, showInformation, showWarning, withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
-import { JobsFolder, PipelineNode } from '../jobs';
+import { JobsFolder, type JobRef, PipelineNode } from '../jobs';
 import { ProjectNode, projectTarget } from '../projects';
 import { runPipelineAsked } from './runPipeline';
+import { PipelineWatcher } from './pipelineWatcher';
+import type { BranchStatus } from '../statusBar';
 
 /** Answers to a pipeline command's questions, for host tests and automation; menus never pass them. */
 const PipelineOptionsSchema = z
@@ -166,6 +168,7 @@ function refreshAfter(services: Services, target: PipelineTarget): void {
 
 async function changePipeline(
   services: Services,
+  watcher: PipelineWatcher,
   arg: PipelineArgument,
   action: 'retry' | 'cancel',
 ): Promise<string | undefined> {
@@ -180,6 +183,17 @@ async function changePipeline(
     ),
   );
   refreshAfter(services, target);
+  if (action === 'retry')
+    watcher.watch(
+      {
+        accountId: target.account.id,
+        projectId: target.project.id,
+        projectPath: projectPath(target.project),
+        pipelineId: pipeline.id,
+        reason: 'mine',
+      },
+      pipeline.status,
+    );
   const message =
     action === 'retry'
       ? vscode.l10n.t(
@@ -220,6 +234,7 @@ async function deletePipeline(services: Services, arg: PipelineArgument, options
 
 async function runPipeline(
   services: Services,
+  watcher: PipelineWatcher,
   arg: PipelineArgument,
   options: PipelineOptions,
 ): Promise<PipelineDetails | undefined> {
@@ -244,6 +259,16 @@ async function runPipeline(
     arg instanceof PipelineNode ? arg.ref : undefined,
   );
   if (!pipeline) return undefined;
+  watcher.watch(
+    {
+      accountId: target.account.id,
+      projectId: target.project.id,
+      projectPath: projectPath(target.project),
+      pipelineId: pipeline.id,
+      reason: 'mine',
+    },
+    pipeline.status,
+  );
   services.afterAction(owner, { accountId: target.account.id, projectId: target.project.id, folder: 'jobs' });
   void showInformation(
     vscode.l10n.t('Pipeline #{0} started on {1} ({2}).', pipeline.id, pipeline.ref, pipeline.status),
@@ -251,8 +276,21 @@ async function runPipeline(
   return pipeline;
 }
 
+/** What other features use of pipelines: watching the branch's latest one (the status bar). */
+export interface PipelinesFeature {
+  /** Says when the open folder's branch's latest pipeline ends (`forge.pipelines.notify` = branch). */
+  readonly watchBranchPipeline: (status: BranchStatus) => void;
+  readonly watcher: PipelineWatcher;
+}
+
 /** The pipelines feature's commands: run, retry, cancel, delete, open and copy the link. */
-export function registerPipelineCommands(services: Services): void {
+export function registerPipelineCommands(
+  services: Services,
+  /** The trace panel (the jobs feature's `traces`), for a failed pipeline's first failed job. */
+  traces: { show(ref: JobRef): Promise<unknown> },
+): PipelinesFeature {
+  const watcher = new PipelineWatcher(services, (ref) => traces.show(ref));
+  services.context.subscriptions.push(watcher);
   const declare = (
     id: string,
     run: (arg: PipelineArgument, options: PipelineOptions) => unknown,
@@ -263,9 +301,9 @@ export function registerPipelineCommands(services: Services): void {
       run: (arg, options) => run(arg, options ?? {}),
     });
   registerCommands(services.context, services.log, [
-    declare('forge.pipeline.run', (arg, options) => runPipeline(services, arg, options)),
-    declare('forge.pipeline.retry', (arg) => changePipeline(services, arg, 'retry')),
-    declare('forge.pipeline.cancel', (arg) => changePipeline(services, arg, 'cancel')),
+    declare('forge.pipeline.run', (arg, options) => runPipeline(services, watcher, arg, options)),
+    declare('forge.pipeline.retry', (arg) => changePipeline(services, watcher, arg, 'retry')),
+    declare('forge.pipeline.cancel', (arg) => changePipeline(services, watcher, arg, 'cancel')),
     declare('forge.pipeline.delete', (arg, options) => deletePipeline(services, arg, options)),
     declare('forge.pipeline.openInBrowser', async (arg) => {
       const row = await pipelineTarget(services, arg, 'openInBrowser');
@@ -284,4 +322,20 @@ export function registerPipelineCommands(services: Services): void {
       return url;
     }),
   ]);
+  return {
+    watcher,
+    watchBranchPipeline: (status) => {
+      if (!status.pipeline) return;
+      watcher.watch(
+        {
+          accountId: status.account.id,
+          projectId: status.project.id,
+          projectPath: projectPath(status.project),
+          pipelineId: status.pipeline.id,
+          reason: 'branch',
+        },
+        status.pipeline.status,
+      );
+    },
+  };
 }

@@ -4,4 +4,4 @@
  * the Jobs folder's pipeline rows for now. This file is its only public face.
  */
 
-export { registerPipelineCommands } from './commands';
+export { registerPipelineCommands, type PipelinesFeature } from './commands';

@@ -93,15 +93,21 @@ export abstract class ProjectFolder<T> implements ContributedFolder {
     this.list = this.createList();
   }
 
-  /** The list endpoint behind this folder; read when each page is fetched. */
-  protected abstract request(client: HostingClient, projectId: number): ListRequest<z.ZodType<T>>;
+  /** The list endpoint behind this folder; read when each page is fetched (unless `loader` is its own). */
+  protected request?(client: HostingClient, projectId: number): ListRequest<z.ZodType<T>>;
   protected abstract toNodes(items: readonly T[]): TreeNode[];
 
   private createList(): PagedList<T> {
+    return new PagedList(this.loader());
+  }
+
+  /** How pages are read: the list endpoint of `request`, unless a folder reads its pages its own way. */
+  protected loader(): PageLoader<T> {
     const projectId = this.owner.project.id;
-    return new PagedList(
-      listLoader(this.context.accounts, this.owner.account.id, (client) => this.request(client, projectId)),
-    );
+    return listLoader(this.context.accounts, this.owner.account.id, (client) => {
+      if (!this.request) throw new Error(vscode.l10n.t('{0} has no list to read', this.menuName));
+      return this.request(client, projectId);
+    });
   }
 
   /** Whether this project has the folder (a feature turned off on the server hides it). */

@@ -81,6 +81,8 @@ export function candidateAccounts(
 export interface StatusBarActions {
   createMergeRequest(): Promise<unknown>;
   retryJob(ref: JobRef): Promise<unknown>;
+  /** Hears the branch's status each time it is read (the pipelines feature watches its pipeline). */
+  branchStatusRead?(status: BranchStatus): void;
 }
 
 /**
@@ -146,6 +148,7 @@ export class StatusBarController implements vscode.Disposable {
       })
       .then((status) => {
         this.current = status;
+        if (status) this.actions.branchStatusRead?.(status);
         this.render();
         return status;
       })

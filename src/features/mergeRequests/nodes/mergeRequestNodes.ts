@@ -47,7 +47,7 @@ export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
       : vscode.l10n.t('No {0} merge requests', this.state);
   }
 
-  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<MergeRequest>> {
+  protected override request(client: HostingClient, projectId: number): ListRequest<z.ZodType<MergeRequest>> {
     return client.listMergeRequests(projectId, { state: this.state });
   }
 

@@ -14,7 +14,7 @@ export class BranchesFolder extends ProjectFolder<Branch> {
   readonly icon = 'git-branch';
   readonly emptyMessage = vscode.l10n.t('No branches');
 
-  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Branch>> {
+  protected override request(client: HostingClient, projectId: number): ListRequest<z.ZodType<Branch>> {
     return client.listBranches(projectId);
   }
 

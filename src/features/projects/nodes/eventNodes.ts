@@ -12,7 +12,7 @@ export class EventsFolder extends ProjectFolder<ProjectEvent> {
   readonly icon = 'history';
   readonly emptyMessage = vscode.l10n.t('No events');
 
-  protected request(client: HostingClient, projectId: number): ListRequest<z.ZodType<ProjectEvent>> {
+  protected override request(client: HostingClient, projectId: number): ListRequest<z.ZodType<ProjectEvent>> {
     return client.listProjectEvents(projectId);
   }
 
