@@ -224,7 +224,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   const statusBar = createStatusBarFeature(services, {
     createMergeRequest: () => mergeRequests.createMergeRequest(),
     retryJob: (ref) => jobs.retry(ref),
-    branchStatusRead: registerPipelineCommands(services, traces).watchBranchPipeline,
+    pipelines: registerPipelineCommands(services, traces),
   });
   createBoardsFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });

@@ -308,4 +308,32 @@ describe('pipeline actions', function () {
       await config.update('pipelines.notify', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it('filters the pipelines by status and by source, asking the server', async () => {
+    const folder = await jobsFolder();
+    try {
+      forge.clearRequests();
+      await vscode.commands.executeCommand('forge.jobs.filter', folder.node, { status: 'failed' });
+      const failed = await childrenOf(api.projects, folder.node);
+      const listing = forge.requests.find((request) => request.path === pipelinesPath());
+      assert.equal(listing?.query['status'], 'failed');
+      assert.ok(failed.length > 0);
+      assert.ok(
+        failed.every(({ item }) => /· Failed\b/.test(String(item.description))),
+        'only failed pipelines',
+      );
+      assert.equal(folder.node.getTreeItem().description, 'failed pipelines');
+      await vscode.commands.executeCommand('forge.jobs.filter', folder.node, { source: 'parent_pipeline' });
+      const children = await childrenOf(api.projects, folder.node);
+      const expected = [...forge.state.pipelines.values()].filter(
+        (pipeline) =>
+          pipeline.projectId === forge.fixtures.projects.web && pipeline.source === 'parent_pipeline',
+      );
+      assert.equal(children.length, Math.max(expected.length, 1));
+      if (expected.length === 0) assert.equal(label(children[0]?.item ?? {}), 'No pipelines');
+      else assert.ok(children.every(({ item }) => /child pipeline/.test(String(item.description))));
+    } finally {
+      await vscode.commands.executeCommand('forge.jobs.filter', folder.node, {});
+    }
+  });
 });

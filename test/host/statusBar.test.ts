@@ -114,6 +114,39 @@ describe('status bar', function () {
     }
   });
 
+  it("runs a pipeline on the branch and cancels the branch's running one from the item's menu", async () => {
+    await vscode.commands.executeCommand('forge.statusBar.refresh');
+    const offered: (readonly string[])[] = [];
+    let step = 0;
+    const answering = session.api.messages.answerPicks((labels) => {
+      offered.push(labels);
+      step += 1;
+      // The menu, then the run form's first row ("Run pipeline on feature/login").
+      if (step === 1) return labels.indexOf('$(play-circle) Run Pipeline on feature/login…');
+      if (step === 2) return 0;
+      return labels.findIndex((label) => label.startsWith('$(stop-circle) Cancel Pipeline #'));
+    });
+    try {
+      forge.clearRequests();
+      await vscode.commands.executeCommand('forge.statusBar.showActions');
+      const created = forge.requests.find(
+        (request) => request.method === 'POST' && request.path.endsWith('/pipeline'),
+      );
+      assert.deepEqual((created?.body as { ref?: string } | undefined)?.ref, 'feature/login');
+      // The branch's latest pipeline now is the one just started, still running: it can be canceled.
+      await vscode.commands.executeCommand('forge.statusBar.refresh');
+      await vscode.commands.executeCommand('forge.statusBar.showActions');
+      assert.ok(
+        forge.requests.some(
+          (request) => request.method === 'POST' && /\/pipelines\/\d+\/cancel$/.test(request.path),
+        ),
+        JSON.stringify(offered.at(-1)),
+      );
+    } finally {
+      answering.dispose();
+    }
+  });
+
   it('follows a branch switch and shows nothing for a folder that is not a clone', async () => {
     git(folder, ['symbolic-ref', 'HEAD', 'refs/heads/no-such-work']);
     const other = await vscode.commands.executeCommand<BranchStatus | undefined>('forge.statusBar.refresh');

@@ -12,7 +12,7 @@ import { pickOne, showInformation, showWarning, withProgress } from '../../platf
 import type { Services } from '../../services';
 import { JobsFolder, type JobRef, PipelineNode } from '../jobs';
 import { ProjectNode, projectTarget } from '../projects';
-import { runPipelineAsked } from './runPipeline';
+import { type RunPipelineAnswers, runPipelineAsked } from './runPipeline';
 import { PipelineWatcher } from './pipelineWatcher';
 import type { BranchStatus } from '../statusBar';
 
@@ -173,7 +173,16 @@ async function changePipeline(
   action: 'retry' | 'cancel',
 ): Promise<string | undefined> {
   const target = await pipelineTarget(services, arg, action);
-  if (!target) return undefined;
+  return target && applyChange(services, watcher, target, action);
+}
+
+/** Retries or cancels the pipeline, refreshes, says so; a retried one is watched until it ends. */
+async function applyChange(
+  services: Services,
+  watcher: PipelineWatcher,
+  target: PipelineTarget,
+  action: 'retry' | 'cancel',
+): Promise<string> {
   const client = await services.accounts.client(target.account.id);
   const pipeline = await withProgress({ location: { viewId: 'forge.projects' } }, () =>
     orUnavailable(target.pipelineId, () =>
@@ -246,17 +255,37 @@ async function runPipeline(
         ...(options.accountId === undefined ? {} : { accountId: options.accountId }),
       });
   if (!target) return undefined;
+  const answers = {
+    ...(options.ref === undefined ? {} : { ref: options.ref }),
+    ...(options.variables === undefined ? {} : { variables: options.variables }),
+  };
+  return startPipeline(
+    services,
+    watcher,
+    target,
+    answers,
+    arg instanceof PipelineNode ? arg.ref : undefined,
+    owner,
+  );
+}
+
+/** Asks what is not answered, starts the pipeline, watches it, refreshes and says so. */
+async function startPipeline(
+  services: Services,
+  watcher: PipelineWatcher,
+  target: { account: AccountInfo; project: Project },
+  answers: RunPipelineAnswers,
+  suggestedRef: string | undefined,
+  owner?: ProjectNode,
+): Promise<PipelineDetails | undefined> {
   const client = await services.accounts.client(target.account.id);
   const pipeline = await runPipelineAsked(
     services.context.workspaceState,
     client,
     target.account,
     target.project,
-    {
-      ...(options.ref === undefined ? {} : { ref: options.ref }),
-      ...(options.variables === undefined ? {} : { variables: options.variables }),
-    },
-    arg instanceof PipelineNode ? arg.ref : undefined,
+    answers,
+    suggestedRef,
   );
   if (!pipeline) return undefined;
   watcher.watch(
@@ -280,6 +309,10 @@ async function runPipeline(
 export interface PipelinesFeature {
   /** Says when the open folder's branch's latest pipeline ends (`forge.pipelines.notify` = branch). */
   readonly watchBranchPipeline: (status: BranchStatus) => void;
+  /** Run Pipeline on the branch (the status bar's menu): the variables form, then as the command. */
+  readonly runOnBranch: (status: BranchStatus) => Promise<unknown>;
+  /** Retry or cancel the branch's latest pipeline (the status bar's menu), as the commands do. */
+  readonly changeBranchPipeline: (status: BranchStatus, action: 'retry' | 'cancel') => Promise<unknown>;
   readonly watcher: PipelineWatcher;
 }
 
@@ -324,6 +357,19 @@ export function registerPipelineCommands(
   ]);
   return {
     watcher,
+    runOnBranch: (status) => startPipeline(services, watcher, status, { ref: status.branch }, status.branch),
+    changeBranchPipeline: async (status, action) => {
+      if (!status.pipeline) return undefined;
+      const target: PipelineTarget = {
+        account: status.account,
+        project: status.project,
+        pipelineId: status.pipeline.id,
+        status: status.pipeline.status,
+        webUrl: status.pipeline.webUrl,
+        node: undefined,
+      };
+      return applyChange(services, watcher, checkAllowed(target, action), action);
+    },
     watchBranchPipeline: (status) => {
       if (!status.pipeline) return;
       watcher.watch(

@@ -8,6 +8,7 @@ import type { JobRef } from '../jobs';
 import { runGit } from '../../platform/localGit';
 import type { Services } from '../../services';
 import { inertStatusText } from '../../domain/inertText';
+import { pipelineActions } from '../../domain/pipelineActions';
 import { openServerLink } from '../../platform/serverLinks';
 import { pickOne, showInformation, type PickItem } from '../../platform/userMessages';
 import { checkProjectPath } from '../../domain/inputValidation';
@@ -81,9 +82,17 @@ export function candidateAccounts(
 export interface StatusBarActions {
   createMergeRequest(): Promise<unknown>;
   retryJob(ref: JobRef): Promise<unknown>;
-  /** Hears the branch's status each time it is read (the pipelines feature watches its pipeline). */
-  branchStatusRead?(status: BranchStatus): void;
+  /** The pipelines feature: it watches the branch's pipeline each time the status is read, and runs,
+   * retries or cancels one from the menu. */
+  pipelines: {
+    watchBranchPipeline(status: BranchStatus): void;
+    runOnBranch(status: BranchStatus): Promise<unknown>;
+    changeBranchPipeline(status: BranchStatus, action: 'retry' | 'cancel'): Promise<unknown>;
+  };
 }
+
+/** A row of the item's menu and what it runs. */
+type Action = PickItem & { run: () => Thenable<unknown> };
 
 /**
  * The status bar item for the open folder: when its git remote is a project on one of the
@@ -148,7 +157,7 @@ export class StatusBarController implements vscode.Disposable {
       })
       .then((status) => {
         this.current = status;
-        if (status) this.actions.branchStatusRead?.(status);
+        if (status) this.actions.pipelines.watchBranchPipeline(status);
         this.render();
         return status;
       })
@@ -264,7 +273,6 @@ export class StatusBarController implements vscode.Disposable {
       return;
     }
     const { mergeRequest, latestJob, project } = status;
-    type Action = PickItem & { run: () => Thenable<unknown> };
     const actions: Action[] = [];
     if (mergeRequest) {
       actions.push({
@@ -294,6 +302,7 @@ export class StatusBarController implements vscode.Disposable {
           }),
       });
     }
+    actions.push(...this.pipelineItems(status));
     const pipelineUrl = status.pipeline?.webUrl;
     if (status.pipeline && pipelineUrl) {
       const pipelineId = status.pipeline.id;
@@ -315,5 +324,32 @@ export class StatusBarController implements vscode.Disposable {
       placeHolder: `${project.path_with_namespace ?? ''} · ${status.branch}`,
     });
     await picked?.run();
+  }
+
+  /** Run Pipeline on the branch, and retry or cancel its latest pipeline as its state allows. */
+  private pipelineItems(status: BranchStatus): Action[] {
+    const actions: Action[] = [];
+    actions.push({
+      icon: 'play-circle',
+      label: vscode.l10n.t('Run Pipeline on {0}…', status.branch),
+      run: () => this.actions.pipelines.runOnBranch(status),
+    });
+    if (status.pipeline) {
+      const allowed = pipelineActions({ status: status.pipeline.status });
+      const pipelineId = status.pipeline.id;
+      if (allowed.includes('retry'))
+        actions.push({
+          icon: 'refresh',
+          label: vscode.l10n.t('Retry Failed Jobs of Pipeline #{0}', pipelineId),
+          run: () => this.actions.pipelines.changeBranchPipeline(status, 'retry'),
+        });
+      if (allowed.includes('cancel'))
+        actions.push({
+          icon: 'stop-circle',
+          label: vscode.l10n.t('Cancel Pipeline #{0}', pipelineId),
+          run: () => this.actions.pipelines.changeBranchPipeline(status, 'cancel'),
+        });
+    }
+    return actions;
   }
 }

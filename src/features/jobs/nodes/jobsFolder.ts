@@ -14,10 +14,23 @@ import { PipelineNode } from './pipelineNode';
  * state, or on a server that lists no pipelines (404), it lists jobs and groups them by pipeline.
  */
 
-/** What the Jobs folder shows: jobs in some states (the server filters), on one branch. */
+/** Pipeline statuses the folder's filter offers (GitLab's `status` filter of the pipelines list). */
+export const PIPELINE_FILTER_STATUSES = [
+  'running',
+  'pending',
+  'success',
+  'failed',
+  'canceled',
+  'manual',
+] as const;
+export type PipelineFilterStatus = (typeof PIPELINE_FILTER_STATUSES)[number];
+
+/** What the Jobs folder shows: jobs in some states, or pipelines by status or source; on one branch. */
 export interface JobsFilter {
-  scope?: readonly JobScope[];
-  ref?: string;
+  scope?: readonly JobScope[] | undefined;
+  ref?: string | undefined;
+  pipelineStatus?: PipelineFilterStatus | undefined;
+  source?: string | undefined;
 }
 
 /** A row's source: a pipeline of the pipelines list, or a job of the jobs list. */
@@ -69,7 +82,11 @@ export class JobsFolder extends ProjectFolder<JobsFolderItem> {
       client.listJobs(projectId, this.filter.scope?.length ? this.filter.scope : undefined),
     );
     const pipelines = listLoader(accounts, accountId, (client) =>
-      client.listPipelines(projectId, this.filter.ref ? { ref: this.filter.ref } : {}),
+      client.listPipelines(projectId, {
+        ...(this.filter.ref ? { ref: this.filter.ref } : {}),
+        ...(this.filter.pipelineStatus ? { status: this.filter.pipelineStatus } : {}),
+        ...(this.filter.source ? { source: this.filter.source } : {}),
+      }),
     );
     const asJobs = async (
       nextUrl: string | undefined,
@@ -95,6 +112,8 @@ export class JobsFolder extends ProjectFolder<JobsFolderItem> {
   protected override description(): string | undefined {
     const parts = [
       this.filter.scope?.join(', '),
+      this.filter.pipelineStatus ? vscode.l10n.t('{0} pipelines', this.filter.pipelineStatus) : undefined,
+      this.filter.source ? vscode.l10n.t('from {0}', this.filter.source) : undefined,
       this.filter.ref ? vscode.l10n.t('on {0}', this.filter.ref) : undefined,
     ];
     return parts.filter(Boolean).join(' ') || undefined;
