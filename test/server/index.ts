@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { advancePipelines } from './pipelines';
 import { mountChannelApi, type FakeChannel, type MountedChannelApi } from './channel';
 import { RequestContext, type Handler } from './context';
 import { type ActiveFault, type EncodedResponse, FaultSet, type FaultInjector } from './faults';
@@ -157,7 +158,10 @@ class FakeForgeServer implements FakeForge {
     const growth = this.options.traceGrowth;
     const stepChars = (): number => growth?.bytesPerStep ?? this.state.random.int(1024, 4096);
     this.growthTimer = setInterval(() => {
-      if (this.options.simulateRunners) this.state.startPendingJobs();
+      if (this.options.simulateRunners) {
+        advancePipelines(this.state);
+        this.state.startPendingJobs();
+      }
       this.state.growTraces(stepChars);
     }, growth?.intervalMs ?? DEFAULT_GROWTH_INTERVAL_MS);
     // Never keep a test process alive just for trace growth.

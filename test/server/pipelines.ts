@@ -225,3 +225,38 @@ export function pipelineTimes(
     finishedAt === null ? null : Math.round((Date.parse(finishedAt) - Date.parse(startedAt)) / 1000);
   return { startedAt, finishedAt, duration };
 }
+
+/** A job's status as its dependants read it: a failure allowed to fail counts as passed. */
+function passedFor(job: Job, state: ForgeState): boolean | undefined {
+  const status = state.jobStatusInPipeline(job);
+  if (status === 'success' || status === 'skipped') return true;
+  if (status === 'manual') return job.blocking === true ? undefined : true;
+  if (status === 'failed') return job.allowFailure ? true : false;
+  if (status === 'canceled') return false;
+  return undefined;
+}
+
+/**
+ * What a runner and GitLab's pipeline processing do between ticks (the demo's `simulateRunners`):
+ * a waiting job whose `needs` (or, without them, every job of the stages before) passed becomes
+ * pending; one whose prerequisites failed is skipped. A blocking manual job holds what comes after.
+ */
+export function advancePipelines(state: ForgeState): void {
+  for (const pipeline of state.pipelines.values()) {
+    const jobs = pipeline.jobIds.flatMap((id) => {
+      const job = state.jobs.get(id);
+      return job && !job.retried ? [job] : [];
+    });
+    if (!jobs.some((job) => job.status === 'created')) continue;
+    const stageOrder = [...new Set([...jobs].sort((a, b) => a.id - b.id).map((job) => job.stage))];
+    for (const job of jobs) {
+      if (job.status !== 'created') continue;
+      const before = job.needs
+        ? jobs.filter((other) => job.needs?.includes(other.name))
+        : jobs.filter((other) => stageOrder.indexOf(other.stage) < stageOrder.indexOf(job.stage));
+      const outcomes = before.map((other) => passedFor(other, state));
+      if (outcomes.includes(false)) state.setJobStatus(job.id, 'skipped');
+      else if (outcomes.every((outcome) => outcome === true)) state.setJobStatus(job.id, 'pending');
+    }
+  }
+}

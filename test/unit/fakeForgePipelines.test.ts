@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { startFakeForge, type FakeForge } from '../server';
 import { planPipeline, ruleMatches } from '../server/ciConfig';
+import { advancePipelines } from '../server/pipelines';
 
 /** The fake forge's pipelines (issue 37), through Node's own fetch: as GitLab has them (design.md section 3). */
 
@@ -183,6 +184,40 @@ describe('fake forge: pipelines', () => {
     assert.equal(held.status, 'manual');
     assert.equal(held.detailed_status?.text, 'blocked');
     assert.equal(typeof held.duration, 'number');
+  });
+
+  it('moves a pipeline on as a runner would: needs first, then later stages; a failure skips what follows', async () => {
+    const pipeline = await json<PipelineJson>(await run(forge.tokens.bob as string, { ref: 'master' }));
+    const jobs = (): Map<string, string> =>
+      new Map(
+        (forge.state.pipelines.get(pipeline.id)?.jobIds ?? []).flatMap((id) => {
+          const job = forge.state.jobs.get(id);
+          return job && !job.retried && !job.bridge ? [[job.name, job.status] as [string, string]] : [];
+        }),
+      );
+    const idOf = (name: string): number =>
+      (forge.state.pipelines.get(pipeline.id)?.jobIds ?? []).find(
+        (id) => forge.state.jobs.get(id)?.name === name,
+      ) ?? -1;
+    advancePipelines(forge.state);
+    assert.equal(jobs().get('test'), 'created', 'waits for build');
+    forge.state.setJobStatus(idOf('build'), 'success');
+    advancePipelines(forge.state);
+    assert.equal(jobs().get('test'), 'pending', 'its need passed');
+    forge.state.setJobStatus(idOf('test'), 'failed');
+    advancePipelines(forge.state);
+    // The manual deploy waits for a person whatever happened before it.
+    assert.equal(jobs().get('deploy'), 'manual');
+    const second = await json<PipelineJson>(await run(forge.tokens.bob as string, { ref: 'master' }));
+    const secondBuild = (forge.state.pipelines.get(second.id)?.jobIds ?? []).find(
+      (id) => forge.state.jobs.get(id)?.name === 'build',
+    );
+    forge.state.setJobStatus(secondBuild ?? -1, 'failed');
+    advancePipelines(forge.state);
+    const secondTest = (forge.state.pipelines.get(second.id)?.jobIds ?? []).find(
+      (id) => forge.state.jobs.get(id)?.name === 'test',
+    );
+    assert.equal(forge.state.jobs.get(secondTest ?? -1)?.status, 'skipped');
   });
 
   it('filters by status, ref, source and scope, and validates them', async () => {
