@@ -812,11 +812,16 @@ export class ForgeState {
     this.traces.delete(jobId);
   }
 
-  /** The newest pipeline of a commit. */
+  /** The newest pipeline of a commit; as on GitLab, never a child pipeline (a "dangling" source). */
   latestPipeline(sha: string): Pipeline | undefined {
     let latest: Pipeline | undefined;
     for (const pipeline of this.pipelines.values())
-      if (pipeline.sha === sha && (latest === undefined || pipeline.id > latest.id)) latest = pipeline;
+      if (
+        pipeline.sha === sha &&
+        pipeline.source !== 'parent_pipeline' &&
+        (latest === undefined || pipeline.id > latest.id)
+      )
+        latest = pipeline;
     return latest;
   }
 

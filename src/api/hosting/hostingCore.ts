@@ -5,6 +5,7 @@ import {
   type DownloadResult,
   HttpTransport,
   ListRequest,
+  headerValue,
   type Query,
   parseReply,
   saveStreamToFile,
@@ -116,6 +117,28 @@ export class HostingCore {
       signal: options.signal,
     });
     return parseReply(schema, response.data, this.label(id));
+  }
+
+  /**
+   * A read sent with the ETag of the last answer (`If-None-Match`): `{unchanged: true}` on 304, else
+   * the parsed reply and its new ETag (undefined when the server sends none).
+   */
+  protected async callIfChanged<S extends z.ZodType>(
+    id: EndpointId,
+    params: PathParams,
+    schema: S,
+    options: CallOptions & { etag?: string | undefined } = {},
+  ): Promise<{ unchanged: true } | { unchanged: false; value: z.infer<S>; etag: string | undefined }> {
+    const endpoint = definitionOf(id);
+    const response = await this.transport.requestJson({
+      method: endpoint.method,
+      path: fillPath(endpoint.path, params),
+      ...(options.etag ? { headers: { 'if-none-match': options.etag } } : {}),
+      signal: options.signal,
+    });
+    if (response.notModified) return { unchanged: true };
+    const value: z.infer<S> = parseReply(schema, response.data, this.label(id));
+    return { unchanged: false, value, etag: headerValue(response.headers, 'etag') };
   }
 
   /** For endpoints that answer 304 when nothing had to change. */

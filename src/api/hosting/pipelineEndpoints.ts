@@ -30,6 +30,27 @@ export class PipelineEndpoints extends ReviewEndpoints {
     );
   }
 
+  /**
+   * The pipeline again, with the ETag of the last answer: an unchanged pipeline costs a 304 (GitLab
+   * sends ETags on its reads) and gives `{unchanged: true}`.
+   */
+  getPipelineIfChanged(
+    project: ProjectRef,
+    pipelineId: number,
+    etag: string | undefined,
+    options?: CallOptions,
+  ) {
+    return this.callIfChanged(
+      'pipelines.get',
+      this.pipelineParams(project, pipelineId),
+      PipelineDetailsSchema,
+      {
+        etag,
+        signal: options?.signal,
+      },
+    );
+  }
+
   /** The newest pipeline of the ref's head commit (the default branch without `ref`). */
   getLatestPipeline(project: ProjectRef, ref?: string, options?: CallOptions) {
     return this.call('pipelines.latest', { id: projectParam(project) }, PipelineDetailsSchema, {

@@ -31,7 +31,14 @@ export interface WatchedPipeline {
 export class PipelineWatcher implements vscode.Disposable {
   private readonly watched = new Map<
     string,
-    { target: WatchedPipeline; timer: NodeJS.Timeout | undefined; checking: boolean; lastCheck: number }
+    {
+      target: WatchedPipeline;
+      timer: NodeJS.Timeout | undefined;
+      checking: boolean;
+      lastCheck: number;
+      /** The ETag of the last answer: an unchanged pipeline is a 304. */
+      etag?: string | undefined;
+    }
   >();
   private readonly subscription: vscode.Disposable;
   /** Pipelines said or seen ended, never watched again. */
@@ -91,7 +98,14 @@ export class PipelineWatcher implements vscode.Disposable {
     let pipeline: PipelineDetails;
     try {
       const client = await this.services.accounts.client(target.accountId);
-      pipeline = await client.getPipeline(target.projectId, target.pipelineId);
+      const read = await client.getPipelineIfChanged(target.projectId, target.pipelineId, entry.etag);
+      if (read.unchanged) {
+        entry.checking = false;
+        this.schedule(key);
+        return;
+      }
+      entry.etag = read.etag;
+      pipeline = read.value;
     } catch (error) {
       entry.checking = false;
       // Gone (deleted), or the account was removed: stop; a network failure: try again later.

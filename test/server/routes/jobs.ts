@@ -119,7 +119,7 @@ function getTrace(ctx: RequestContext): ApiResponse {
   return { status: 200, body: trace.body, contentType: 'text/plain; charset=utf-8', headers };
 }
 
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(',')

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { scalar } from '../ciConfig';
+import { etagMatches } from './jobs';
 import type { Handler, RequestContext } from '../context';
 import { created, errors, noContent, ok, type ApiResponse, type ParamValue } from '../http';
 import { cancelPipeline, createPipeline, deletePipeline, pipelineTimes, retryPipeline } from '../pipelines';
@@ -161,8 +163,17 @@ function listPipelines(ctx: RequestContext): ApiResponse {
   return ctx.list(pipelines, (pipeline) => pipelineBasic(ctx, pipeline));
 }
 
+/**
+ * As GitLab (Rack::ETag): a weak ETag of the body, and 304 without one when `If-None-Match` names it,
+ * so that a client watching a pipeline pays little while it does not change.
+ */
 function getPipeline(ctx: RequestContext): ApiResponse {
-  return ok(pipelineDetailed(ctx, findPipeline(ctx, pipelinesProject(ctx))));
+  const json = pipelineDetailed(ctx, findPipeline(ctx, pipelinesProject(ctx)));
+  const etag = `W/"${createHash('md5').update(JSON.stringify(json)).digest('hex')}"`;
+  const header = ctx.headers['if-none-match'];
+  if (etagMatches(typeof header === 'string' ? header : undefined, etag.slice(2)))
+    return { status: 304, headers: { etag } };
+  return { status: 200, json, headers: { etag } };
 }
 
 /** The newest pipeline of the ref's head commit; 403 when it has none (as documented). */
