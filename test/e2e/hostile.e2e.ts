@@ -179,7 +179,9 @@ describe('hostile corpus in the real VS Code (UI)', function () {
         await page.mouse.move(0, 0);
         await row.hover();
         await hover.waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
-        text = readable(await hover.innerText().catch(() => ''));
+        // Bounded: without a timeout, reading a hover that is not there waited out the whole budget
+        // (Playwright's default), so under load one try was all the test had.
+        text = readable(await hover.innerText({ timeout: 1_000 }).catch(() => ''));
         return text.includes(expected);
       },
       30_000,
@@ -336,7 +338,10 @@ describe('hostile corpus in the real VS Code (UI)', function () {
     // The panel's filter box is an editor too: take the one showing the trace.
     const output = page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'Hostile corpus' });
     await waitUntil(
-      async () => readable(await output.innerText().catch(() => '')).includes('end of the hostile corpus'),
+      async () =>
+        readable(await output.innerText({ timeout: 1_000 }).catch(() => '')).includes(
+          'end of the hostile corpus',
+        ),
       30_000,
       'the tailed trace in the output panel',
     );

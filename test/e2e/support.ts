@@ -33,7 +33,7 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   const input = widget.locator('input.input').first();
   const first = widget.locator('.quick-input-list .monaco-list-row').first();
   const listed = async (): Promise<boolean> =>
-    ((await first.getAttribute('aria-label').catch(() => null)) ?? '').startsWith(title);
+    ((await first.getAttribute('aria-label', { timeout: 1_000 }).catch(() => null)) ?? '').startsWith(title);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await page.locator('.monaco-workbench').focus();
@@ -54,7 +54,9 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
   // The palette closes; a command that asks something opens the quick input again at once, which a
   // wait for "hidden" can miss: wait until the palette's own `>` query is gone instead.
   await waitUntil(
-    async () => !(await widget.isVisible()) || !(await input.inputValue().catch(() => '')).startsWith('>'),
+    async () =>
+      !(await widget.isVisible()) ||
+      !(await input.inputValue({ timeout: 1_000 }).catch(() => '')).startsWith('>'),
     10_000,
     'the command palette to close',
   );
@@ -66,9 +68,9 @@ export async function quickInputText(page: Page): Promise<string> {
   if (!(await widget.isVisible())) return '';
   const input = widget.locator('input.input').first();
   const parts = [
-    await widget.innerText().catch(() => ''),
-    (await input.getAttribute('placeholder').catch(() => null)) ?? '',
-    (await input.getAttribute('aria-label').catch(() => null)) ?? '',
+    await widget.innerText({ timeout: 1_000 }).catch(() => ''),
+    (await input.getAttribute('placeholder', { timeout: 1_000 }).catch(() => null)) ?? '',
+    (await input.getAttribute('aria-label', { timeout: 1_000 }).catch(() => null)) ?? '',
   ];
   return parts.join('\n');
 }

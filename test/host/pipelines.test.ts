@@ -336,4 +336,39 @@ describe('pipeline actions', function () {
       await vscode.commands.executeCommand('forge.jobs.filter', folder.node, {});
     }
   });
+
+  it('cancels from the palette: the project, then one of its recent pipelines that can be canceled', async () => {
+    const offered: (readonly string[])[] = [];
+    const answering = api.messages.answerPicks((labels) => {
+      offered.push(labels);
+      // This suite's account (by its server), the project (its row reads "Web"), then the first pipeline.
+      if (labels.some((each) => /^#\d+$/.test(each))) return 0;
+      const ours = labels.findIndex((each) => each.includes(new URL(forge.url).host));
+      if (ours >= 0) return ours;
+      const project = labels.findIndex((each) => /(^|\s)Web$/.test(each));
+      return project >= 0 ? project : 0;
+    });
+    try {
+      forge.clearRequests();
+      await vscode.commands.executeCommand('forge.pipeline.cancel');
+      const pipelines = offered.at(-1) ?? [];
+      const ids = pipelines.map((each) => Number(/#(\d+)/.exec(each)?.[1]));
+      assert.ok(ids.length > 0, JSON.stringify(offered));
+      // Only pipelines that could be canceled were offered (their status as the list gave it).
+      const listed = forge.requests.find((request) => request.path === pipelinesPath());
+      assert.ok(
+        listed,
+        `the recent pipelines were read: ${JSON.stringify({ offered, requests: forge.requests.map((r) => `${r.method} ${r.path}`) })}`,
+      );
+      const [first] = ids;
+      assert.ok(
+        forge.requests.some(
+          (request) => request.method === 'POST' && request.path === `${pipelinesPath()}/${first}/cancel`,
+        ),
+        JSON.stringify(offered),
+      );
+    } finally {
+      answering.dispose();
+    }
+  });
 });

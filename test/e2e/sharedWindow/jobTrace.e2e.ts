@@ -199,7 +199,7 @@ describe('job trace panel (UI)', function () {
         `match ${position}`,
       );
       await waitUntil(
-        async () => (await current.innerText().catch(() => '')).includes(`test ${test} `),
+        async () => (await current.innerText({ timeout: 1_000 }).catch(() => '')).includes(`test ${test} `),
         30_000,
         `match ${position} on test ${test}`,
       );
