@@ -279,14 +279,7 @@ async function startPipeline(
   owner?: ProjectNode,
 ): Promise<PipelineDetails | undefined> {
   const client = await services.accounts.client(target.account.id);
-  const pipeline = await runPipelineAsked(
-    services.context.workspaceState,
-    client,
-    target.account,
-    target.project,
-    answers,
-    suggestedRef,
-  );
+  const pipeline = await runPipelineAsked(client, target.account, target.project, answers, suggestedRef);
   if (!pipeline) return undefined;
   watcher.watch(
     {

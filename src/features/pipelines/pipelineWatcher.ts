@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { NotFoundError } from '../../api/http';
 import type { PipelineDetails } from '../../api/hosting';
 import { notifySetting, pipelineEndNotice, pipelineHasEnded } from '../../domain/pipelineNotices';
 import { openServerLink } from '../../platform/serverLinks';
@@ -70,7 +71,7 @@ export class PipelineWatcher implements vscode.Disposable {
     return setting === 'branch' || (setting === 'mine' && reason === 'mine');
   }
 
-  /** Watches a pipeline until it ends, if the setting wants it; a running one only for the branch. */
+  /** Watches a pipeline until it ends, if the setting wants it; one that has ended already is never said. */
   watch(target: WatchedPipeline, status: string): void {
     const key = `${target.accountId}/${target.projectId}/${target.pipelineId}`;
     if (this.watched.has(key) || this.done.has(key) || !this.wanted(target.reason)) return;
@@ -112,7 +113,7 @@ export class PipelineWatcher implements vscode.Disposable {
       this.services.log.debug(
         `Pipeline watch ${key}: ${error instanceof Error ? error.message : String(error)}`,
       );
-      if (!this.services.accounts.get(target.accountId)) this.stop(key);
+      if (error instanceof NotFoundError || !this.services.accounts.get(target.accountId)) this.stop(key);
       else this.schedule(key);
       return;
     }

@@ -17,7 +17,13 @@ import { projectPath as pathOf } from '../../domain/jobActions';
 
 const CI_FILE = '.gitlab-ci.yml';
 
-/** What was typed for a project the last time, kept until a pipeline starts (the memento's key: account and project). */
+/**
+ * What was typed for a project the last time, kept until a pipeline starts. In memory only: variable
+ * values may be secrets, and nothing the user types for a server is written to disk outside
+ * SecretStorage.
+ */
+const lastRuns = new Map<string, LastRun>();
+
 interface LastRun {
   ref: string;
   variables: NewPipelineVariable[];
@@ -158,7 +164,6 @@ function refusalText(error: BadRequestError): string {
  * next try).
  */
 export async function runPipelineAsked(
-  memento: vscode.Memento,
   client: HostingClient,
   account: AccountInfo,
   project: Project,
@@ -166,7 +171,7 @@ export async function runPipelineAsked(
   suggestedRef?: string,
 ): Promise<PipelineDetails | undefined> {
   const key = lastRunKey(account, project);
-  const last = memento.get<LastRun>(key);
+  const last = lastRuns.get(key);
   const typedRef = answers.ref ?? (await askRef(client, project, suggestedRef ?? last?.ref));
   if (typedRef === undefined) return undefined;
   const ref = valueOrThrow(checkRefName(typedRef));
@@ -191,10 +196,10 @@ export async function runPipelineAsked(
       },
       () => client.createPipeline(project.id, ref, variables),
     );
-    await memento.update(key, undefined);
+    lastRuns.delete(key);
     return pipeline;
   } catch (error) {
-    await memento.update(key, { ref, variables } satisfies LastRun);
+    lastRuns.set(key, { ref, variables });
     if (!(error instanceof BadRequestError)) throw error;
     const message = vscode.l10n.t('The pipeline on {0} was not created: {1}', ref, refusalText(error));
     void showError(message);
