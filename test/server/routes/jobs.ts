@@ -21,8 +21,8 @@ export function registerJobRoutes(router: Router<Handler>): void {
   router.post('/projects/:id/jobs/:job_id/play', playJob);
 }
 
-/** The project, if the caller may see its jobs (public_jobs, or a member). */
-function jobsProject(ctx: RequestContext): Project {
+/** The project, if the caller may see its jobs and pipelines (public_jobs, or a member). */
+export function jobsProject(ctx: RequestContext): Project {
   const project = ctx.project();
   const member = ctx.accessLevel(project) >= ACCESS.reporter;
   if (!project.settings.jobs_enabled || (!project.settings.public_jobs && !member)) throw errors.forbidden();

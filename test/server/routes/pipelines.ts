@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { scalar } from '../ciConfig';
-import { etagMatches } from './jobs';
+import { etagMatches, jobsProject } from './jobs';
 import type { Handler, RequestContext } from '../context';
 import { created, errors, noContent, ok, type ApiResponse, type ParamValue } from '../http';
 import { cancelPipeline, createPipeline, deletePipeline, pipelineTimes, retryPipeline } from '../pipelines';
 import type { Router } from '../router';
-import { ACCESS, JOB_STATUSES, type Job, type Pipeline, type PipelineVariable, type Project } from '../state';
+import { JOB_STATUSES, type Job, type Pipeline, type PipelineVariable, type Project } from '../state';
 
 type Json = Record<string, unknown>;
 const PUBLIC = { public: true };
@@ -24,14 +24,6 @@ export function registerPipelineRoutes(router: Router<Handler>): void {
   router.post('/projects/:id/pipelines/:pipeline_id/retry', retry);
   router.post('/projects/:id/pipelines/:pipeline_id/cancel', cancel);
   router.delete('/projects/:id/pipelines/:pipeline_id', remove);
-}
-
-/** The project, if the caller may see its pipelines (public_jobs, or a member). */
-function pipelinesProject(ctx: RequestContext): Project {
-  const project = ctx.project();
-  const member = ctx.accessLevel(project) >= ACCESS.reporter;
-  if (!project.settings.jobs_enabled || (!project.settings.public_jobs && !member)) throw errors.forbidden();
-  return project;
 }
 
 function findPipeline(ctx: RequestContext, project: Project): Pipeline {
@@ -140,7 +132,7 @@ function validateListParams(ctx: RequestContext): void {
 }
 
 function listPipelines(ctx: RequestContext): ApiResponse {
-  const project = pipelinesProject(ctx);
+  const project = jobsProject(ctx);
   validateListParams(ctx);
   const orderBy = ctx.params.string('order_by') ?? 'id';
   const key = (pipeline: Pipeline): string | number =>
@@ -168,7 +160,7 @@ function listPipelines(ctx: RequestContext): ApiResponse {
  * so that a client watching a pipeline pays little while it does not change.
  */
 function getPipeline(ctx: RequestContext): ApiResponse {
-  const json = pipelineDetailed(ctx, findPipeline(ctx, pipelinesProject(ctx)));
+  const json = pipelineDetailed(ctx, findPipeline(ctx, jobsProject(ctx)));
   const etag = `W/"${createHash('md5').update(JSON.stringify(json)).digest('hex')}"`;
   const header = ctx.headers['if-none-match'];
   if (etagMatches(typeof header === 'string' ? header : undefined, etag.slice(2)))
@@ -178,7 +170,7 @@ function getPipeline(ctx: RequestContext): ApiResponse {
 
 /** The newest pipeline of the ref's head commit; 403 when it has none (as documented). */
 function latestPipeline(ctx: RequestContext): ApiResponse {
-  const project = pipelinesProject(ctx);
+  const project = jobsProject(ctx);
   const ref = ctx.params.string('ref') ?? project.defaultBranch;
   const sha = project.branches.get(ref)?.commitSha;
   const latest = sha === undefined ? undefined : ctx.state.latestPipeline(sha);
@@ -207,7 +199,7 @@ function bridgeJson(ctx: RequestContext, pipeline: Pipeline, job: Job): Json {
 }
 
 function listBridges(ctx: RequestContext): ApiResponse {
-  const project = pipelinesProject(ctx);
+  const project = jobsProject(ctx);
   const pipeline = findPipeline(ctx, project);
   const bridges = pipeline.jobIds.flatMap((id) => {
     const job = ctx.state.jobs.get(id);
@@ -218,7 +210,7 @@ function listBridges(ctx: RequestContext): ApiResponse {
 
 /** No pipeline of the fake forge uploads test reports: GitLab's answer for a pipeline without any. */
 function testReportSummary(ctx: RequestContext): ApiResponse {
-  findPipeline(ctx, pipelinesProject(ctx));
+  findPipeline(ctx, jobsProject(ctx));
   return ok({
     total: { time: 0, count: 0, success: 0, failed: 0, skipped: 0, error: 0, suite_error: null },
     test_suites: [],
