@@ -192,17 +192,7 @@ async function applyChange(
     ),
   );
   refreshAfter(services, target);
-  if (action === 'retry')
-    watcher.watch(
-      {
-        accountId: target.account.id,
-        projectId: target.project.id,
-        projectPath: projectPath(target.project),
-        pipelineId: pipeline.id,
-        reason: 'mine',
-      },
-      pipeline.status,
-    );
+  if (action === 'retry') watcher.watch(target.account, target.project, pipeline, 'mine');
   const message =
     action === 'retry'
       ? vscode.l10n.t(
@@ -281,16 +271,7 @@ async function startPipeline(
   const client = await services.accounts.client(target.account.id);
   const pipeline = await runPipelineAsked(client, target.account, target.project, answers, suggestedRef);
   if (!pipeline) return undefined;
-  watcher.watch(
-    {
-      accountId: target.account.id,
-      projectId: target.project.id,
-      projectPath: projectPath(target.project),
-      pipelineId: pipeline.id,
-      reason: 'mine',
-    },
-    pipeline.status,
-  );
+  watcher.watch(target.account, target.project, pipeline, 'mine');
   services.afterAction(owner, { accountId: target.account.id, projectId: target.project.id, folder: 'jobs' });
   void showInformation(
     vscode.l10n.t('Pipeline #{0} started on {1} ({2}).', pipeline.id, pipeline.ref, pipeline.status),
@@ -306,7 +287,6 @@ export interface PipelinesFeature {
   readonly runOnBranch: (status: BranchStatus) => Promise<unknown>;
   /** Retry or cancel the branch's latest pipeline (the status bar's menu), as the commands do. */
   readonly changeBranchPipeline: (status: BranchStatus, action: 'retry' | 'cancel') => Promise<unknown>;
-  readonly watcher: PipelineWatcher;
 }
 
 /** The pipelines feature's commands: run, retry, cancel, delete, open and copy the link. */
@@ -349,7 +329,6 @@ export function registerPipelineCommands(
     }),
   ]);
   return {
-    watcher,
     runOnBranch: (status) => startPipeline(services, watcher, status, { ref: status.branch }, status.branch),
     changeBranchPipeline: async (status, action) => {
       if (!status.pipeline) return undefined;
@@ -364,17 +343,7 @@ export function registerPipelineCommands(
       return applyChange(services, watcher, checkAllowed(target, action), action);
     },
     watchBranchPipeline: (status) => {
-      if (!status.pipeline) return;
-      watcher.watch(
-        {
-          accountId: status.account.id,
-          projectId: status.project.id,
-          projectPath: projectPath(status.project),
-          pipelineId: status.pipeline.id,
-          reason: 'branch',
-        },
-        status.pipeline.status,
-      );
+      if (status.pipeline) watcher.watch(status.account, status.project, status.pipeline, 'branch');
     },
   };
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { NotFoundError } from '../../api/http';
-import type { PipelineDetails } from '../../api/hosting';
+import type { PipelineDetails, Project } from '../../api/hosting';
+import { projectPath } from '../../domain/jobActions';
 import { notifySetting, pipelineEndNotice, pipelineHasEnded } from '../../domain/pipelineNotices';
 import { openServerLink } from '../../platform/serverLinks';
 import { showError, showInformation, showWarning } from '../../platform/userMessages';
@@ -72,7 +73,20 @@ export class PipelineWatcher implements vscode.Disposable {
   }
 
   /** Watches a pipeline until it ends, if the setting wants it; one that has ended already is never said. */
-  watch(target: WatchedPipeline, status: string): void {
+  watch(
+    account: { id: string },
+    project: Project,
+    pipeline: { id: number; status: string },
+    reason: WatchedPipeline['reason'],
+  ): void {
+    const target: WatchedPipeline = {
+      accountId: account.id,
+      projectId: project.id,
+      projectPath: projectPath(project),
+      pipelineId: pipeline.id,
+      reason,
+    };
+    const { status } = pipeline;
     const key = `${target.accountId}/${target.projectId}/${target.pipelineId}`;
     if (this.watched.has(key) || this.done.has(key) || !this.wanted(target.reason)) return;
     if (pipelineHasEnded(status)) {
@@ -140,7 +154,6 @@ export class PipelineWatcher implements vscode.Disposable {
     const buttons = pipeline.status === 'failed' ? [failedJob, open] : [open];
     const show =
       notice.severity === 'error' ? showError : notice.severity === 'warning' ? showWarning : showInformation;
-    this.said.push(notice.text);
     void show(notice.text, ...buttons).then((choice) => {
       if (choice === open && pipeline.web_url)
         void openServerLink(pipeline.web_url, vscode.l10n.t('the web page of pipeline #{0}', pipeline.id));
@@ -163,14 +176,6 @@ export class PipelineWatcher implements vscode.Disposable {
     const job = [...failed.items].sort((a, b) => a.id - b.id)[0];
     if (!job) return;
     await this.showJobTrace({ kind: 'forge.jobRef', accountId: target.accountId, project, job });
-  }
-
-  /** What was said, in order (for tests and the log). */
-  readonly said: string[] = [];
-
-  /** How many pipelines are watched now (for tests). */
-  get watching(): number {
-    return this.watched.size;
   }
 
   dispose(): void {

@@ -6,7 +6,7 @@ import { checkRefName } from '../../domain/inputValidation';
 import { valueOrThrow } from '../../platform/commands/registerCommand';
 import { askText, pickOne, showError, withProgress, type PickItem } from '../../platform/userMessages';
 import type { AccountInfo } from '../../platform/accounts';
-import { projectPath as pathOf } from '../../domain/jobActions';
+import { projectPath } from '../../domain/jobActions';
 
 /*
  * "Run pipeline" as GitLab's form has it: a branch or tag, then the variables the CI file offers at
@@ -42,7 +42,7 @@ async function askRef(client: HostingClient, project: Project, suggested: string
   const branches = await withProgress(
     {
       location: vscode.ProgressLocation.Window,
-      title: vscode.l10n.t('Loading the branches of {0}', pathOf(project)),
+      title: vscode.l10n.t('Loading the branches of {0}', projectPath(project)),
     },
     () => client.listBranches(project.id).page({ perPage: 100 }),
   );
@@ -56,7 +56,7 @@ async function askRef(client: HostingClient, project: Project, suggested: string
       icon: 'git-branch',
       name,
     })),
-    { placeHolder: vscode.l10n.t('Run a pipeline of {0} on which branch?', pathOf(project)) },
+    { placeHolder: vscode.l10n.t('Run a pipeline of {0} on which branch?', projectPath(project)) },
   );
   return picked?.name;
 }
