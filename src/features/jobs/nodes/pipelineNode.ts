@@ -155,29 +155,35 @@ export class PipelineNode implements FolderMember {
     return item;
   }
 
-  /** The pipeline (who, how long), its jobs with earlier attempts, and its trigger jobs. */
+  /**
+   * The pipeline (who, how long), its jobs with earlier attempts, and its trigger jobs, read
+   * together: one round trip's wait to open a row, not two.
+   */
   private async load(client: HostingClient, pipelineId: number): Promise<void> {
     const projectId = this.owner.project.id;
     const fromPipelines = this.source.details !== undefined;
-    const complete: Job[] = [];
-    for await (const job of client
-      .listPipelineJobs(projectId, pipelineId, this.source.scope?.length ? this.source.scope : undefined, {
-        includeRetried: fromPipelines,
-      })
-      .all()) {
-      complete.push(job);
-      if (complete.length >= MAX_PIPELINE_JOBS) break;
-    }
+    const [complete, details, bridges] = await Promise.all([
+      this.readJobs(client, pipelineId, fromPipelines),
+      fromPipelines ? client.getPipeline(projectId, pipelineId).catch(() => this.details) : this.details,
+      fromPipelines ? this.triggerJobs(client, pipelineId) : this.bridges,
+    ]);
     // Without include_retried the endpoint leaves out attempts run again; the Jobs folder has them.
     const ids = new Set(complete.map((job) => job.id));
     this.loaded = [...complete, ...(this.source.listedJobs ?? []).filter((job) => !ids.has(job.id))];
-    if (!fromPipelines) return;
-    const [details, bridges] = await Promise.all([
-      client.getPipeline(projectId, pipelineId).catch(() => this.details),
-      this.triggerJobs(client, pipelineId),
-    ]);
     this.details = details;
     this.bridges = bridges;
+  }
+
+  private async readJobs(client: HostingClient, pipelineId: number, includeRetried: boolean): Promise<Job[]> {
+    const jobs: Job[] = [];
+    const scope = this.source.scope?.length ? this.source.scope : undefined;
+    for await (const job of client
+      .listPipelineJobs(this.owner.project.id, pipelineId, scope, { includeRetried })
+      .all()) {
+      jobs.push(job);
+      if (jobs.length >= MAX_PIPELINE_JOBS) break;
+    }
+    return jobs;
   }
 
   /** A server without the trigger jobs' endpoint (before GitLab 13.0) shows the jobs alone. */
