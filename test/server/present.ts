@@ -12,6 +12,7 @@ import {
   type Issue,
   type Job,
   type MergeRequest,
+  type Pipeline,
   type Milestone,
   type Note,
   type Project,
@@ -487,6 +488,12 @@ export class Presenter {
     );
   }
 
+  /** A pipeline's page on the server. */
+  pipelineWebUrl(pipeline: Pipeline): string {
+    const project = this.state.projects.get(pipeline.projectId);
+    return `${this.web}/${project ? this.state.pathWithNamespace(project) : ''}/-/pipelines/${pipeline.id}`;
+  }
+
   mergeRequest(mergeRequest: MergeRequest, withChanges = false): Json {
     const project = this.state.projects.get(mergeRequest.projectId);
     const path = project ? this.state.pathWithNamespace(project) : '';
@@ -498,7 +505,7 @@ export class Presenter {
       sha: latest.sha,
       ref: latest.ref,
       status: this.state.pipelineStatus(latest),
-      web_url: `${this.web}/${path}/-/pipelines/${latest.id}`,
+      web_url: this.pipelineWebUrl(latest),
     };
     const result: Json = {
       id: mergeRequest.id,

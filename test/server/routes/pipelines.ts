@@ -38,11 +38,6 @@ const DETAILED_STATUS: Record<string, [text: string, group?: string]> = {
   created: ['created'],
 };
 
-function webUrl(ctx: RequestContext, pipeline: Pipeline): string {
-  const project = ctx.state.projects.get(pipeline.projectId);
-  return `${ctx.state.webOrigin}/${project ? ctx.state.pathWithNamespace(project) : ''}/-/pipelines/${pipeline.id}`;
-}
-
 /** What the list gives (GitLab's PipelineBasic). */
 export function pipelineBasic(ctx: RequestContext, pipeline: Pipeline): Json {
   return {
@@ -55,7 +50,7 @@ export function pipelineBasic(ctx: RequestContext, pipeline: Pipeline): Json {
     source: pipeline.source ?? 'push',
     created_at: pipeline.createdAt,
     updated_at: pipeline.updatedAt,
-    web_url: webUrl(ctx, pipeline),
+    web_url: ctx.present.pipelineWebUrl(pipeline),
     name: pipeline.name ?? null,
   };
 }
@@ -65,7 +60,7 @@ function pipelineDetailed(ctx: RequestContext, pipeline: Pipeline): Json {
   const status = ctx.state.pipelineStatus(pipeline);
   const [text, group] = DETAILED_STATUS[status] ?? [status];
   const times = pipelineTimes(ctx.state, pipeline);
-  const path = new URL(webUrl(ctx, pipeline)).pathname;
+  const path = new URL(ctx.present.pipelineWebUrl(pipeline)).pathname;
   return {
     ...pipelineBasic(ctx, pipeline),
     before_sha: '0000000000000000000000000000000000000000',
