@@ -34,7 +34,16 @@ interface ListScript {
   failPages?: Map<number, number>;
   /** Called as a page is answered, with how many requests the server had seen by then. */
   onAnswer?: (page: number, requestsSeen: number) => void;
+  /**
+   * A page whose answer waits until the server has seen this many requests in all (checked as each
+   * one arrives; `HOLD_LIMIT_MS` at most, so that a client that never sends them fails the assertion
+   * instead of the test's timeout). Waiting for the requests, not for time: a busy machine may take
+   * longer than any delay to send them.
+   */
+  holdUntilSeen?: (page: number) => number | undefined;
 }
+
+const HOLD_LIMIT_MS = 3_000;
 
 /** Requests in flight at the server, and the most seen at once. */
 const inFlightAtServer = { now: 0, max: 0 };
@@ -68,16 +77,35 @@ function serveList(server: ScriptedServer, script: ListScript): void {
     const failure = script.failPages?.get(page);
     inFlightAtServer.now++;
     inFlightAtServer.max = Math.max(inFlightAtServer.max, inFlightAtServer.now);
-    setTimeout(
-      () => {
-        inFlightAtServer.now--;
-        script.onAnswer?.(page, server.seen.length);
-        if (failure !== undefined) sendJson(response, failure, { message: `page ${page} failed` });
-        else sendJson(response, 200, items, headers);
-      },
-      script.delayMs?.(page) ?? 0,
-    );
+    const answer = (): void => {
+      inFlightAtServer.now--;
+      script.onAnswer?.(page, server.seen.length);
+      if (failure !== undefined) sendJson(response, failure, { message: `page ${page} failed` });
+      else sendJson(response, 200, items, headers);
+    };
+    const seenBefore = script.holdUntilSeen?.(page);
+    if (seenBefore !== undefined)
+      held.push({ seenBefore, answer, limit: setTimeout(() => release(true), HOLD_LIMIT_MS) });
+    else setTimeout(answer, script.delayMs?.(page) ?? 0);
+    release(false);
   });
+  /** Answers the held pages whose requests have come (all of them once the limit is reached). */
+  const held: { seenBefore: number; answer: () => void; limit: ReturnType<typeof setTimeout> }[] = [];
+  const release = (all: boolean): void => {
+    for (const entry of [...held]) {
+      if (!all && server.seen.length < entry.seenBefore) continue;
+      held.splice(held.indexOf(entry), 1);
+      clearTimeout(entry.limit);
+      entry.answer();
+    }
+  };
+}
+
+/** Resolves once the server has seen `count` requests (`HOLD_LIMIT_MS` at most). */
+async function seenAtLeast(server: ScriptedServer, count: number): Promise<void> {
+  const deadline = Date.now() + HOLD_LIMIT_MS;
+  while (server.seen.length < count && Date.now() < deadline)
+    await new Promise((resolve) => setImmediate(resolve));
 }
 
 const ids = (items: readonly { id: number }[]): number[] => items.map((item) => item.id);
@@ -200,7 +228,8 @@ describe('pagination', () => {
     serveList(server, {
       total: 1000,
       withTotals: true,
-      delayMs: (page) => (page === 2 ? 150 : 0),
+      // Page 2 waits for page 5's request: it comes only if pages 3 and 4 were answered meanwhile.
+      holdUntilSeen: (page) => (page === 2 ? 5 : undefined),
       onAnswer: (page, requestsSeen) => {
         if (page === 2) seenWhenSecondAnswered = requestsSeen;
       },
@@ -222,7 +251,9 @@ describe('pagination', () => {
     for await (const item of jobs().all({ concurrency: 2 })) {
       items.push(item);
       if (item.id === 150) {
-        // Page 2 taken, the consumer stalls: pages 3 to 6 come in (two on the wire, four held).
+        // Page 2 taken, the consumer stalls: pages 3 to 6 come in (two on the wire, four held), and
+        // nothing more while it stalls.
+        await seenAtLeast(server, 6);
         await new Promise((resolve) => setTimeout(resolve, 150));
         seenWhileStalled = server.seen.length;
       }
@@ -237,13 +268,17 @@ describe('pagination', () => {
       total: 950,
       withTotals: true,
       delayMs: (page) => (page === 1 ? 60 : 0),
+      // Read again, the first page waits for the others of the window: they come with it, or never.
+      holdUntilSeen: (page) => (page === 1 && before >= 0 ? before + 8 : undefined),
       onAnswer: (page, requestsSeen) => {
         if (page === 1) seenWhenFirstAnswered = requestsSeen;
       },
     });
+    // Set once the list has been read a first time.
+    let before = -1;
     assert.deepEqual(ids(await jobs().toArray()), oneTo(950));
     assert.equal(seenWhenFirstAnswered, 1, 'a list read for the first time starts with its first page alone');
-    const before = server.seen.length;
+    before = server.seen.length;
     assert.deepEqual(ids(await jobs().toArray()), oneTo(950));
     assert.equal(seenWhenFirstAnswered - before, 8, 'read again: pages 1 to 8 asked at once');
     assert.deepEqual(
@@ -261,14 +296,18 @@ describe('pagination', () => {
     const script = {
       total: 950,
       withTotals: true,
-      delayMs: (page: number) => (page === 8 ? 150 : 0),
+      // Read again, page 8 waits for the requests of pages 9 and 10: they come while it is on the
+      // wire only if each early page taken starts the next one.
+      holdUntilSeen: (page: number) => (page === 8 && before >= 0 ? before + 10 : undefined),
       onAnswer: (page: number, requestsSeen: number) => {
         if (page === 8) seenWhenEighthAnswered = requestsSeen;
       },
     };
+    // Set once the list has been read a first time.
+    let before = -1;
     serveList(server, script);
     assert.deepEqual(ids(await jobs().toArray()), oneTo(950));
-    const before = server.seen.length;
+    before = server.seen.length;
     assert.deepEqual(ids(await jobs().toArray()), oneTo(950));
     // Pages 9 and 10 went out while page 8 was still being served, not after it.
     assert.equal(seenWhenEighthAnswered - before, 10);
