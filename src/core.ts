@@ -5,7 +5,7 @@ import { defineCommand } from './platform/commands/defineCommand';
 import { commandHandlers, registerCommands } from './platform/commands/registerCommand';
 import { type AdminTreeProvider, createAdminFeature } from './features/admin';
 import { createBoardsFeature } from './features/boards';
-import { registerPipelineCommands } from './features/pipelines';
+import { type PipelineGraphPanel, registerPipelineCommands } from './features/pipelines';
 import { type ChannelPostPanel, type ChannelTreeProvider, createChannelFeature } from './features/channel';
 import {
   type JobTracePanel,
@@ -100,6 +100,7 @@ export interface ForgePanels {
   readonly jobTrace: PanelRegistry<JobTracePanel>;
   readonly mergeRequest: PanelRegistry<MergeRequestPanel>;
   readonly channelPost: PanelRegistry<ChannelPostPanel>;
+  readonly pipelineGraph: PanelRegistry<PipelineGraphPanel>;
 }
 
 export interface Core {
@@ -221,10 +222,11 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     review,
     showJobTrace: (ref) => traces.show(ref),
   });
+  const pipelines = registerPipelineCommands(services, { traces, jobs });
   const statusBar = createStatusBarFeature(services, {
     createMergeRequest: () => mergeRequests.createMergeRequest(),
     retryJob: (ref) => jobs.retry(ref),
-    pipelines: registerPipelineCommands(services, traces),
+    pipelines,
   });
   createBoardsFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
@@ -256,14 +258,8 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       projectFilters: filters,
       todos,
       treeViews,
-      treeProviders: {
-        'forge.projects': projects,
-        'forge.todos': todos,
-        'forge.mergeRequests': mergeRequests.provider,
-        'forge.admin': admin.provider,
-        'forge.channel': channel.tree,
-      },
-      panels: { jobTrace: traces.panels, mergeRequest: mergeRequests.panels, channelPost: channel.panels },
+      treeProviders: treeProvidersOf(projects, todos, mergeRequests.provider, admin.provider, channel.tree),
+      panels: panelsOf(traces.panels, mergeRequests.panels, channel.panels, pipelines.graphs.registry),
       services,
       traceTails: traces.tails,
       review,
@@ -273,6 +269,31 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     commands: commandHandlers,
     restorePanel: (viewType, panel, state) => restorePanel(viewType, panel, state, log),
     reviewSides: review.sides,
+  };
+}
+
+function panelsOf(
+  jobTrace: ForgePanels['jobTrace'],
+  mergeRequest: ForgePanels['mergeRequest'],
+  channelPost: ForgePanels['channelPost'],
+  pipelineGraph: ForgePanels['pipelineGraph'],
+): ForgePanels {
+  return { jobTrace, mergeRequest, channelPost, pipelineGraph };
+}
+
+function treeProvidersOf(
+  projects: ProjectsTreeProvider,
+  todos: TodosTreeProvider,
+  mergeRequests: MergeRequestsTreeProvider,
+  admin: AdminTreeProvider,
+  channel: ChannelTreeProvider,
+): ForgeTreeProviders {
+  return {
+    'forge.projects': projects,
+    'forge.todos': todos,
+    'forge.mergeRequests': mergeRequests,
+    'forge.admin': admin,
+    'forge.channel': channel,
   };
 }
 

@@ -1,3 +1,5 @@
+import * as l10n from '@vscode/l10n';
+
 /** Groups jobs by pipeline, keeping the order in which pipelines first appear (newest first). */
 export interface PipelineGroup<J> {
   pipelineId: number | undefined;
@@ -65,4 +67,30 @@ export function orderPipelineJobs<J extends OrderableJob>(jobs: readonly J[]): P
     if (stageA !== stageB) return stageA - stageB;
     return a.job.name.localeCompare(b.job.name, undefined, { numeric: true }) || a.job.id - b.job.id;
   });
+}
+
+/** Words for GitLab's `source` values a person reads in a row. */
+export function pipelineSourceWord(source: string | null | undefined): string | undefined {
+  switch (source) {
+    case undefined:
+    case null:
+    case 'push':
+      return undefined;
+    case 'web':
+      return l10n.t('run by hand');
+    case 'api':
+      return l10n.t('run through the API');
+    case 'schedule':
+      return l10n.t('scheduled');
+    case 'merge_request_event':
+      return l10n.t('merge request');
+    case 'parent_pipeline':
+      return l10n.t('child pipeline');
+    case 'pipeline':
+      return l10n.t('downstream');
+    case 'trigger':
+      return l10n.t('triggered');
+    default:
+      return source;
+  }
 }

@@ -301,6 +301,11 @@ async function downloadArtifactsByRef(services: Services, arg: JobArgument, opti
 export interface JobsFeature {
   /** Retries a job as the command does: its message, and the refresh of every view (for the status bar). */
   retry(ref: JobRef): Promise<unknown>;
+  /**
+   * Retries, plays or cancels a job as the commands do (a manual deployment asks first): the job the
+   * server answered with, or undefined when not confirmed (the pipeline graph's node buttons).
+   */
+  change(ref: JobRef, change: 'retry' | 'play' | 'cancel'): Promise<Job | undefined>;
 }
 
 export function registerJobCommands(services: Services): JobsFeature {
@@ -350,5 +355,11 @@ export function registerJobCommands(services: Services): JobsFeature {
     }),
   );
   registerCommands(services.context, services.log, declarations);
-  return { retry: (ref) => jobChangeCommand(services, ref, 'retry', vscode.l10n.t('Job to retry'), {}) };
+  return {
+    retry: (ref) => jobChangeCommand(services, ref, 'retry', vscode.l10n.t('Job to retry'), {}),
+    change: async (ref, change) => {
+      const target = await jobTarget(services, ref, change, '');
+      return target && (await changeJobAsked(services, target, change))?.job;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import * as vscode from 'vscode';
 import { NotFoundError } from '../../api/http';
-import type { PipelineDetails, Project } from '../../api/hosting';
+import type { Job, PipelineDetails, Project } from '../../api/hosting';
 import { type PipelineAction, pipelineActions } from '../../domain/pipelineActions';
 import { projectPath } from '../../domain/jobActions';
 import type { AccountInfo } from '../../platform/accounts';
@@ -15,6 +15,7 @@ import { ProjectNode, projectTarget } from '../projects';
 import { type RunPipelineAnswers, runPipelineAsked } from './runPipeline';
 import { PipelineWatcher } from './pipelineWatcher';
 import type { BranchStatus } from '../statusBar';
+import { type PipelineGraphPanels, createPipelineGraphPanels } from './panel/pipelineGraphPanels';
 
 /** Answers to a pipeline command's questions, for host tests and automation; menus never pass them. */
 const PipelineOptionsSchema = z
@@ -61,7 +62,11 @@ interface PipelineTarget {
   node: PipelineNode | undefined;
 }
 
-function checkAllowed(target: PipelineTarget, action: PipelineAction): PipelineTarget {
+/** What a command does to a pipeline: an action of the capability table, or drawing its graph (any state). */
+type TargetAction = PipelineAction | 'showGraph';
+
+function checkAllowed(target: PipelineTarget, action: TargetAction): PipelineTarget {
+  if (action === 'showGraph') return target;
   const allowed = pipelineActions({ status: target.status, web_url: target.webUrl });
   if (!allowed.includes(action))
     throw new Error(
@@ -82,7 +87,7 @@ function checkAllowed(target: PipelineTarget, action: PipelineAction): PipelineT
 async function pipelineTarget(
   services: Services,
   arg: PipelineArgument,
-  action: PipelineAction,
+  action: TargetAction,
 ): Promise<PipelineTarget | undefined> {
   if (arg instanceof PipelineNode && arg.pipelineId !== undefined) {
     const { account, project } = arg.owner;
@@ -104,7 +109,10 @@ async function pipelineTarget(
     { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the pipelines of {0}', path) },
     () => orUnavailable(0, () => client.listPipelines(target.project.id).page({ perPage: 50 })),
   );
-  const suitable = page.items.filter((pipeline) => pipelineActions(pipeline).includes(action));
+  const suitable =
+    action === 'showGraph'
+      ? page.items
+      : page.items.filter((pipeline) => pipelineActions(pipeline).includes(action));
   if (suitable.length === 0) {
     void showInformation(
       vscode.l10n.t('No recent pipeline of {0} can be {1} now.', path, actionWord(action)),
@@ -127,8 +135,9 @@ async function pipelineTarget(
   return { ...target, pipelineId: pipeline.id, status: pipeline.status, webUrl, node: undefined };
 }
 
-function actionWord(action: PipelineAction): string {
+function actionWord(action: TargetAction): string {
   switch (action) {
+    case 'showGraph':
     case 'retry':
       return vscode.l10n.t('retried');
     case 'cancel':
@@ -281,6 +290,8 @@ async function startPipeline(
 
 /** What other features use of pipelines: watching the branch's latest one (the status bar). */
 export interface PipelinesFeature {
+  /** The open pipeline graphs (host tests reach them here). */
+  readonly graphs: PipelineGraphPanels;
   /** Says when the open folder's branch's latest pipeline ends (`forge.pipelines.notify` = branch). */
   readonly watchBranchPipeline: (status: BranchStatus) => void;
   /** Run Pipeline on the branch (the status bar's menu): the variables form, then as the command. */
@@ -289,14 +300,24 @@ export interface PipelinesFeature {
   readonly changeBranchPipeline: (status: BranchStatus, action: 'retry' | 'cancel') => Promise<unknown>;
 }
 
-/** The pipelines feature's commands: run, retry, cancel, delete, open and copy the link. */
+/** The pipelines feature's commands: run, retry, cancel, delete, open and copy the link, the graph. */
 export function registerPipelineCommands(
   services: Services,
-  /** The trace panel (the jobs feature's `traces`), for a failed pipeline's first failed job. */
-  traces: { show(ref: JobRef): Promise<unknown> },
+  /** The jobs feature: the trace panel (a failed pipeline's first failed job, a graph's node) and job changes. */
+  jobs: {
+    traces: { show(ref: JobRef): Promise<unknown> };
+    jobs: { change(ref: JobRef, change: 'retry' | 'play' | 'cancel'): Promise<Job | undefined> };
+  },
 ): PipelinesFeature {
-  const watcher = new PipelineWatcher(services, (ref) => traces.show(ref));
+  const watcher = new PipelineWatcher(services, (ref) => jobs.traces.show(ref));
   services.context.subscriptions.push(watcher);
+  const graphs = createPipelineGraphPanels(services, {
+    showTrace: (ref) => jobs.traces.show(ref),
+    changeJob: (ref, change) => jobs.jobs.change(ref, change),
+    // The graph offers only what its pipeline's state allows (its header's buttons).
+    changePipeline: (target, action) =>
+      applyChange(services, watcher, { ...target, status: '', webUrl: undefined, node: undefined }, action),
+  });
   const declare = (
     id: string,
     run: (arg: PipelineArgument, options: PipelineOptions) => unknown,
@@ -319,6 +340,10 @@ export function registerPipelineCommands(
         ? url
         : undefined;
     }),
+    declare('forge.pipeline.showGraph', async (arg) => {
+      const row = await pipelineTarget(services, arg, 'showGraph');
+      return row && graphs.open(row);
+    }),
     declare('forge.pipeline.copyLink', async (arg) => {
       const row = await pipelineTarget(services, arg, 'copyLink');
       if (!row) return undefined;
@@ -329,6 +354,7 @@ export function registerPipelineCommands(
     }),
   ]);
   return {
+    graphs,
     runOnBranch: (status) => startPipeline(services, watcher, status, { ref: status.branch }, status.branch),
     changeBranchPipeline: async (status, action) => {
       if (!status.pipeline) return undefined;

@@ -8,10 +8,14 @@ export const RESTORE_KEY_MESSAGE = 'forge.restoreKey';
 export interface PanelRestoreKey {
   accountId: string;
   projectId: number;
-  /** A merge request's iid, or a job's id. */
+  /** A merge request's iid, a job's id, or a pipeline's id. */
   id: number;
 }
 
 /** Panels VS Code restores after a reload (each has an `onWebviewPanel:` activation event). */
-export const RESTORABLE_PANEL_TYPES = ['forge.mergeRequest', 'forge.jobTrace'] as const;
+export const RESTORABLE_PANEL_TYPES = [
+  'forge.mergeRequest',
+  'forge.jobTrace',
+  'forge.pipelineGraph',
+] as const;
 export type RestorablePanelType = (typeof RESTORABLE_PANEL_TYPES)[number];

@@ -3,7 +3,7 @@ import { NotFoundError } from '../../../api/http';
 import type { Bridge, HostingClient, Job, JobScope, PipelineDetails } from '../../../api/hosting';
 import { summarizeStatuses, statusAppearance } from '../../../domain/jobStatus';
 import { pipelineContextTokens } from '../../../domain/pipelineActions';
-import { orderPipelineJobs } from '../../../domain/pipelines';
+import { orderPipelineJobs, pipelineSourceWord } from '../../../domain/pipelines';
 import { formatAge, formatDuration } from '../../../domain/time';
 import { tooltipMarkdown } from '../../../platform/serverMarkdown';
 import type { TreeNode } from '../../../platform/tree/treeNode';
@@ -28,32 +28,6 @@ export interface PipelineRowSource {
   listComplete?: boolean;
   /** The trigger job that started this pipeline (a child pipeline's row). */
   triggeredBy?: string;
-}
-
-/** Words for GitLab's `source` values a person reads in a row. */
-function sourceWord(source: string | null | undefined): string | undefined {
-  switch (source) {
-    case undefined:
-    case null:
-    case 'push':
-      return undefined;
-    case 'web':
-      return vscode.l10n.t('run by hand');
-    case 'api':
-      return vscode.l10n.t('run through the API');
-    case 'schedule':
-      return vscode.l10n.t('scheduled');
-    case 'merge_request_event':
-      return vscode.l10n.t('merge request');
-    case 'parent_pipeline':
-      return vscode.l10n.t('child pipeline');
-    case 'pipeline':
-      return vscode.l10n.t('downstream');
-    case 'trigger':
-      return vscode.l10n.t('triggered');
-    default:
-      return source;
-  }
 }
 
 /**
@@ -114,7 +88,7 @@ export class PipelineNode implements FolderMember {
       this.source.triggeredBy ? vscode.l10n.t('from {0}', this.source.triggeredBy) : undefined,
       this.ref,
       statusLabel,
-      sourceWord(details?.source),
+      pipelineSourceWord(details?.source),
       details?.user?.username ? `@${details.user.username}` : undefined,
       formatAge(details?.created_at),
       formatDuration(details?.started_at, details?.finished_at),

@@ -1,0 +1,379 @@
+import * as vscode from 'vscode';
+import { NotFoundError } from '../../../api/http';
+import type { HostingClient, Job, PipelineDetails, Project } from '../../../api/hosting';
+import { jobNeedsFromCiFile } from '../../../domain/ciNeeds';
+import { projectPath } from '../../../domain/jobActions';
+import { pipelineActions } from '../../../domain/pipelineActions';
+import {
+  type DownstreamSource,
+  type PipelineGraph,
+  graphChanges,
+  graphStatus,
+  pipelineGraph,
+} from '../../../domain/pipelineGraph';
+import { pipelineSourceWord } from '../../../domain/pipelines';
+import { formatAge, formatDuration } from '../../../domain/time';
+import { statusAppearance } from '../../../domain/jobStatus';
+import type { AccountInfo } from '../../../platform/accounts';
+import { describeError } from '../../../platform/commands/registerCommand';
+import { openServerLink } from '../../../platform/serverLinks';
+import { showError } from '../../../platform/userMessages';
+import type { Services } from '../../../services';
+import { type OpenPanel, PanelHost } from '../../../webviews/shared/panelHost';
+import type { JobRef } from '../../jobs';
+import {
+  type PipelineGraphHostMessage,
+  type PipelineGraphPageMessage,
+  PipelineGraphPageMessageSchema,
+  type PipelineHeader,
+} from './protocol';
+
+/** The most jobs drawn for one pipeline (its own endpoint, 100 a page). */
+const MAX_GRAPH_JOBS = 2_000;
+/** How often a running pipeline is read while its panel is in view and the window has focus, and otherwise. */
+const LIVE_INTERVAL_MS = 3_000;
+const BACKGROUND_INTERVAL_MS = 15_000;
+const CI_FILE = '.gitlab-ci.yml';
+
+/** What the graph's nodes and header do, lent by the features that own them. */
+export interface PipelineGraphActions {
+  showTrace(ref: JobRef): Promise<unknown>;
+  changeJob(ref: JobRef, change: 'retry' | 'play' | 'cancel'): Promise<Job | undefined>;
+  /** Retries or cancels the pipeline as the commands do. */
+  changePipeline(target: GraphTarget, action: 'retry' | 'cancel'): Promise<unknown>;
+  /** Opens another pipeline's graph (a child pipeline). */
+  openGraph(target: GraphTarget): unknown;
+}
+
+export interface GraphTarget {
+  account: AccountInfo;
+  project: Project;
+  pipelineId: number;
+}
+
+export interface PipelineGraphPanelOptions {
+  restoredPanel?: vscode.WebviewPanel;
+  /** The delay between reads of a running pipeline (tests shorten it). */
+  intervalMs?: number;
+}
+
+export function pipelineGraphKey(target: GraphTarget): string {
+  return `${target.account.id}|${target.project.id}|${target.pipelineId}`;
+}
+
+interface GraphRead {
+  pipeline: PipelineDetails | undefined;
+  jobs: Job[];
+  graph: PipelineGraph;
+  downstream: DownstreamSource[];
+}
+
+/**
+ * One pipeline's graph in a webview: stages as columns, jobs as nodes, `needs:` as edges, downstream
+ * pipelines to the right. While the pipeline runs the host reads it again (every 3 s while in view
+ * with focus, 15 s otherwise) and posts only the nodes that changed; the page draws them in place.
+ */
+export class PipelineGraphPanel implements OpenPanel {
+  readonly host: PanelHost<PipelineGraphPageMessage, PipelineGraphHostMessage>;
+  private read: GraphRead | undefined;
+  private loading: Promise<void> | undefined;
+  /** Reads run one after another, so that their messages reach the page in order. */
+  private reads: Promise<void> = Promise.resolve();
+  /** `needs:` of the CI file at the pipeline's commit, read once per commit. */
+  private needs: { sha: string; needs: Map<string, string[]> | undefined } | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly services: Services,
+    private readonly actions: PipelineGraphActions,
+    readonly target: GraphTarget,
+    private readonly options: PipelineGraphPanelOptions = {},
+  ) {
+    this.host = new PanelHost<PipelineGraphPageMessage, PipelineGraphHostMessage>({
+      kind: 'pipelineGraph',
+      app: 'pipelines',
+      title: vscode.l10n.t('Pipeline #{0}', target.pipelineId),
+      extensionUri: services.context.extensionUri,
+      log: services.log,
+      schema: PipelineGraphPageMessageSchema,
+      restoreKey: { accountId: target.account.id, projectId: target.project.id, id: target.pipelineId },
+      ...(options.restoredPanel ? { restoredPanel: options.restoredPanel } : {}),
+    });
+    this.host.onReady(() => void this.sendSnapshot());
+    this.host.handleMessages((message) => this.handle(message));
+    this.host.onDidDispose(() => this.dispose());
+    this.subscriptions.push(
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused) this.schedule(0);
+      }),
+      this.host.panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (webviewPanel.visible) this.schedule(0);
+      }),
+    );
+    void this.refresh();
+  }
+
+  /** The graph as last read (host tests). */
+  get graph(): PipelineGraph | undefined {
+    return this.read?.graph;
+  }
+
+  private async sendSnapshot(): Promise<void> {
+    await this.loading;
+    if (this.read)
+      this.host.post({ type: 'snapshot', header: this.header(this.read), graph: this.read.graph });
+  }
+
+  /** Reads the pipeline again and sends the page what changed; schedules the next read while it runs. */
+  refresh(): Promise<void> {
+    const next = this.reads.then(() => this.readAndPost());
+    this.reads = next;
+    this.loading = next;
+    return next;
+  }
+
+  private async readAndPost(): Promise<void> {
+    if (this.disposed) return;
+    this.clearTimer();
+    try {
+      const read = await this.readGraph();
+      const before = this.read;
+      this.read = read;
+      const changes = before && graphChanges(before.graph, read.graph);
+      const header = this.header(read);
+      if (!changes) {
+        this.host.post({ type: 'snapshot', header, graph: read.graph });
+      } else if (
+        changes.nodes.length + changes.stages.length + changes.downstream.length > 0 ||
+        JSON.stringify(header) !== JSON.stringify(before && this.header(before))
+      ) {
+        this.host.post({ type: 'update', header, ...changes });
+      }
+      this.clearNotice();
+    } catch (error) {
+      this.showNotice(
+        vscode.l10n.t('Could not read pipeline #{0}: {1}', this.target.pipelineId, describeError(error)),
+      );
+      if (!this.read && error instanceof NotFoundError) return;
+    }
+    if (!this.read || this.isLive(this.read)) this.schedule(this.interval());
+  }
+
+  private noticeShown = false;
+
+  private clearNotice(): void {
+    if (this.noticeShown) this.host.post({ type: 'notice', level: 'info', message: '' });
+    this.noticeShown = false;
+  }
+
+  private showNotice(message: string): void {
+    this.noticeShown = true;
+    this.host.post({ type: 'notice', level: 'error', message });
+  }
+
+  private interval(): number {
+    if (this.options.intervalMs !== undefined) return this.options.intervalMs;
+    return vscode.window.state.focused && this.host.panel.visible ? LIVE_INTERVAL_MS : BACKGROUND_INTERVAL_MS;
+  }
+
+  private isLive(read: GraphRead): boolean {
+    const active = (status: string): boolean => statusAppearance(status).active;
+    return (
+      (read.pipeline !== undefined && active(read.pipeline.status)) ||
+      read.graph.nodes.some((node) => active(node.status)) ||
+      read.graph.downstream.some((each) => active(each.status))
+    );
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.disposed || !this.read || (delayMs === 0 && !this.isLive(this.read))) return;
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, delayMs);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async readGraph(): Promise<GraphRead> {
+    const { project, pipelineId } = this.target;
+    const client = await this.services.accounts.client(this.target.account.id);
+    const [pipeline, jobs, downstream] = await Promise.all([
+      client.getPipeline(project.id, pipelineId).catch((error: unknown) => {
+        // A server without the endpoint (or a child pipeline it hides) still shows its jobs.
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      }),
+      this.readJobs(client),
+      this.readDownstream(client),
+    ]);
+    const needs = await this.readNeeds(client, pipeline?.sha);
+    return { pipeline, jobs, downstream, graph: pipelineGraph(jobs, needs, downstream, project.id) };
+  }
+
+  private async readJobs(client: HostingClient): Promise<Job[]> {
+    const jobs: Job[] = [];
+    for await (const job of client
+      .listPipelineJobs(this.target.project.id, this.target.pipelineId, undefined, { includeRetried: true })
+      .all()) {
+      jobs.push(job);
+      if (jobs.length >= MAX_GRAPH_JOBS) break;
+    }
+    return jobs;
+  }
+
+  /** Trigger jobs and the pipelines they started; none on a server without the endpoint (before 13.0). */
+  private async readDownstream(client: HostingClient): Promise<DownstreamSource[]> {
+    try {
+      const bridges = await client
+        .listPipelineBridges(this.target.project.id, this.target.pipelineId)
+        .page({ perPage: 100 });
+      return bridges.items.flatMap((bridge) =>
+        bridge.downstream_pipeline
+          ? [{ triggeredBy: bridge.name, pipeline: bridge.downstream_pipeline }]
+          : [],
+      );
+    } catch (error) {
+      if (error instanceof NotFoundError) return [];
+      throw error;
+    }
+  }
+
+  /** The `needs:` of the CI file at the pipeline's commit; unknown when it cannot be read. */
+  private async readNeeds(
+    client: HostingClient,
+    sha: string | undefined,
+  ): Promise<Map<string, string[]> | undefined> {
+    if (!sha) return undefined;
+    if (this.needs?.sha === sha) return this.needs.needs;
+    let needs: Map<string, string[]> | undefined;
+    try {
+      const bytes = await client.getRawFile(this.target.project.id, CI_FILE, sha);
+      needs = jobNeedsFromCiFile(new TextDecoder().decode(bytes));
+    } catch (error) {
+      this.services.log.info(
+        `Pipeline graph: no needs for #${this.target.pipelineId}: ${describeError(error)}`,
+      );
+    }
+    this.needs = { sha, needs };
+    return needs;
+  }
+
+  private header(read: GraphRead): PipelineHeader {
+    const { pipeline } = read;
+    const status = pipeline?.status ?? read.graph.stages.at(-1)?.status ?? '';
+    const allowed = pipelineActions({ status, web_url: pipeline?.web_url ?? this.webUrl() });
+    return {
+      pipelineId: this.target.pipelineId,
+      projectPath: projectPath(this.target.project),
+      ref: pipeline?.ref ?? '',
+      details: [
+        pipelineSourceWord(pipeline?.source),
+        pipeline?.user?.username ? `@${pipeline.user.username}` : undefined,
+        formatAge(pipeline?.created_at),
+        formatDuration(pipeline?.started_at, pipeline?.finished_at),
+        pipeline?.name ?? undefined,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      ...graphStatus(status),
+      actions: {
+        retry: allowed.includes('retry'),
+        cancel: allowed.includes('cancel'),
+        openInBrowser: allowed.includes('openInBrowser'),
+      },
+      live: this.isLive(read),
+    };
+  }
+
+  private webUrl(): string | undefined {
+    if (this.read?.pipeline?.web_url) return this.read.pipeline.web_url;
+    const base = this.target.project.web_url;
+    return base ? `${base}/-/pipelines/${this.target.pipelineId}` : undefined;
+  }
+
+  private jobRef(jobId: number): JobRef | undefined {
+    const job = this.read?.jobs.find((each) => each.id === jobId);
+    // Only a job the graph shows: the page names ids, the host decides what they are.
+    if (!job || !this.read?.graph.nodes.some((node) => node.id === jobId)) return undefined;
+    return { kind: 'forge.jobRef', accountId: this.target.account.id, project: this.target.project, job };
+  }
+
+  private async handle(message: PipelineGraphPageMessage): Promise<void> {
+    try {
+      await this.act(message);
+    } catch (error) {
+      const text = describeError(error);
+      this.showNotice(text);
+      void showError(text);
+    }
+  }
+
+  private async act(message: PipelineGraphPageMessage): Promise<void> {
+    switch (message.type) {
+      case 'openJob': {
+        const ref = this.jobRef(message.jobId);
+        if (ref) await this.actions.showTrace(ref);
+        return;
+      }
+      case 'jobAction': {
+        const ref = this.jobRef(message.jobId);
+        if (!ref) return;
+        this.host.post({ type: 'busy', jobId: message.jobId, busy: true });
+        try {
+          await this.actions.changeJob(ref, message.action);
+        } finally {
+          this.host.post({ type: 'busy', jobId: message.jobId, busy: false });
+        }
+        await this.refresh();
+        return;
+      }
+      case 'openDownstream':
+        await this.openDownstream(message.pipelineId);
+        return;
+      case 'pipelineAction':
+        await this.pipelineAction(message.action);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private async openDownstream(pipelineId: number): Promise<void> {
+    const downstream = this.read?.downstream.find((each) => each.pipeline.id === pipelineId);
+    if (!downstream) return;
+    const node = this.read?.graph.downstream.find((each) => each.pipelineId === pipelineId);
+    if (node?.sameProject) {
+      this.actions.openGraph({ ...this.target, pipelineId });
+      return;
+    }
+    const url = downstream.pipeline.web_url;
+    if (url) await openServerLink(url, vscode.l10n.t('the web page of pipeline #{0}', pipelineId));
+  }
+
+  private async pipelineAction(action: 'retry' | 'cancel' | 'openInBrowser' | 'refresh'): Promise<void> {
+    if (action === 'refresh') return this.refresh();
+    if (action === 'openInBrowser') {
+      const url = this.webUrl();
+      if (url)
+        await openServerLink(url, vscode.l10n.t('the web page of pipeline #{0}', this.target.pipelineId));
+      return;
+    }
+    await this.actions.changePipeline(this.target, action);
+    await this.refresh();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.clearTimer();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.host.dispose();
+  }
+}
