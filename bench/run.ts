@@ -1,13 +1,15 @@
 /**
  * `npm run bench [-- --only <name>]`: runs the benchmarks, prints a table per benchmark and a
  * summary (figure, target, met), and writes everything to `bench/results/latest.json`.
- * Benchmarks: pagination, traceTail, vscode (rendering, activation, bundle, todos tree), linearText. See docs/performance.md for the method and the last results.
+ * Benchmarks: pagination, traceTail, vscode (rendering, activation, bundle, todos tree), linearText,
+ * pipelineGraph. See docs/performance.md for the method and the last results.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runLinearTextBench } from './linearText.bench';
 import { runPaginationBench } from './pagination.bench';
+import { runPipelineGraphBench } from './pipelineGraph.bench';
 import { type BenchResult, type Benchmark, formatTable, yesNo } from './report';
 import { runTraceTailBench } from './traceTail.bench';
 import { runVscodeBench } from './vscode.bench';
@@ -17,6 +19,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'traceTail', run: runTraceTailBench },
   { name: 'vscode', run: runVscodeBench },
   { name: 'linearText', run: runLinearTextBench },
+  { name: 'pipelineGraph', run: runPipelineGraphBench },
 ];
 
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');

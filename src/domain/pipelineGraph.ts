@@ -195,3 +195,45 @@ export function graphChanges(
   );
   return { nodes, stages, downstream };
 }
+
+/** Where the graph's pieces go, in CSS pixels: the page and the host's first paint draw alike. */
+export const GRAPH_LAYOUT = {
+  nodeWidth: 200,
+  nodeHeight: 32,
+  rowGap: 10,
+  columnGap: 56,
+  titleHeight: 30,
+  padding: 16,
+} as const;
+
+export function columnLeft(column: number): number {
+  return GRAPH_LAYOUT.padding + column * (GRAPH_LAYOUT.nodeWidth + GRAPH_LAYOUT.columnGap);
+}
+
+export function rowTop(row: number): number {
+  return (
+    GRAPH_LAYOUT.padding + GRAPH_LAYOUT.titleHeight + row * (GRAPH_LAYOUT.nodeHeight + GRAPH_LAYOUT.rowGap)
+  );
+}
+
+/** An edge's SVG path, from the right of the needed node to the left of the needing one. */
+export function edgePath(from: { column: number; row: number }, to: { column: number; row: number }): string {
+  const { nodeWidth, nodeHeight, columnGap } = GRAPH_LAYOUT;
+  const x1 = columnLeft(from.column) + nodeWidth;
+  const y1 = rowTop(from.row) + nodeHeight / 2;
+  const x2 = columnLeft(to.column);
+  const y2 = rowTop(to.row) + nodeHeight / 2;
+  // Backwards or within a column (needs in the same stage): around the right of the node.
+  const bend = x2 > x1 ? (x2 - x1) / 2 : columnGap / 2 + nodeWidth / 2;
+  return `M ${x1} ${y1} C ${x1 + bend} ${y1}, ${x2 - bend} ${y2}, ${x2} ${y2}`;
+}
+
+/** The graph's size: its columns (the downstream column included) and its longest column. */
+export function graphSize(graph: PipelineGraph): { width: number; height: number } {
+  const columns = graph.stages.length + (graph.downstream.length > 0 ? 1 : 0);
+  const rows = Math.max(0, graph.downstream.length, ...graph.stages.map((stage) => stage.nodes.length));
+  return {
+    width: columnLeft(columns) - GRAPH_LAYOUT.columnGap + GRAPH_LAYOUT.padding,
+    height: rowTop(rows) - GRAPH_LAYOUT.rowGap + GRAPH_LAYOUT.padding,
+  };
+}

@@ -31,9 +31,13 @@ describe('pipeline graph', function () {
   });
 
   // A graph of a running pipeline reads it every few seconds: none may outlive its test and add
-  // requests to another's.
-  afterEach(() => {
+  // requests to another's. Nor may a page keep the focus: in the browser of the test VS Code, a
+  // clipboard write while a webview has it is lost (a later suite's copy read the text before).
+  afterEach(async () => {
     for (const panel of [...api.panels.pipelineGraph.values()]) panel.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Closing the page that had the focus leaves the workbench's document without it.
+    await vscode.commands.executeCommand('workbench.action.focusSideBar');
   });
 
   async function webProject(): Promise<Row> {

@@ -14,6 +14,7 @@ import {
   type Row,
   useForgeSession,
   receivedRequest,
+  clipboardHolds,
 } from './support';
 
 describe('pipeline actions', function () {
@@ -110,7 +111,7 @@ describe('pipeline actions', function () {
     const row = await pipelineRow(pipelineId);
     const url = await vscode.commands.executeCommand<string>('forge.pipeline.copyLink', row.node);
     assert.equal(url, `${forge.state.webOrigin}/acme/web/-/pipelines/${pipelineId}`);
-    assert.equal(await vscode.env.clipboard.readText(), url);
+    await clipboardHolds(url);
     const opened = await vscode.commands.executeCommand<string>('forge.pipeline.openInBrowser', row.node);
     assert.equal(opened, url);
   });

@@ -7,20 +7,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type FakeForge, type RecordedRequest } from '../server';
-import { iconId, type Row, shownTooltip as tooltipText, useForgeSession } from './support';
-
-const TIMED_OUT = Symbol('timed out');
-
-/**
- * The clipboard's text. In the headless browser of the test VS Code, reading the clipboard waits for
- * a permission nobody grants (writing works); then the command's own result is all there is to check.
- */
-async function clipboardText(): Promise<string | typeof TIMED_OUT> {
-  return Promise.race([
-    Promise.resolve(vscode.env.clipboard.readText()),
-    new Promise<typeof TIMED_OUT>((resolve) => setTimeout(() => resolve(TIMED_OUT), 1500)),
-  ]);
-}
+import { clipboardHolds, iconId, type Row, shownTooltip as tooltipText, useForgeSession } from './support';
 
 /**
  * Whether the context menu of the Projects view offers `command` on a row with this contextValue:
@@ -260,9 +247,7 @@ describe('project actions', function () {
     for (const [kind, url] of Object.entries(expected)) {
       const copied = await vscode.commands.executeCommand('forge.project.copyUrl', web.node, { kind });
       assert.equal(copied, url, `the ${kind} URL`);
-      const text: string | typeof TIMED_OUT = clipboardReadable ? await clipboardText() : TIMED_OUT;
-      if (text === TIMED_OUT) clipboardReadable = false;
-      else assert.equal(text, url, `the clipboard holds the ${kind} URL`);
+      if (clipboardReadable) clipboardReadable = await clipboardHolds(url);
     }
   });
 

@@ -179,6 +179,30 @@ export async function assertRefused(refusals: readonly [string, unknown[], RegEx
 }
 
 /** The request the fake forge received with this method and path (the first one), or a failure naming what it got. */
+const CLIPBOARD_TIMED_OUT = Symbol('timed out');
+
+/**
+ * Waits until the clipboard holds `text` (5 s at most, then fails naming what it held). In the
+ * headless browser of the test VS Code a read may wait for a permission nobody grants: then it
+ * returns false and the command's own result is all there is to check. A read right after a write
+ * has been seen to give the text before it, which is why this waits for the text, not for a read.
+ */
+export async function clipboardHolds(text: string): Promise<boolean> {
+  const read = (): Promise<string | typeof CLIPBOARD_TIMED_OUT> =>
+    Promise.race([
+      Promise.resolve(vscode.env.clipboard.readText()),
+      new Promise<typeof CLIPBOARD_TIMED_OUT>((resolve) =>
+        setTimeout(() => resolve(CLIPBOARD_TIMED_OUT), 1500),
+      ),
+    ]);
+  return eventually(async () => {
+    const held = await read();
+    if (held === CLIPBOARD_TIMED_OUT) return false;
+    assert.equal(held, text, 'the clipboard');
+    return true;
+  });
+}
+
 export function receivedRequest(forge: FakeForge, method: string, path: string): RecordedRequest {
   const found = forge.requests.find((request) => request.method === method && request.path === path);
   assert.ok(

@@ -58,6 +58,8 @@ interface PipelineTarget {
   pipelineId: number;
   status: string;
   webUrl: string | undefined;
+  /** The pipeline's commit, when known. */
+  sha?: string | undefined;
   /** The tree row, when the command ran on one. */
   node: PipelineNode | undefined;
 }
@@ -97,6 +99,7 @@ async function pipelineTarget(
       pipelineId: arg.pipelineId,
       status: arg.pipelineStatus,
       webUrl: arg.webUrl,
+      sha: arg.sha,
     };
     return checkAllowed({ ...row, node: arg }, action);
   }
@@ -132,7 +135,14 @@ async function pipelineTarget(
   if (!picked) return undefined;
   const { pipeline } = picked;
   const webUrl = pipeline.web_url ?? undefined;
-  return { ...target, pipelineId: pipeline.id, status: pipeline.status, webUrl, node: undefined };
+  return {
+    ...target,
+    pipelineId: pipeline.id,
+    status: pipeline.status,
+    webUrl,
+    sha: pipeline.sha ?? undefined,
+    node: undefined,
+  };
 }
 
 function actionWord(action: TargetAction): string {

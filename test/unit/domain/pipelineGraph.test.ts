@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { jobNeedsFromCiFile } from '../../../src/domain/ciNeeds';
-import { type GraphJobSource, graphChanges, pipelineGraph } from '../../../src/domain/pipelineGraph';
+import {
+  type GraphJobSource,
+  graphChanges,
+  graphStatus,
+  pipelineGraph,
+} from '../../../src/domain/pipelineGraph';
+import { pipelineGraphFirstPaint } from '../../../src/features/pipelines/panel/firstPaint';
+import type { PipelineHeader } from '../../../src/features/pipelines/panel/protocol';
 
 describe('needs read from a CI file', () => {
   it('reads needs as names and as objects, leaving out other projects and pipelines', () => {
@@ -194,5 +201,47 @@ describe('the pipeline graph', () => {
     const graph = pipelineGraph([], undefined, [], 7);
     assert.deepEqual(graph.stages, []);
     assert.deepEqual(graph.nodes, []);
+  });
+});
+
+describe("the pipeline graph's first paint", () => {
+  const hostile = '<img src=x onerror="window.pwned=1">}</style><script>x()</script>';
+  const graph = pipelineGraph(
+    [
+      { id: 1, name: hostile, stage: hostile, status: 'failed' },
+      { id: 2, name: 'test', stage: 'test', status: '"><b>' },
+    ],
+    new Map([['test', [hostile]]]),
+    [{ triggeredBy: hostile, pipeline: { id: 9, status: 'running', ref: hostile } }],
+    7,
+  );
+  const header: PipelineHeader = {
+    pipelineId: 5,
+    projectPath: hostile,
+    ref: hostile,
+    details: hostile,
+    actions: { retry: true, cancel: false, openInBrowser: true },
+    live: false,
+    ...graphStatus('failed'),
+  };
+
+  it('writes every server text as text, and nothing of it into the style', () => {
+    const { markup, style } = pipelineGraphFirstPaint(header, graph);
+    assert.ok(!markup.markup.includes('<img'), markup.markup);
+    assert.ok(!markup.markup.includes('<script'), markup.markup);
+    assert.ok(!markup.markup.includes('<b>'));
+    assert.ok(markup.markup.includes('&#60;img src=x onerror=&#34;window.pwned=1&#34;&#62;'));
+    assert.ok(!style.includes('pwned') && !style.includes('<'), style);
+  });
+
+  it('places the nodes and the edge where the page draws them', () => {
+    const { markup, style } = pipelineGraphFirstPaint(header, graph);
+    assert.equal(
+      (markup.markup.match(/class="fp-node /g) ?? []).length,
+      3,
+      'two jobs and the downstream pipeline',
+    );
+    assert.equal((markup.markup.match(/<path d="/g) ?? []).length, 1);
+    assert.match(style, /#fp-n1 \{ left: 272px; top: 46px; \}/);
   });
 });

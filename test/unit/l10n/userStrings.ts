@@ -54,6 +54,7 @@ export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] =
   ['src/webviews/shared/webviewHtml.ts', /^(<!DOCTYPE html>|[a-z]+-src |requestAnimationFrame\()/],
   ['src/features/mergeRequests/panel/firstPaint.ts', /^\nbody \{ margin: 0;/],
   ['src/features/jobs/panel/firstPaint.ts', /^(\nbody \{ margin: 0;|\.fp-)/],
+  ['src/features/pipelines/panel/firstPaint.ts', /^(\nbody \{ margin: 0;|\.fp-|#\{\} \{ left: )/],
   ['src/api/http/certificates.ts', /^-----BEGIN CERTIFICATE-----/],
   ['src/domain/mergeRequestStatus.ts', /^Merge branch '\{\}' into '\{\}'$|See merge request \{\}!\{\}$/],
   [

@@ -68,6 +68,11 @@ export class PipelineNode implements FolderMember {
     );
   }
 
+  /** The pipeline's commit, when the list or the pipeline's own endpoint gave it. */
+  get sha(): string | undefined {
+    return this.details?.sha ?? undefined;
+  }
+
   /** The pipeline's page on the server. */
   get webUrl(): string | undefined {
     if (this.details?.web_url) return this.details.web_url;

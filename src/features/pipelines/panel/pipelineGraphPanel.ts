@@ -20,6 +20,8 @@ import { openServerLink } from '../../../platform/serverLinks';
 import { showError } from '../../../platform/userMessages';
 import type { Services } from '../../../services';
 import { type OpenPanel, PanelHost } from '../../../webviews/shared/panelHost';
+import type { FirstPaint } from '../../../webviews/shared/webviewHtml';
+import { pipelineGraphFirstPaint } from './firstPaint';
 import type { JobRef } from '../../jobs';
 import {
   type PipelineGraphHostMessage,
@@ -34,6 +36,12 @@ const MAX_GRAPH_JOBS = 2_000;
 const LIVE_INTERVAL_MS = 3_000;
 const BACKGROUND_INTERVAL_MS = 15_000;
 const CI_FILE = '.gitlab-ci.yml';
+/**
+ * How long the page's HTML waits for the first read, to show the graph in its first frame. A page
+ * without it shows nothing of the graph before that read either, and VS Code prepares a new webview
+ * for about 260 ms before it loads the HTML.
+ */
+const FIRST_PAINT_WAIT_MS = 1_000;
 
 /** What the graph's nodes and header do, lent by the features that own them. */
 export interface PipelineGraphActions {
@@ -49,6 +57,8 @@ export interface GraphTarget {
   account: AccountInfo;
   project: Project;
   pipelineId: number;
+  /** The pipeline's commit when the row knew it: its CI file is read alongside the pipeline. */
+  sha?: string | undefined;
 }
 
 export interface PipelineGraphPanelOptions {
@@ -84,6 +94,8 @@ export class PipelineGraphPanel implements OpenPanel {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Settles the wait of the page's HTML for the first read (`firstPaint`). */
+  private firstReadDone: () => void = () => undefined;
 
   constructor(
     private readonly services: Services,
@@ -99,6 +111,7 @@ export class PipelineGraphPanel implements OpenPanel {
       log: services.log,
       schema: PipelineGraphPageMessageSchema,
       restoreKey: { accountId: target.account.id, projectId: target.project.id, id: target.pipelineId },
+      firstPaint: this.firstPaint(),
       ...(options.restoredPanel ? { restoredPanel: options.restoredPanel } : {}),
     });
     this.host.onReady(() => void this.sendSnapshot());
@@ -113,6 +126,20 @@ export class PipelineGraphPanel implements OpenPanel {
       }),
     );
     void this.refresh();
+  }
+
+  /**
+   * The page's first paint: the graph as first read, written into its HTML, when the read ends within
+   * `FIRST_PAINT_WAIT_MS`; else the page opens without it and draws the graph when it comes.
+   */
+  private async firstPaint(): Promise<FirstPaint | undefined> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => (this.firstReadDone = resolve)),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_PAINT_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    return this.read && pipelineGraphFirstPaint(this.header(this.read), this.read.graph);
   }
 
   /** The graph as last read (host tests). */
@@ -158,6 +185,7 @@ export class PipelineGraphPanel implements OpenPanel {
       );
       if (!this.read && error instanceof NotFoundError) return;
     }
+    this.firstReadDone();
     if (!this.read || this.isLive(this.read)) this.schedule(this.interval());
   }
 
@@ -204,7 +232,8 @@ export class PipelineGraphPanel implements OpenPanel {
   private async readGraph(): Promise<GraphRead> {
     const { project, pipelineId } = this.target;
     const client = await this.services.accounts.client(this.target.account.id);
-    const [pipeline, jobs, downstream] = await Promise.all([
+    const knownSha = this.needs?.sha ?? this.target.sha;
+    const [pipeline, jobs, downstream, early] = await Promise.all([
       client.getPipeline(project.id, pipelineId).catch((error: unknown) => {
         // A server without the endpoint (or a child pipeline it hides) still shows its jobs.
         if (error instanceof NotFoundError) return undefined;
@@ -212,8 +241,9 @@ export class PipelineGraphPanel implements OpenPanel {
       }),
       this.readJobs(client),
       this.readDownstream(client),
+      this.readNeeds(client, knownSha),
     ]);
-    const needs = await this.readNeeds(client, pipeline?.sha);
+    const needs = pipeline?.sha === knownSha ? early : await this.readNeeds(client, pipeline?.sha);
     return { pipeline, jobs, downstream, graph: pipelineGraph(jobs, needs, downstream, project.id) };
   }
 

@@ -5,22 +5,22 @@
  * is not computed again. Server text goes into the DOM as text only.
  */
 import * as l10n from '@vscode/l10n';
-import type {
-  GraphDownstream,
-  GraphJobAction,
-  GraphStage,
-  GraphStatus,
-  NodeChange,
-  PipelineGraph,
+import {
+  GRAPH_LAYOUT,
+  type GraphDownstream,
+  type GraphJobAction,
+  type GraphStage,
+  type GraphStatus,
+  type NodeChange,
+  type PipelineGraph,
+  columnLeft,
+  edgePath,
+  graphSize,
+  rowTop,
 } from '../../../../domain/pipelineGraph';
 import { element } from '../../../../webviews/shared/app/bridge';
 
-export const NODE_WIDTH = 200;
-export const NODE_HEIGHT = 32;
-const ROW_GAP = 10;
-const COLUMN_GAP = 56;
-const STAGE_TITLE_HEIGHT = 30;
-const PADDING = 16;
+const PADDING = GRAPH_LAYOUT.padding;
 const SVG = 'http://www.w3.org/2000/svg';
 
 export interface GraphViewEvents {
@@ -66,9 +66,6 @@ function place(target: HTMLElement, left: number, top: number): void {
   target.style.left = `${left}px`;
   target.style.top = `${top}px`;
 }
-
-const columnLeft = (column: number): number => PADDING + column * (NODE_WIDTH + COLUMN_GAP);
-const rowTop = (row: number): number => PADDING + STAGE_TITLE_HEIGHT + row * (NODE_HEIGHT + ROW_GAP);
 
 export class GraphView {
   readonly element: HTMLElement;
@@ -125,10 +122,9 @@ export class GraphView {
       }
     }
     this.drawEdges(graph);
-    const columns = graph.stages.length + (graph.downstream.length > 0 ? 1 : 0);
-    const rows = Math.max(0, ...this.columns.map((nodes) => nodes.length));
-    this.sheet.style.width = `${columnLeft(columns) - COLUMN_GAP + PADDING}px`;
-    this.sheet.style.height = `${rowTop(rows) - ROW_GAP + PADDING}px`;
+    const size = graphSize(graph);
+    this.sheet.style.width = `${size.width}px`;
+    this.sheet.style.height = `${size.height}px`;
     const first = this.columns[0]?.[0];
     this.setFocusable(focusKey !== undefined && this.nodes.has(focusKey) ? focusKey : first?.key);
   }
@@ -255,14 +251,8 @@ export class GraphView {
       const from = this.nodes.get(edge.from);
       const to = this.nodes.get(edge.to);
       if (!from || !to) continue;
-      const x1 = columnLeft(from.column) + NODE_WIDTH;
-      const y1 = rowTop(from.row) + NODE_HEIGHT / 2;
-      const x2 = columnLeft(to.column);
-      const y2 = rowTop(to.row) + NODE_HEIGHT / 2;
-      // Backwards or within a column (needs in the same stage): around the right of the node.
-      const bend = x2 > x1 ? (x2 - x1) / 2 : COLUMN_GAP / 2 + NODE_WIDTH / 2;
       const path = document.createElementNS(SVG, 'path');
-      path.setAttribute('d', `M ${x1} ${y1} C ${x1 + bend} ${y1}, ${x2 - bend} ${y2}, ${x2} ${y2}`);
+      path.setAttribute('d', edgePath(from, to));
       this.edges.append(path);
       this.edgePaths.push({ ...edge, path });
     }

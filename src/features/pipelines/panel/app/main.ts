@@ -7,7 +7,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../../../../webviews/shared/app/base.css';
 import './style.css';
 import * as l10n from '@vscode/l10n';
-import { connect, element } from '../../../../webviews/shared/app/bridge';
+import { connect, dropFirstPaint, element } from '../../../../webviews/shared/app/bridge';
 import type { PipelineGraphHostMessage, PipelineGraphPageMessage, PipelineHeader } from '../protocol';
 import { GraphView, showStatus } from './graphView';
 
@@ -95,21 +95,36 @@ function onMessage(message: PipelineGraphHostMessage): void {
         "The CI file at this pipeline's commit could not be read: jobs are shown by stage, without their needs.",
       );
       view.draw(message.graph, state.focusKey || undefined);
+      dropFirstPaint();
       if (!drawnOnce) {
         drawnOnce = true;
         view.element.scrollTo(state.scrollLeft, state.scrollTop);
         document.documentElement.dataset['graphNodes'] = String(view.nodeCount);
-        requestAnimationFrame(() => bridge.post({ type: 'rendered', what: 'graph', ms: bridge.elapsed() }));
+        requestAnimationFrame(() => {
+          // The benchmark times the first frame with the graph against an empty webview's (the host's
+          // first paint in the HTML marks it first when there is one).
+          const marks = document.documentElement.dataset;
+          marks['firstPaintAt'] ??= String(Date.now());
+          marks['appFirstPaintAt'] = String(Date.now());
+          bridge.post({ type: 'rendered', what: 'graph', ms: bridge.elapsed() });
+        });
       }
       document.documentElement.dataset['graphDraws'] = String(
         Number(document.documentElement.dataset['graphDraws'] ?? '0') + 1,
       );
       return;
     }
-    case 'update':
+    case 'update': {
+      const started = performance.now();
       showHeader(message.header);
       view.update(message.nodes, message.stages, message.downstream);
+      // The longest update's own time, for the benchmark (what a live change costs the page).
+      const marks = document.documentElement.dataset;
+      marks['updateMaxMs'] = String(
+        Math.max(Number(marks['updateMaxMs'] ?? '0'), performance.now() - started),
+      );
       return;
+    }
     case 'busy':
       view.busy(message.jobId, message.busy);
       return;
