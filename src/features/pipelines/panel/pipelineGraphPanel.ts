@@ -93,6 +93,7 @@ export class PipelineGraphPanel implements OpenPanel {
   private needs: { sha: string; needs: Map<string, string[]> | undefined } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  private readStartedAt = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Settles the wait of the page's HTML for the first read (`firstPaint`). */
   private firstReadDone: () => void = () => undefined;
@@ -119,10 +120,10 @@ export class PipelineGraphPanel implements OpenPanel {
     this.host.onDidDispose(() => this.dispose());
     this.subscriptions.push(
       vscode.window.onDidChangeWindowState((state) => {
-        if (state.focused) this.schedule(0);
+        if (state.focused) this.readSoon();
       }),
       this.host.panel.onDidChangeViewState(({ webviewPanel }) => {
-        if (webviewPanel.visible) this.schedule(0);
+        if (webviewPanel.visible) this.readSoon();
       }),
     );
     void this.refresh();
@@ -163,6 +164,7 @@ export class PipelineGraphPanel implements OpenPanel {
 
   private async readAndPost(): Promise<void> {
     if (this.disposed) return;
+    this.readStartedAt = Date.now();
     this.clearTimer();
     try {
       const read = await this.readGraph();
@@ -213,6 +215,14 @@ export class PipelineGraphPanel implements OpenPanel {
       read.graph.nodes.some((node) => active(node.status)) ||
       read.graph.downstream.some((each) => active(each.status))
     );
+  }
+
+  /**
+   * Back in view or in focus: a running pipeline is read at once, unless it was read less than the
+   * live interval ago (a panel is shown as it opens, just after its first read started).
+   */
+  private readSoon(): void {
+    if (Date.now() - this.readStartedAt >= LIVE_INTERVAL_MS) this.schedule(0);
   }
 
   private schedule(delayMs: number): void {
