@@ -66,6 +66,14 @@ describe('a clone of a project (UI)', function () {
     await answerQuickInput(page, answer);
   }
 
+  async function openPipelineGraph(pipelineId: number): Promise<void> {
+    await runCommand(page, 'Forge: Show Pipeline Graph');
+    await expectQuickInput(page, /Project of the pipeline/);
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Which pipeline of acme\/web/);
+    await answerQuickInput(page, `#${pipelineId}`);
+  }
+
   afterEach(async function () {
     await screenshotIfFailed(this, page);
   });
@@ -116,7 +124,7 @@ describe('a clone of a project (UI)', function () {
     await runCommand(page, 'View: Close All Editors');
   });
 
-  it('reopens the merge request and trace panels after a window reload', async () => {
+  it('reopens the merge request, trace and pipeline graph panels after a window reload', async () => {
     await openMergeRequest('!1 ');
     const panel = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await panel.locator('html[data-restorable]').waitFor({ state: 'attached', timeout: 30_000 });
@@ -124,6 +132,12 @@ describe('a clone of a project (UI)', function () {
     await panel.locator('vscode-tab-header[data-tab="changes"]').click();
     await panel.locator('section.file', { hasText: 'src/index.ts' }).getByText('Open in diff editor').click();
     await page.locator('.tabs-container .tab', { hasText: 'index.ts' }).waitFor({ timeout: 30_000 });
+    // The graph before the trace: the trace's tab is the one shown after the reload.
+    const pipelineId = forge.fixtures.pipelines.masterSuccess;
+    await openPipelineGraph(pipelineId);
+    const graphBefore = await webviewFrame(page, '.graph .node', 60_000);
+    await graphBefore.locator('html[data-restorable]').waitFor({ state: 'attached', timeout: 30_000 });
+    const nodesBefore = await graphBefore.locator('.graph .node').count();
     const jobId = forge.fixtures.jobs.success;
     await openJobTrace(`#${jobId}`);
     const traceBefore = await webviewFrame(page, '.viewport .row', 60_000);
@@ -143,6 +157,13 @@ describe('a clone of a project (UI)', function () {
       'the merge request title',
     );
     await screenshot(page, 'panels-after-reload');
+    await page.locator('.tabs-container .tab', { hasText: `Pipeline #${pipelineId}` }).click();
+    const graph = await webviewFrame(page, '.graph .node', 60_000);
+    await waitUntil(
+      async () => (await graph.locator('.graph .node').count()) === nodesBefore,
+      30_000,
+      'the graph drawn again',
+    );
     // The review's diff is back with its text: the entry serves `forge-review:` before the core loads.
     await page.locator('.tabs-container .tab', { hasText: 'index.ts' }).click();
     await waitUntil(

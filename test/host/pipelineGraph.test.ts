@@ -7,6 +7,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { PipelineGraphHostMessage, PipelineGraphPanel } from '../../src/features/pipelines';
 import { type FakeForge } from '../server';
+import { deletePipeline } from '../server/pipelines';
 import {
   childWhere,
   childrenOf,
@@ -266,5 +267,25 @@ describe('pipeline graph', function () {
     } finally {
       forge.onRequest(undefined);
     }
+  });
+
+  it('says in the page that a pipeline deleted meanwhile cannot be read, even when the page loads after', async () => {
+    const pipelineId = await newPipeline();
+    const row = await pipelineRow(pipelineId);
+    const pipeline = forge.state.pipelines.get(pipelineId);
+    assert.ok(pipeline);
+    deletePipeline(forge.state, pipeline);
+    const panel = await vscode.commands.executeCommand<PipelineGraphPanel>(
+      'forge.pipeline.showGraph',
+      row.node,
+    );
+    const notice = await eventually(() => {
+      const said = sent(panel, 'notice').find((message) => message.message.length > 0);
+      assert.ok(said, 'a notice reached the page');
+      return said;
+    }, 15_000);
+    assert.match(notice.message, new RegExp(`^Could not read pipeline #${pipelineId}: `));
+    assert.equal(notice.level, 'error');
+    assert.equal(sent(panel, 'snapshot').length, 0);
   });
 });

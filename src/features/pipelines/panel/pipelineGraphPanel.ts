@@ -94,6 +94,8 @@ export class PipelineGraphPanel implements OpenPanel {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readStartedAt = 0;
+  /** The problem the page shows in its header (a read or an action failed), until a read succeeds. */
+  private notice: string | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Settles the wait of the page's HTML for the first read (`firstPaint`). */
   private firstReadDone: () => void = () => undefined;
@@ -148,10 +150,12 @@ export class PipelineGraphPanel implements OpenPanel {
     return this.read?.graph;
   }
 
+  /** Answers the page's `ready` (it may have loaded again): the graph, and the notice it shows, if any. */
   private async sendSnapshot(): Promise<void> {
     await this.loading;
     if (this.read)
       this.host.post({ type: 'snapshot', header: this.header(this.read), graph: this.read.graph });
+    if (this.notice !== undefined) this.host.post({ type: 'notice', level: 'error', message: this.notice });
   }
 
   /** Reads the pipeline again and sends the page what changed; schedules the next read while it runs. */
@@ -185,21 +189,22 @@ export class PipelineGraphPanel implements OpenPanel {
       this.showNotice(
         vscode.l10n.t('Could not read pipeline #{0}: {1}', this.target.pipelineId, describeError(error)),
       );
-      if (!this.read && error instanceof NotFoundError) return;
+      if (!this.read && error instanceof NotFoundError) {
+        this.firstReadDone();
+        return;
+      }
     }
     this.firstReadDone();
     if (!this.read || this.isLive(this.read)) this.schedule(this.interval());
   }
 
-  private noticeShown = false;
-
   private clearNotice(): void {
-    if (this.noticeShown) this.host.post({ type: 'notice', level: 'info', message: '' });
-    this.noticeShown = false;
+    if (this.notice !== undefined) this.host.post({ type: 'notice', level: 'info', message: '' });
+    this.notice = undefined;
   }
 
   private showNotice(message: string): void {
-    this.noticeShown = true;
+    this.notice = message;
     this.host.post({ type: 'notice', level: 'error', message });
   }
 
