@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import { useForgeSession } from './support';
+import { eventually, useForgeSession } from './support';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { BranchStatus, BranchStatusView } from '../../src/features/statusBar';
 import { type FakeForge } from '../server';
@@ -144,6 +144,60 @@ describe('status bar', function () {
       );
     } finally {
       answering.dispose();
+    }
+  });
+
+  /** A pipeline on feature/login started elsewhere (through the API), not from this window. */
+  async function pipelineStartedElsewhere(): Promise<number> {
+    const response = await fetch(`${forge.url}/api/v4/projects/${forge.fixtures.projects.web}/pipeline`, {
+      method: 'POST',
+      headers: { 'private-token': forge.userToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ ref: 'feature/login' }),
+    });
+    assert.equal(response.status, 201);
+    return ((await response.json()) as { id: number }).id;
+  }
+
+  function finishJobs(pipelineId: number): void {
+    for (const id of forge.state.pipelines.get(pipelineId)?.jobIds ?? []) {
+      const job = forge.state.jobs.get(id);
+      if (job && !job.retried && ['created', 'pending', 'running'].includes(job.status))
+        forge.state.setJobStatus(id, 'success');
+    }
+  }
+
+  it("says when the branch's latest pipeline ends with forge.pipelines.notify = branch, not by default", async () => {
+    const config = vscode.workspace.getConfiguration('forge');
+    const shown: string[] = [];
+    const observing = session.api.messages.observe((message) => shown.push(message.text));
+    const saidOf = (pipelineId: number): string[] =>
+      shown.filter((text) => text.startsWith(`Pipeline #${pipelineId} on feature/login`));
+    try {
+      // By default (`mine`): a pipeline started elsewhere is not said.
+      const elsewhere = await pipelineStartedElsewhere();
+      const before = await vscode.commands.executeCommand<BranchStatus | undefined>(
+        'forge.statusBar.refresh',
+      );
+      assert.equal(before?.pipeline?.id, elsewhere, "the branch's latest pipeline");
+      finishJobs(elsewhere);
+      await vscode.commands.executeCommand('forge.projects.refresh');
+      await vscode.commands.executeCommand('forge.statusBar.refresh');
+      assert.deepEqual(saidOf(elsewhere), []);
+
+      await config.update('pipelines.notify', 'branch', vscode.ConfigurationTarget.Global);
+      const watched = await pipelineStartedElsewhere();
+      const status = await vscode.commands.executeCommand<BranchStatus | undefined>(
+        'forge.statusBar.refresh',
+      );
+      assert.equal(status?.pipeline?.id, watched);
+      finishJobs(watched);
+      // A refresh checks the watched pipelines at once.
+      await vscode.commands.executeCommand('forge.projects.refresh');
+      await eventually(() => assert.equal(saidOf(watched).length, 1, JSON.stringify(shown)), 15_000);
+      assert.match(saidOf(watched)[0] ?? '', /^Pipeline #\d+ on feature\/login \(acme\/web\) /);
+    } finally {
+      observing.dispose();
+      await config.update('pipelines.notify', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
