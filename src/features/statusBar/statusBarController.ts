@@ -20,7 +20,7 @@ export interface BranchStatus {
   branch: string;
   mergeRequest: MergeRequest | undefined;
   latestJob: Job | undefined;
-  /** The branch's latest pipeline: the one of its newest job, with the pipeline's own status. */
+  /** The branch's newest pipeline (`GET /pipelines?ref=`), else the one of its newest job. */
   pipeline: { id: number; status: string; webUrl: string | undefined } | undefined;
 }
 
@@ -180,17 +180,30 @@ export class StatusBarController implements vscode.Disposable {
         const client = await this.services.accounts.client(account.id);
         const project = await client.getProject(location.path).catch(() => undefined);
         if (!project) continue;
-        const [mergeRequests, jobs] = await Promise.all([
+        const [mergeRequests, jobs, pipelines] = await Promise.all([
           client.listMergeRequests(project.id, { state: 'opened' }).page({ perPage: 100 }),
           client.listJobs(project.id).page({ perPage: 50 }),
+          // The branch's newest pipeline (never a child pipeline, whose jobs may be newer); a server
+          // without the list (before GitLab 8.11) leaves the pipeline of the newest job.
+          client
+            .listPipelines(project.id, { ref: repository.branch })
+            .page({ perPage: 1 })
+            .catch(() => undefined),
         ]);
+        const newestPipeline = pipelines?.items[0];
         return {
           account,
           project,
           branch: repository.branch,
           mergeRequest: mergeRequests.items.find((mr) => mr.source_branch === repository.branch),
           latestJob: jobs.items.find((job) => job.ref === repository.branch),
-          pipeline: latestPipeline(jobs.items, repository.branch),
+          pipeline: newestPipeline
+            ? {
+                id: newestPipeline.id,
+                status: newestPipeline.status,
+                webUrl: newestPipeline.web_url ?? undefined,
+              }
+            : latestPipeline(jobs.items, repository.branch),
         };
       }
     }

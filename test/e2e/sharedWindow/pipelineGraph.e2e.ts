@@ -90,7 +90,11 @@ describe('pipeline graph (UI)', function () {
     await build.click();
     // Its trace is empty (the job never ran): the panel's header says which job it shows.
     const trace = await webviewFrame(page, '.job-title', 60_000);
-    assert.equal(await trace.locator('.job-title').innerText(), `build #${buildId}`);
+    await waitUntil(
+      async () => (await trace.locator('.job-title').innerText({ timeout: 1_000 })) === `build #${buildId}`,
+      30_000,
+      `the trace panel of build #${buildId}`,
+    );
     await waitUntil(
       async () => (await page.locator('.tab.active').innerText()).includes(`build #${buildId}`),
       30_000,
