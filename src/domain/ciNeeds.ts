@@ -60,18 +60,18 @@ function needsOf(config: Entry, entry: Entry, depth: number): unknown {
 
 /**
  * Each visible job's needed job names; a job without `needs:` is absent (it waits for the stages
- * before it), one with `needs: []` maps to an empty list (it starts at once). Unreadable YAML gives
- * an empty map: the graph then shows stages without edges.
+ * before it), one with `needs: []` maps to an empty list (it starts at once). YAML that does not read
+ * as a mapping gives undefined: the graph then shows stages and says the needs are unknown.
  */
-export function jobNeedsFromCiFile(ciFile: string): Map<string, string[]> {
+export function jobNeedsFromCiFile(ciFile: string): Map<string, string[]> | undefined {
   const needs = new Map<string, string[]>();
   let config: unknown;
   try {
     config = parse(ciFile, { merge: true, maxAliasCount: 1_000 });
   } catch {
-    return needs;
+    return undefined;
   }
-  if (!isEntry(config)) return needs;
+  if (!isEntry(config)) return undefined;
   for (const [name, entry] of Object.entries(config)) {
     if (name.startsWith('.') || GLOBAL_KEYWORDS.has(name) || !isEntry(entry)) continue;
     const written = needsOf(config, entry, 0);

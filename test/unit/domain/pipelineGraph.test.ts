@@ -10,8 +10,14 @@ import { pipelineGraphFirstPaint } from '../../../src/features/pipelines/panel/f
 import type { PipelineHeader } from '../../../src/features/pipelines/panel/protocol';
 
 describe('needs read from a CI file', () => {
+  const needsOf = (text: string): Map<string, string[]> => {
+    const needs = jobNeedsFromCiFile(text);
+    assert.ok(needs, 'the file reads');
+    return needs;
+  };
+
   it('reads needs as names and as objects, leaving out other projects and pipelines', () => {
-    const needs = jobNeedsFromCiFile(
+    const needs = needsOf(
       [
         'stages: [build, test]',
         'variables: { A: 1 }',
@@ -33,7 +39,7 @@ describe('needs read from a CI file', () => {
   });
 
   it('follows extends to any depth (the last template wins) and YAML merges, and skips hidden jobs', () => {
-    const needs = jobNeedsFromCiFile(
+    const needs = needsOf(
       [
         '.base: { needs: [build] }',
         '.other: { needs: [lint] }',
@@ -58,16 +64,15 @@ describe('needs read from a CI file', () => {
     assert.equal(needs.has('.base'), false);
   });
 
-  it('gives nothing for YAML that does not read, or a file that is not a mapping', () => {
-    assert.equal(jobNeedsFromCiFile('build: [unclosed').size, 0);
-    assert.equal(jobNeedsFromCiFile('- a list').size, 0);
-    assert.equal(jobNeedsFromCiFile('').size, 0);
+  it('knows no needs of YAML that does not read, or of a file that is not a mapping', () => {
+    assert.equal(jobNeedsFromCiFile('build: [unclosed'), undefined);
+    assert.equal(jobNeedsFromCiFile('- a list'), undefined);
+    assert.equal(jobNeedsFromCiFile(''), undefined);
+    assert.equal(jobNeedsFromCiFile('build: { script: make }')?.size, 0, 'a file without needs: none');
   });
 
   it('stops at a loop of extends', () => {
-    const needs = jobNeedsFromCiFile(
-      '.a: { extends: .b }\n.b: { extends: .a }\njob: { extends: .a, script: x }',
-    );
+    const needs = needsOf('.a: { extends: .b }\n.b: { extends: .a }\njob: { extends: .a, script: x }');
     assert.equal(needs.has('job'), false);
   });
 });

@@ -1,16 +1,9 @@
 import * as vscode from 'vscode';
 import { NotFoundError } from '../../../api/http';
-import type { HostingClient, Job, PipelineDetails, Project } from '../../../api/hosting';
-import { jobNeedsFromCiFile } from '../../../domain/ciNeeds';
+import type { Job, Project } from '../../../api/hosting';
 import { projectPath } from '../../../domain/jobActions';
 import { pipelineActions } from '../../../domain/pipelineActions';
-import {
-  type DownstreamSource,
-  type PipelineGraph,
-  graphChanges,
-  graphStatus,
-  pipelineGraph,
-} from '../../../domain/pipelineGraph';
+import { type PipelineGraph, graphChanges, graphStatus } from '../../../domain/pipelineGraph';
 import { pipelineSourceWord } from '../../../domain/pipelines';
 import { formatAge, formatDuration } from '../../../domain/time';
 import { statusAppearance } from '../../../domain/jobStatus';
@@ -22,6 +15,7 @@ import type { Services } from '../../../services';
 import { type OpenPanel, PanelHost } from '../../../webviews/shared/panelHost';
 import type { FirstPaint } from '../../../webviews/shared/webviewHtml';
 import { pipelineGraphFirstPaint } from './firstPaint';
+import { type GraphRead, PipelineGraphReader } from './pipelineGraphReader';
 import type { JobRef } from '../../jobs';
 import {
   type PipelineGraphHostMessage,
@@ -30,12 +24,9 @@ import {
   type PipelineHeader,
 } from './protocol';
 
-/** The most jobs drawn for one pipeline (its own endpoint, 100 a page). */
-const MAX_GRAPH_JOBS = 2_000;
 /** How often a running pipeline is read while its panel is in view and the window has focus, and otherwise. */
 const LIVE_INTERVAL_MS = 3_000;
 const BACKGROUND_INTERVAL_MS = 15_000;
-const CI_FILE = '.gitlab-ci.yml';
 /**
  * How long the page's HTML waits for the first read, to show the graph in its first frame. A page
  * without it shows nothing of the graph before that read either, and VS Code prepares a new webview
@@ -71,13 +62,6 @@ export function pipelineGraphKey(target: GraphTarget): string {
   return `${target.account.id}|${target.project.id}|${target.pipelineId}`;
 }
 
-interface GraphRead {
-  pipeline: PipelineDetails | undefined;
-  jobs: Job[];
-  graph: PipelineGraph;
-  downstream: DownstreamSource[];
-}
-
 /**
  * One pipeline's graph in a webview: stages as columns, jobs as nodes, `needs:` as edges, downstream
  * pipelines to the right. While the pipeline runs the host reads it again (every 3 s while in view
@@ -89,8 +73,7 @@ export class PipelineGraphPanel implements OpenPanel {
   private loading: Promise<void> | undefined;
   /** Reads run one after another, so that their messages reach the page in order. */
   private reads: Promise<void> = Promise.resolve();
-  /** `needs:` of the CI file at the pipeline's commit, read once per commit. */
-  private needs: { sha: string; needs: Map<string, string[]> | undefined } | undefined;
+  private readonly reader: PipelineGraphReader;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   private readStartedAt = 0;
@@ -106,6 +89,7 @@ export class PipelineGraphPanel implements OpenPanel {
     readonly target: GraphTarget,
     private readonly options: PipelineGraphPanelOptions = {},
   ) {
+    this.reader = new PipelineGraphReader(target, services.log);
     this.host = new PanelHost<PipelineGraphPageMessage, PipelineGraphHostMessage>({
       kind: 'pipelineGraph',
       app: 'pipelines',
@@ -171,7 +155,7 @@ export class PipelineGraphPanel implements OpenPanel {
     this.readStartedAt = Date.now();
     this.clearTimer();
     try {
-      const read = await this.readGraph();
+      const read = await this.reader.read(await this.services.accounts.client(this.target.account.id));
       const before = this.read;
       this.read = read;
       const changes = before && graphChanges(before.graph, read.graph);
@@ -242,72 +226,6 @@ export class PipelineGraphPanel implements OpenPanel {
   private clearTimer(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-  }
-
-  private async readGraph(): Promise<GraphRead> {
-    const { project, pipelineId } = this.target;
-    const client = await this.services.accounts.client(this.target.account.id);
-    const knownSha = this.needs?.sha ?? this.target.sha;
-    const [pipeline, jobs, downstream, early] = await Promise.all([
-      client.getPipeline(project.id, pipelineId).catch((error: unknown) => {
-        // A server without the endpoint (or a child pipeline it hides) still shows its jobs.
-        if (error instanceof NotFoundError) return undefined;
-        throw error;
-      }),
-      this.readJobs(client),
-      this.readDownstream(client),
-      this.readNeeds(client, knownSha),
-    ]);
-    const needs = pipeline?.sha === knownSha ? early : await this.readNeeds(client, pipeline?.sha);
-    return { pipeline, jobs, downstream, graph: pipelineGraph(jobs, needs, downstream, project.id) };
-  }
-
-  private async readJobs(client: HostingClient): Promise<Job[]> {
-    const jobs: Job[] = [];
-    for await (const job of client
-      .listPipelineJobs(this.target.project.id, this.target.pipelineId, undefined, { includeRetried: true })
-      .all()) {
-      jobs.push(job);
-      if (jobs.length >= MAX_GRAPH_JOBS) break;
-    }
-    return jobs;
-  }
-
-  /** Trigger jobs and the pipelines they started; none on a server without the endpoint (before 13.0). */
-  private async readDownstream(client: HostingClient): Promise<DownstreamSource[]> {
-    try {
-      const bridges = await client
-        .listPipelineBridges(this.target.project.id, this.target.pipelineId)
-        .page({ perPage: 100 });
-      return bridges.items.flatMap((bridge) =>
-        bridge.downstream_pipeline
-          ? [{ triggeredBy: bridge.name, pipeline: bridge.downstream_pipeline }]
-          : [],
-      );
-    } catch (error) {
-      if (error instanceof NotFoundError) return [];
-      throw error;
-    }
-  }
-
-  /** The `needs:` of the CI file at the pipeline's commit; unknown when it cannot be read. */
-  private async readNeeds(
-    client: HostingClient,
-    sha: string | undefined,
-  ): Promise<Map<string, string[]> | undefined> {
-    if (!sha) return undefined;
-    if (this.needs?.sha === sha) return this.needs.needs;
-    let needs: Map<string, string[]> | undefined;
-    try {
-      const bytes = await client.getRawFile(this.target.project.id, CI_FILE, sha);
-      needs = jobNeedsFromCiFile(new TextDecoder().decode(bytes));
-    } catch (error) {
-      this.services.log.info(
-        `Pipeline graph: no needs for #${this.target.pipelineId}: ${describeError(error)}`,
-      );
-    }
-    this.needs = { sha, needs };
-    return needs;
   }
 
   private header(read: GraphRead): PipelineHeader {
