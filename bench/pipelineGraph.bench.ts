@@ -27,7 +27,7 @@ import {
   webviewFrame,
 } from '../test/e2e/support';
 import { measureEmptyWebview, medianPhases, pagePhases, writeEmptyWebviewExtension } from './benchExtension';
-import { type BenchResult, median, ms, ratio } from './report';
+import { type BenchResult, median, ms, percentile, ratio } from './report';
 
 const STAGES = 30;
 const JOBS = 500;
@@ -167,11 +167,6 @@ async function liveFrames(
   } finally {
     if (changer) clearInterval(changer);
   }
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 }
 
 export async function runPipelineGraphBench(): Promise<BenchResult> {

@@ -52,6 +52,12 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The value at percentile `p` (0–100) of `values`, NaN when empty. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
 export function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }

@@ -38,7 +38,7 @@ import {
   writeBenchExtension,
   writeEmptyWebviewExtension,
 } from './benchExtension';
-import type { BenchResult, SummaryRow } from './report';
+import { type BenchResult, type SummaryRow, percentile } from './report';
 import { measureDiffFloor, measureReview, reviewFigures, reviewSides, warmTypeScript } from './review';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -52,11 +52,6 @@ const LOAD_MORE_RETRY_MS = 5000;
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 }
 
 function bigTrace(): string {

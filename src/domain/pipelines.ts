@@ -69,6 +69,18 @@ export function orderPipelineJobs<J extends OrderableJob>(jobs: readonly J[]): P
   });
 }
 
+/** A pipeline's page: the address the server gave, else the project's page and the pipeline's id. */
+export function pipelineWebUrl(
+  pipelineId: number | undefined,
+  given: string | null | undefined,
+  projectWebUrl: string | null | undefined,
+): string | undefined {
+  if (given) return given;
+  return pipelineId === undefined || !projectWebUrl
+    ? undefined
+    : `${projectWebUrl}/-/pipelines/${pipelineId}`;
+}
+
 /** Words for GitLab's `source` values a person reads in a row. */
 export function pipelineSourceWord(source: string | null | undefined): string | undefined {
   switch (source) {

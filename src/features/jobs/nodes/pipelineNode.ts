@@ -3,7 +3,7 @@ import { NotFoundError } from '../../../api/http';
 import type { Bridge, HostingClient, Job, JobScope, PipelineDetails } from '../../../api/hosting';
 import { summarizeStatuses, statusAppearance } from '../../../domain/jobStatus';
 import { pipelineContextTokens } from '../../../domain/pipelineActions';
-import { orderPipelineJobs, pipelineSourceWord } from '../../../domain/pipelines';
+import { orderPipelineJobs, pipelineSourceWord, pipelineWebUrl } from '../../../domain/pipelines';
 import { formatAge, formatDuration } from '../../../domain/time';
 import { tooltipMarkdown } from '../../../platform/serverMarkdown';
 import type { TreeNode } from '../../../platform/tree/treeNode';
@@ -75,9 +75,7 @@ export class PipelineNode implements FolderMember {
 
   /** The pipeline's page on the server. */
   get webUrl(): string | undefined {
-    if (this.details?.web_url) return this.details.web_url;
-    const base = this.owner.project.web_url;
-    return this.pipelineId === undefined || !base ? undefined : `${base}/-/pipelines/${this.pipelineId}`;
+    return pipelineWebUrl(this.pipelineId, this.details?.web_url, this.owner.project.web_url);
   }
 
   private countText(entries: number): string | undefined {

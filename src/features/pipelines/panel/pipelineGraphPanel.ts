@@ -4,7 +4,7 @@ import type { Job, Project } from '../../../api/hosting';
 import { projectPath } from '../../../domain/jobActions';
 import { pipelineActions } from '../../../domain/pipelineActions';
 import { type PipelineGraph, graphChanges, graphStatus } from '../../../domain/pipelineGraph';
-import { pipelineSourceWord } from '../../../domain/pipelines';
+import { pipelineSourceWord, pipelineWebUrl } from '../../../domain/pipelines';
 import { formatAge, formatDuration } from '../../../domain/time';
 import { statusAppearance } from '../../../domain/jobStatus';
 import type { AccountInfo } from '../../../platform/accounts';
@@ -256,9 +256,7 @@ export class PipelineGraphPanel implements OpenPanel {
   }
 
   private webUrl(): string | undefined {
-    if (this.read?.pipeline?.web_url) return this.read.pipeline.web_url;
-    const base = this.target.project.web_url;
-    return base ? `${base}/-/pipelines/${this.target.pipelineId}` : undefined;
+    return pipelineWebUrl(this.target.pipelineId, this.read?.pipeline?.web_url, this.target.project.web_url);
   }
 
   private jobRef(jobId: number): JobRef | undefined {

@@ -102,7 +102,7 @@ export class GraphView {
     this.byJobId = new Map();
     this.stageIcons = new Map();
     this.columns = [];
-    graph.stages.forEach((stage, column) => this.drawStageTitle(stage, column));
+    graph.stages.forEach((stage, column) => this.drawTitle(stage.name, column, stage));
     for (const node of graph.nodes) {
       const drawn = this.drawNode(node.key, node.column, node.row, node.id);
       this.setJob(drawn, node);
@@ -138,10 +138,6 @@ export class GraphView {
     place(title, columnLeft(column), PADDING);
     this.sheet.append(title);
     if (stage) this.stageIcons.set(stage.name, icon);
-  }
-
-  private drawStageTitle(stage: GraphStage, column: number): void {
-    this.drawTitle(stage.name, column, stage);
   }
 
   private drawNode(key: string, column: number, row: number, id: number): DrawnNode {
