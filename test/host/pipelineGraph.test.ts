@@ -56,11 +56,16 @@ describe('pipeline graph', function () {
       'Jobs',
     );
     await vscode.commands.executeCommand('forge.jobs.filter', jobs.node, {});
-    return childWhere(
-      api.projects,
-      jobs.node,
-      (item) => item.id?.endsWith(`/pipeline/${pipelineId}`) === true,
-      `pipeline #${pipelineId}`,
+    // The folder may still show its list from before the pipeline was made: wait for the row.
+    return eventually(
+      () =>
+        childWhere(
+          api.projects,
+          jobs.node,
+          (item) => item.id?.endsWith(`/pipeline/${pipelineId}`) === true,
+          `pipeline #${pipelineId}`,
+        ),
+      10_000,
     );
   }
 
