@@ -53,6 +53,7 @@ const webviewHtmlDoor = {
 };
 const doors = [
   'src/platform/userMessages.ts',
+  'src/platform/quickSteps.ts',
   'src/platform/serverLinks.ts',
   'src/platform/serverMarkdown.ts',
 ];

@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { inertNotificationText, inertPickRow, inertStatusText } from '../domain/inertText';
+import { inputStep, pickStep } from './quickSteps';
 
 export type MessageSeverity = 'information' | 'warning' | 'error' | 'status' | 'progress';
 
@@ -235,7 +236,7 @@ export interface PickOptions {
   ignoreFocusOut?: boolean;
 }
 
-function quickPickOptions(options: PickOptions): vscode.QuickPickOptions {
+function quickPickOptions(options: PickOptions): PickOptions {
   return {
     ...options,
     ...(options.title === undefined ? {} : { title: inertNotificationText(options.title) }),
@@ -259,7 +260,7 @@ export async function pickOne<T extends PickItem>(
           quickPickOptions(options).placeHolder,
         ) ?? -1
       ]
-    : await vscode.window.showQuickPick(rows, { ...quickPickOptions(options), canPickMany: false }, token);
+    : (await pickStep(rows, { ...quickPickOptions(options), canPickMany: false }, token))?.[0];
   return chosen === undefined ? undefined : list[chosen.index];
 }
 
@@ -270,7 +271,7 @@ export async function pickMany<T extends PickItem>(
   token?: vscode.CancellationToken,
 ): Promise<T[] | undefined> {
   const list = await items;
-  const chosen = await vscode.window.showQuickPick(
+  const chosen = await pickStep(
     list.map((item, index) => displayedPickItem(item, index)),
     { ...quickPickOptions(options), canPickMany: true },
     token,
@@ -353,11 +354,11 @@ export interface InputOptions {
 export function askText(
   options: InputOptions = {},
   token?: vscode.CancellationToken,
-): Thenable<string | undefined> {
+): Promise<string | undefined> {
   const { validateInput } = options;
   const inert = (text: string | undefined): string | undefined =>
     text === undefined ? undefined : inertNotificationText(text);
-  return vscode.window.showInputBox(
+  return inputStep(
     {
       ...options,
       title: inert(options.title),

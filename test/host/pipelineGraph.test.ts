@@ -16,6 +16,7 @@ import {
   type Row,
   receivedRequest,
   useForgeSession,
+  pipelineRowIn,
 } from './support';
 
 type Sent<T extends PipelineGraphHostMessage['type']> = Extract<PipelineGraphHostMessage, { type: T }>;
@@ -49,24 +50,10 @@ describe('pipeline graph', function () {
   }
 
   async function pipelineRow(pipelineId: number): Promise<Row> {
-    const jobs = await childWhere(
-      api.projects,
-      (await webProject()).node,
-      (item) => label(item) === 'Jobs',
-      'Jobs',
-    );
+    const project = (await webProject()).node;
+    const jobs = await childWhere(api.projects, project, (item) => label(item) === 'Jobs', 'Jobs');
     await vscode.commands.executeCommand('forge.jobs.filter', jobs.node, {});
-    // The folder may still show its list from before the pipeline was made: wait for the row.
-    return eventually(
-      () =>
-        childWhere(
-          api.projects,
-          jobs.node,
-          (item) => item.id?.endsWith(`/pipeline/${pipelineId}`) === true,
-          `pipeline #${pipelineId}`,
-        ),
-      10_000,
-    );
+    return pipelineRowIn(api.projects, project, pipelineId);
   }
 
   /** A new pipeline on master from the seed's CI file: build, test (needs build), a manual deploy, the docs child. */

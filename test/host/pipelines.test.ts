@@ -15,6 +15,7 @@ import {
   useForgeSession,
   receivedRequest,
   clipboardHolds,
+  pipelineRowIn,
 } from './support';
 
 describe('pipeline actions', function () {
@@ -36,14 +37,7 @@ describe('pipeline actions', function () {
   }
 
   async function pipelineRow(pipelineId: number): Promise<Row> {
-    const web = await webProject();
-    const jobs = await childWhere(api.projects, web.node, (item) => label(item) === 'Jobs', 'Jobs folder');
-    return childWhere(
-      api.projects,
-      jobs.node,
-      (item) => item.id?.endsWith(`/pipeline/${pipelineId}`) === true,
-      `pipeline #${pipelineId}`,
-    );
+    return pipelineRowIn(api.projects, (await webProject()).node, pipelineId);
   }
 
   const pipelinesPath = (): string => `/api/v4/projects/${forge.fixtures.projects.web}/pipelines`;

@@ -146,6 +146,28 @@ export async function childWhere(
 }
 
 /** Retries `check` until it passes: the tree reloads in the background after an action. */
+/**
+ * The row of pipeline `pipelineId` in a project's Jobs folder. The folder may still show its list from
+ * before the pipeline was made (a refresh in flight answers its older read): it waits for the row.
+ */
+export async function pipelineRowIn(
+  provider: vscode.TreeDataProvider<TreeNode>,
+  project: TreeNode,
+  pipelineId: number,
+): Promise<Row> {
+  const jobs = await childWhere(provider, project, (item) => label(item) === 'Jobs', 'Jobs folder');
+  return eventually(
+    () =>
+      childWhere(
+        provider,
+        jobs.node,
+        (item) => item.id?.endsWith(`/pipeline/${pipelineId}`) === true,
+        `pipeline #${pipelineId}`,
+      ),
+    10_000,
+  );
+}
+
 export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -3,6 +3,7 @@ import { CancelledError } from '../../api/http';
 import { InvalidInputError, describeError } from './errorMessages';
 import type { CommandHandler } from '../../shell';
 import { showError } from '../userMessages';
+import { runAsCommandSteps } from '../quickSteps';
 import type { CommandDeclaration } from './defineCommand';
 
 export { InvalidInputError, describeError, valueOrThrow } from './errorMessages';
@@ -50,7 +51,7 @@ function registerCommand(
   commandHandlers.set(id, async (...args: unknown[]) => {
     if (!quiet) log.info(`${id}${describeTarget(args[0])}`);
     try {
-      return await handler(...(args as never[]));
+      return await runAsCommandSteps(() => Promise.resolve(handler(...(args as never[]))));
     } catch (error) {
       if (error instanceof CancelledError) return undefined;
       if (error instanceof InvalidInputError) {

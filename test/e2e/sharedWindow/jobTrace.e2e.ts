@@ -12,6 +12,7 @@ import {
   expandPane,
   expectQuickInput,
   openActivityBarView,
+  quickInput,
   runCommand,
   screenshotIfFailed,
   treeRow,
@@ -455,5 +456,36 @@ describe('job trace panel (UI)', function () {
       'the first paint gone',
     );
     assert.equal(await opened.locator('.viewport .row').count(), 0);
+  });
+
+  it('keeps the question on screen from the project to the job, with a trace panel focused', async () => {
+    // A closing question hands the focus back to the panel, which takes it late and closed the next
+    // question as it showed (microsoft/vscode#93950): the command's questions now follow each other.
+    // The panel just opened has the focus.
+    await openTraceAgain(jobId, '.viewport .row');
+    await runCommand(page, 'Forge: Show Job Trace');
+    await expectQuickInput(page, /Project of the job/);
+    await page.evaluate(() => {
+      const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+      const record = window as unknown as { quickInputClosed?: boolean };
+      record.quickInputClosed = false;
+      if (!widget) throw new Error('no quick input');
+      new MutationObserver(() => {
+        // Closing, it turns inert and plays its closing animation, then hides.
+        const closing =
+          widget.hasAttribute('inert') ||
+          widget.classList.contains('quick-input-widget-closing') ||
+          widget.style.display === 'none';
+        if (closing) record.quickInputClosed = true;
+      }).observe(widget, { attributes: true, attributeFilter: ['style', 'class', 'inert'] });
+    });
+    await answerQuickInput(page, 'acme/web');
+    await expectQuickInput(page, /Job whose trace to show/);
+    const closed = await page.evaluate(
+      () => (window as unknown as { quickInputClosed?: boolean }).quickInputClosed,
+    );
+    assert.equal(closed, false, 'the quick input stayed open between the two questions');
+    await page.keyboard.press('Escape');
+    await quickInput(page).waitFor({ state: 'hidden', timeout: 15_000 });
   });
 });
