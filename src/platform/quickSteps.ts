@@ -10,9 +10,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as vscode from 'vscode';
 
+/**
+ * How long after it shows a command's first question comes back once (with what was typed) if it
+ * closes unanswered while a webview is the active editor: the palette closing gives the focus back
+ * to the webview, which takes it late and closes the question (the same VS Code behaviour, before
+ * our first question). An Escape that soon needs pressing twice.
+ */
+const REFOCUS_WINDOW_MS = 1_500;
+
+/** Whether the active editor is a webview (ours or another extension's). */
+function webviewEditorActive(): boolean {
+  return vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview;
+}
+
 /** The answered question a running command keeps on screen until its next one shows. */
 class CommandSteps {
   private held: vscode.QuickInput | undefined;
+  /** How many questions the command has shown. */
+  asked = 0;
 
   hold(input: vscode.QuickInput): void {
     input.busy = true;
@@ -54,6 +69,9 @@ function ask<T>(
   token: vscode.CancellationToken | undefined,
 ): Promise<T | undefined> {
   const steps = running.getStore();
+  const first = steps === undefined || steps.asked++ === 0;
+  let guard = first && webviewEditorActive();
+  const shownAt = Date.now();
   return new Promise<T | undefined>((resolve) => {
     let answered = false;
     const disposables: vscode.Disposable[] = [];
@@ -67,17 +85,28 @@ function ask<T>(
       if (answered || !input.enabled) return;
       const value = await accept();
       if (value === undefined || answered) return;
+      finish(value);
       if (steps === undefined) input.dispose();
       else steps.hold(input);
-      finish(value);
     };
     disposables.push(input.onDidAccept(() => void onAccept()));
     input.onDidHide(() => {
+      if (guard && !answered && Date.now() - shownAt < REFOCUS_WINDOW_MS) {
+        guard = false;
+        input.show();
+        return;
+      }
       steps?.forget(input);
       finish(undefined);
       input.dispose();
     });
-    if (token !== undefined) disposables.push(token.onCancellationRequested(() => input.hide()));
+    if (token !== undefined)
+      disposables.push(
+        token.onCancellationRequested(() => {
+          guard = false;
+          input.hide();
+        }),
+      );
     input.show();
     steps?.release(input);
   });
