@@ -6,7 +6,7 @@
  */
 import { jobActionApplies } from './jobActions';
 import { statusAppearance, summarizeStatuses } from './jobStatus';
-import { orderPipelineJobs } from './pipelines';
+import { pipelineStages } from './pipelines';
 import { formatDuration } from './time';
 
 export interface GraphJobSource {
@@ -113,29 +113,27 @@ export function pipelineGraph(
   const stages: GraphStage[] = [];
   const nodes: GraphNode[] = [];
   const keyByName = new Map<string, string>();
-  for (const { job, retried } of orderPipelineJobs(jobs)) {
-    const stageName = job.stage ?? '';
-    let stage = stages.at(-1);
-    if (stage?.name !== stageName) {
-      stage = { name: stageName, nodes: [], ...graphStatus('') };
-      stages.push(stage);
+  for (const { name: stageName, entries } of pipelineStages(jobs)) {
+    const stage: GraphStage = { name: stageName, nodes: [], ...graphStatus('') };
+    stages.push(stage);
+    for (const { job, retried } of entries) {
+      const key = nodeKey(job);
+      keyByName.set(job.name, key);
+      nodes.push({
+        key,
+        id: job.id,
+        name: job.name,
+        stage: stageName,
+        column: stages.length - 1,
+        row: stage.nodes.length,
+        ...graphStatus(job.status),
+        duration: formatDuration(job.started_at, job.finished_at, now),
+        allowFailure: job.allow_failure === true,
+        retried: retried.length,
+        action: nodeAction(job),
+      });
+      stage.nodes.push(key);
     }
-    const key = nodeKey(job);
-    keyByName.set(job.name, key);
-    nodes.push({
-      key,
-      id: job.id,
-      name: job.name,
-      stage: stageName,
-      column: stages.length - 1,
-      row: stage.nodes.length,
-      ...graphStatus(job.status),
-      duration: formatDuration(job.started_at, job.finished_at, now),
-      allowFailure: job.allow_failure === true,
-      retried: retried.length,
-      action: nodeAction(job),
-    });
-    stage.nodes.push(key);
   }
   const statusOf = new Map(nodes.map((node) => [node.key, node.status]));
   for (const stage of stages)

@@ -69,6 +69,24 @@ export function orderPipelineJobs<J extends OrderableJob>(jobs: readonly J[]): P
   });
 }
 
+/** A stage of a pipeline with its jobs (latest attempts, earlier ones folded), in the pipeline's order. */
+export interface PipelineStage<J> {
+  name: string;
+  entries: PipelineJobEntry<J>[];
+}
+
+/** A pipeline's jobs by stage, in the order `orderPipelineJobs` gives; a job without a stage is in "". */
+export function pipelineStages<J extends OrderableJob>(jobs: readonly J[]): PipelineStage<J>[] {
+  const stages: PipelineStage<J>[] = [];
+  for (const entry of orderPipelineJobs(jobs)) {
+    const name = entry.job.stage ?? '';
+    const last = stages.at(-1);
+    if (last?.name === name) last.entries.push(entry);
+    else stages.push({ name, entries: [entry] });
+  }
+  return stages;
+}
+
 /** A pipeline's page: the address the server gave, else the project's page and the pipeline's id. */
 export function pipelineWebUrl(
   pipelineId: number | undefined,

@@ -17,21 +17,9 @@ import {
   type Row,
   useForgeSession,
   receivedRequest,
+  jobRowsOf,
+  offers,
 } from './support';
-
-/** Whether a package.json menu entry for `command` (inline or in the context menu) shows on a row with this contextValue. */
-function offers(command: string, contextValue: string | undefined, inline = false): boolean {
-  const extension = vscode.extensions.getExtension('forge-workbench.forge-workbench');
-  const manifest = extension?.packageJSON as {
-    contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
-  };
-  const patterns = (manifest.contributes.menus['view/item/context'] ?? [])
-    .filter((entry) => entry.command === command && (entry.group ?? '').startsWith('inline') === inline)
-    .map((entry) => /viewItem =~ \/(.*)\//.exec(entry.when ?? '')?.[1])
-    .filter((source): source is string => source !== undefined);
-  assert.ok(patterns.length > 0, `no ${inline ? 'inline' : 'context'} menu entry for ${command}`);
-  return patterns.some((source) => new RegExp(source).test(contextValue ?? ''));
-}
 
 describe('job actions', function () {
   this.timeout(30_000);
@@ -71,7 +59,7 @@ describe('job actions', function () {
   async function jobRow(jobId: number): Promise<Row> {
     const jobsFolder = await jobsFolderRow();
     for (const pipeline of await childrenOf(api.projects, jobsFolder.node)) {
-      const found = (await childrenOf(api.projects, pipeline.node)).find(({ item }) =>
+      const found = (await jobRowsOf(api.projects, pipeline.node)).find(({ item }) =>
         item.id?.endsWith(`/job/${jobId}`),
       );
       if (found) return found;
@@ -141,7 +129,7 @@ describe('job actions', function () {
     assert.equal(jobsFolder.node.getTreeItem().description, undefined);
   });
 
-  it("lists a pipeline's jobs by stage, read from the pipeline's own endpoint", async () => {
+  it("lists a pipeline's stages in order with their jobs, read from the pipeline's own endpoint", async () => {
     const jobsFolder = await jobsFolderRow();
     const masterPipeline = forge.state.jobs.get(forge.fixtures.jobs.manual)?.pipelineId;
     const pipeline = await childWhere(
@@ -154,7 +142,8 @@ describe('job actions', function () {
     assert.match(String(pipeline.item.description), /^master · \w+/);
     assert.doesNotMatch(String(pipeline.item.description), /\bjobs?$/);
     forge.clearRequests();
-    const rows = await childrenOf(api.projects, pipeline.node);
+    const stageRows = await childrenOf(api.projects, pipeline.node);
+    const rows = await jobRowsOf(api.projects, pipeline.node);
     await eventually(() => {
       const opened = pipeline.node.getTreeItem();
       assert.match(String(opened.description), new RegExp(`· ${rows.length} jobs?$`));
@@ -169,7 +158,20 @@ describe('job actions', function () {
       ),
       "the pipeline's jobs were read from its endpoint",
     );
-    const stages = rows.map(({ item }) => String(item.description).split(' · ')[0]);
+    const stages = stageRows.map(({ item }) => label(item));
+    const masterJobs = [...forge.state.jobs.values()].filter(
+      (job) => job.pipelineId === masterPipeline && !job.retried,
+    );
+    // Each stage row: its status as its jobs add up, its count, its jobs under it.
+    for (const stage of stageRows) {
+      assert.equal(stage.item.contextValue, 'stage');
+      const jobs = await childrenOf(api.projects, stage.node);
+      const count = masterJobs.filter((job) => job.stage === label(stage.item)).length;
+      assert.equal(jobs.length, count, `the jobs of ${label(stage.item)}`);
+      assert.match(String(stage.item.description), new RegExp(`· ${count} jobs?$`));
+      for (const job of jobs)
+        assert.doesNotMatch(String(job.item.description), new RegExp(`^${label(stage.item)} ·`));
+    }
     const expectedOrder = [
       ...new Set(
         [...forge.state.jobs.values()]
@@ -178,7 +180,7 @@ describe('job actions', function () {
           .map((job) => job.stage),
       ),
     ];
-    assert.deepEqual([...new Set(stages)], expectedOrder, 'stages in the order the pipeline runs them');
+    assert.deepEqual(stages, expectedOrder, 'stages in the order the pipeline runs them');
     assert.equal(stages.at(-1), 'deploy', 'deploy comes last, not first');
   });
 

@@ -16,6 +16,8 @@ import {
   receivedRequest,
   clipboardHolds,
   pipelineRowIn,
+  jobRowsOf,
+  offers,
 } from './support';
 
 describe('pipeline actions', function () {
@@ -98,6 +100,59 @@ describe('pipeline actions', function () {
     await vscode.commands.executeCommand('forge.pipeline.delete', row.node, { confirmed: true });
     received('DELETE', `${pipelinesPath()}/${pipelineId}`);
     assert.ok(forge.state.pipelines.has(pipelineId));
+  });
+
+  it("offers the page of another project's pipeline that a trigger job started", async () => {
+    const pipelineId = forge.fixtures.pipelines.masterSuccess;
+    const webUrl = `${forge.url}/acme/api/-/pipelines/4242`;
+    // A multi-project trigger (`trigger: project:`): its pipeline belongs to acme/api.
+    const bridge = {
+      id: 99_001,
+      name: 'deploy-api',
+      stage: 'deploy',
+      ref: 'master',
+      status: 'success',
+      downstream_pipeline: {
+        id: 4242,
+        project_id: forge.fixtures.projects.api,
+        ref: 'main',
+        sha: 'f62a4b2fb89754372a346f24659212eb8da13601',
+        status: 'running',
+        web_url: webUrl,
+      },
+    };
+    forge.onRequest((req, res) => {
+      if (!new RegExp(`/pipelines/${pipelineId}/bridges(\\?|$)`).test(req.url ?? ''))
+        return Promise.resolve(false);
+      res.writeHead(200, { 'content-type': 'application/json', 'x-total': '1', 'x-total-pages': '1' });
+      res.end(JSON.stringify([bridge]));
+      return Promise.resolve(true);
+    });
+    try {
+      await vscode.commands.executeCommand('forge.jobs.filter', (await jobsFolder()).node, {});
+      const row = await pipelineRow(pipelineId);
+      const downstream = await eventually(async () => {
+        const found = (await childrenOf(api.projects, row.node)).find(({ item }) =>
+          String(item.contextValue).startsWith('downstreamPipeline'),
+        );
+        assert.ok(found, 'the downstream row');
+        return found;
+      });
+      assert.equal(label(downstream.item), 'Pipeline #4242');
+      assert.match(
+        String(downstream.item.description),
+        /^from deploy-api · another project · main · Running$/,
+      );
+      assert.ok(offers('forge.pipeline.openInBrowser', downstream.item.contextValue));
+      assert.ok(offers('forge.pipeline.copyLink', downstream.item.contextValue));
+      assert.ok(!offers('forge.pipeline.retry', downstream.item.contextValue));
+      const copied = await vscode.commands.executeCommand<string>('forge.pipeline.copyLink', downstream.node);
+      assert.equal(copied, webUrl);
+      assert.ok(await clipboardHolds(webUrl), 'the link is on the clipboard');
+    } finally {
+      forge.onRequest(undefined);
+      await vscode.commands.executeCommand('forge.jobs.filter', (await jobsFolder()).node, {});
+    }
   });
 
   it('gives the link of a pipeline: copied, and opened only as a web link', async () => {
@@ -203,7 +258,7 @@ describe('pipeline actions', function () {
     assert.match(label(child.item), /^Pipeline #\d+$/);
     assert.match(String(child.item.description), /child pipeline/);
     // The child's own jobs, read when it is opened.
-    const childJobs = await childrenOf(api.projects, child.node);
+    const childJobs = await jobRowsOf(api.projects, child.node);
     assert.deepEqual(
       childJobs.map(({ item }) => label(item)),
       ['pages'],

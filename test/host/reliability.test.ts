@@ -11,7 +11,7 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type Fault, type FakeForge } from '../server';
-import { childrenOf, childWhere, eventually, label, type Row, useForgeSession } from './support';
+import { childrenOf, childWhere, eventually, label, type Row, useForgeSession, jobRowsOf } from './support';
 
 interface DraftResult {
   posted: boolean;
@@ -225,7 +225,7 @@ describe('reliability under faults', function () {
     const pipelines = await childrenOf(api.projects, jobs.node);
     let buildRow: Row | undefined;
     for (const pipeline of pipelines) {
-      buildRow ??= (await childrenOf(api.projects, pipeline.node)).find(({ item }) =>
+      buildRow ??= (await jobRowsOf(api.projects, pipeline.node)).find(({ item }) =>
         item.id?.endsWith(`/job/${forge.fixtures.jobs.build}`),
       );
     }

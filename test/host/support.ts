@@ -168,6 +168,33 @@ export async function pipelineRowIn(
   );
 }
 
+/** The job rows of a pipeline row: under its stage rows (a pipeline without an id lists them directly). */
+export async function jobRowsOf(
+  provider: vscode.TreeDataProvider<TreeNode>,
+  pipeline: TreeNode,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const row of await childrenOf(provider, pipeline)) {
+    if (row.item.contextValue === 'stage') rows.push(...(await childrenOf(provider, row.node)));
+    else if (String(row.item.contextValue).startsWith('job ')) rows.push(row);
+  }
+  return rows;
+}
+
+/** Whether a package.json menu entry for `command` (inline or in the context menu) shows on a row with this contextValue. */
+export function offers(command: string, contextValue: string | undefined, inline = false): boolean {
+  const extension = vscode.extensions.getExtension('forge-workbench.forge-workbench');
+  const manifest = extension?.packageJSON as {
+    contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
+  };
+  const patterns = (manifest.contributes.menus['view/item/context'] ?? [])
+    .filter((entry) => entry.command === command && (entry.group ?? '').startsWith('inline') === inline)
+    .map((entry) => /viewItem =~ \/(.*)\//.exec(entry.when ?? '')?.[1])
+    .filter((source): source is string => source !== undefined);
+  assert.ok(patterns.length > 0, `no ${inline ? 'inline' : 'context'} menu entry for ${command}`);
+  return patterns.some((source) => new RegExp(source).test(contextValue ?? ''));
+}
+
 export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -9,7 +9,16 @@ import type { ForgeWorkbenchApi } from '../../src/extension';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { TreeNode } from '../../src/platform/tree/treeNode';
 import { type FakeForge, startFakeForge } from '../server';
-import { assertRefused, childByLabel, childrenOf, eventually, iconId, label, workbenchApi } from './support';
+import {
+  assertRefused,
+  childByLabel,
+  childrenOf,
+  eventually,
+  iconId,
+  label,
+  workbenchApi,
+  jobRowsOf,
+} from './support';
 
 /** Runs a command; 'asked which account' when it is still waiting after 5 s (for a question no one answers). */
 function runWithoutAsking(command: string, ...args: unknown[]): Promise<unknown> {
@@ -334,7 +343,7 @@ describe('accounts and views', function () {
     );
     const [first] = pipelines;
     assert.ok(first);
-    const jobs = await childrenOf(api.projects, first.node);
+    const jobs = await jobRowsOf(api.projects, first.node);
     assert.ok(jobs.length > 0);
     for (const { item } of jobs) {
       assert.ok(iconId(item), 'every job has a status icon');

@@ -7,7 +7,7 @@
 
 export { registerJobCommands, type JobRef, type JobsFeature } from './commands';
 export { registerTraceCommands } from './traceCommands';
-export { PipelineNode, JobsFolder } from './nodes/jobNodes';
+export { PipelineNode, JobsFolder, DownstreamLinkNode } from './nodes/jobNodes';
 export type { TraceTail, TraceTails } from './traceTails';
 export type { JobTracePanel } from './panel/jobTracePanel';
 export type { JobTraceHostMessage } from './panel/protocol';

@@ -26,6 +26,8 @@ describe('actions from the trees', () => {
     await expandRow(page, 'Projects', /acme\/web/);
     await expandRow(page, 'Projects', /^Jobs$/);
     await expandRow(page, 'Projects', /^Pipeline #3(?!\d)/);
+    // Its stage rows open at first, unless "Collapse All" closed them before (an earlier suite).
+    await expandRow(page, 'Projects', 'test');
     const running = treeRow(page, 'Projects', /^test:unit/);
     await running.hover();
     // The row draws its inline actions once hovered: wait for them before counting.

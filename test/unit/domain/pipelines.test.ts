@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { orderPipelineJobs } from '../../../src/domain/pipelines';
+import { orderPipelineJobs, pipelineStages } from '../../../src/domain/pipelines';
 
 function job(id: number, name: string, stage: string): { id: number; name: string; stage: string } {
   return { id, name, stage };
@@ -50,5 +50,31 @@ describe('orderPipelineJobs', () => {
       entries.map((entry) => entry.job.id),
       [1, 2, 3],
     );
+  });
+});
+
+describe('pipelineStages', () => {
+  it('groups the ordered jobs into stages in the pipeline order, attempts folded, no stage as ""', () => {
+    const listed = [
+      { id: 9, name: 'deploy', stage: 'deploy' },
+      { id: 8, name: 'rspec', stage: 'test' },
+      { id: 7, name: 'lint', stage: 'test' },
+      { id: 6, name: 'rspec', stage: 'test' },
+      { id: 5, name: 'compile', stage: 'build' },
+      { id: 4, name: 'odd', stage: null },
+    ];
+    assert.deepEqual(
+      pipelineStages(listed).map((stage) => [
+        stage.name,
+        stage.entries.map((entry) => `${entry.job.name}#${entry.job.id}+${entry.retried.length}`),
+      ]),
+      [
+        ['', ['odd#4+0']],
+        ['build', ['compile#5+0']],
+        ['test', ['lint#7+0', 'rspec#8+1']],
+        ['deploy', ['deploy#9+0']],
+      ],
+    );
+    assert.deepEqual(pipelineStages([]), []);
   });
 });

@@ -17,6 +17,8 @@ export class JobNode implements FolderMember {
     readonly retried: readonly Job[] = [],
     /** This is one of those earlier attempts. */
     readonly isEarlierAttempt = false,
+    /** Its description names its stage (not under a stage row, which names it already). */
+    private readonly namesStage = true,
   ) {}
 
   getTreeItem(): vscode.TreeItem {
@@ -30,7 +32,11 @@ export class JobNode implements FolderMember {
     );
     item.id = `account/${this.owner.account.id}/project/${this.owner.project.id}/job/${job.id}`;
     item.description = [
-      this.isEarlierAttempt ? vscode.l10n.t('#{0} (run again)', job.id) : job.stage,
+      this.isEarlierAttempt
+        ? vscode.l10n.t('#{0} (run again)', job.id)
+        : this.namesStage
+          ? job.stage
+          : undefined,
       appearance.label,
       formatDuration(job.started_at, job.finished_at),
       this.retried.length > 0

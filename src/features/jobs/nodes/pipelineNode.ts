@@ -3,12 +3,18 @@ import { NotFoundError } from '../../../api/http';
 import type { Bridge, HostingClient, Job, JobScope, PipelineDetails } from '../../../api/hosting';
 import { summarizeStatuses, statusAppearance } from '../../../domain/jobStatus';
 import { pipelineContextTokens } from '../../../domain/pipelineActions';
-import { orderPipelineJobs, pipelineSourceWord, pipelineWebUrl } from '../../../domain/pipelines';
+import {
+  orderPipelineJobs,
+  pipelineSourceWord,
+  pipelineStages,
+  pipelineWebUrl,
+} from '../../../domain/pipelines';
 import { formatAge, formatDuration } from '../../../domain/time';
 import { tooltipMarkdown } from '../../../platform/serverMarkdown';
 import type { TreeNode } from '../../../platform/tree/treeNode';
 import type { FolderMember, ProjectNode, TreeContext } from '../../projects';
 import { JobNode } from './jobNode';
+import { StageNode } from './stageNode';
 
 /** The most jobs read for one pipeline when it is expanded (its own endpoint, 100 a page). */
 const MAX_PIPELINE_JOBS = 2_000;
@@ -32,8 +38,8 @@ export interface PipelineRowSource {
 
 /**
  * A pipeline in a project's Jobs folder: its status, ref, source and age (who ran it and how long it
- * took once expanded, from the pipeline's own endpoint), its jobs by stage with earlier attempts
- * folded under the latest, then the pipelines its trigger jobs started, to any depth.
+ * took once expanded, from the pipeline's own endpoint), its stages in order with their jobs (earlier
+ * attempts folded under the latest), then the pipelines its trigger jobs started, to any depth.
  */
 export class PipelineNode implements FolderMember {
   readonly folderKind = 'jobs';
@@ -185,10 +191,12 @@ export class PipelineNode implements FolderMember {
         this.loaded = undefined;
       }
     }
-    const jobs = orderPipelineJobs(this.jobs).map(
-      ({ job, retried }) => new JobNode(this.owner, job, retried),
-    );
-    return [...jobs, ...this.downstreamRows()];
+    if (this.pipelineId === undefined) {
+      return orderPipelineJobs(this.jobs).map(({ job, retried }) => new JobNode(this.owner, job, retried));
+    }
+    const pipelineId = this.pipelineId;
+    const stages = pipelineStages(this.jobs).map((stage) => new StageNode(this.owner, pipelineId, stage));
+    return [...stages, ...this.downstreamRows()];
   }
 
   private downstreamRows(): TreeNode[] {
@@ -237,7 +245,8 @@ export class DownstreamLinkNode implements TreeNode {
     const tooltip = tooltipMarkdown();
     tooltip.appendText(this.pipeline.web_url ?? '');
     item.tooltip = tooltip;
-    item.contextValue = 'downstreamPipeline';
+    // Its page, opened or copied from its menu (the pipeline belongs to another project).
+    item.contextValue = this.pipeline.web_url ? 'downstreamPipeline linked' : 'downstreamPipeline';
     return item;
   }
 }
