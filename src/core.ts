@@ -35,6 +35,7 @@ import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './platform/tree/treeNode';
 import { type ReviewFeature, createReviewFeature } from './features/review';
 import { createStatusBarFeature } from './features/statusBar';
+import { createCiConfigFeature } from './features/ciConfig';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import {
   type ShownMessage,
@@ -229,6 +230,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     pipelines,
   });
   createBoardsFeature(services);
+  createCiConfigFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
   const channel = createChannelFeature(services);
   startAutoRefresh(context, () => {

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import { eventually, useForgeSession } from './support';
+import { eventually, makeWorkspaceAClone, useForgeSession } from './support';
 import type { AccountInfo } from '../../src/platform/accounts';
 import type { BranchStatus, BranchStatusView } from '../../src/features/statusBar';
 import { type FakeForge } from '../server';
@@ -18,8 +18,7 @@ describe('status bar', function () {
   let forge: FakeForge;
   let account: AccountInfo;
   let folder: string;
-  let previousRemote: string | undefined;
-  let previousBranch: string | undefined;
+  let restoreClone: (() => void) | undefined;
 
   before(() => {
     ({ forge, account } = session);
@@ -29,22 +28,10 @@ describe('status bar', function () {
     const workspaceFolder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(workspaceFolder, 'the test VS Code opens a folder');
     folder = workspaceFolder.uri.fsPath;
-    // Other suites may use the same folder as a clone; leave it as it was found.
-    try {
-      previousRemote = git(folder, ['remote', 'get-url', 'origin']);
-      previousBranch = git(folder, ['symbolic-ref', '--short', 'HEAD']);
-    } catch {
-      git(folder, ['init', '-q']);
-    }
-    if (previousRemote === undefined) git(folder, ['remote', 'add', 'origin', `${forge.url}/acme/web.git`]);
-    else git(folder, ['remote', 'set-url', 'origin', `${forge.url}/acme/web.git`]);
-    git(folder, ['symbolic-ref', 'HEAD', 'refs/heads/feature/login']);
+    restoreClone = makeWorkspaceAClone(forge, 'acme/web', 'feature/login');
   });
 
-  session.cleanUps.push(() => {
-    if (previousRemote !== undefined) git(folder, ['remote', 'set-url', 'origin', previousRemote]);
-    if (previousBranch !== undefined) git(folder, ['symbolic-ref', 'HEAD', `refs/heads/${previousBranch}`]);
-  });
+  session.cleanUps.push(() => restoreClone?.());
 
   it("shows the current branch's merge request and latest job", async () => {
     forge.clearRequests();

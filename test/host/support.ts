@@ -1,6 +1,7 @@
 // Helpers every host suite uses: the extension's API, a fake forge with an account (useForgeSession),
 // and trees read as a person sees them.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import { marked } from 'marked';
 import type { ForgeWorkbenchApi } from '../../src/extension';
@@ -193,6 +194,32 @@ export function offers(command: string, contextValue: string | undefined, inline
     .filter((source): source is string => source !== undefined);
   assert.ok(patterns.length > 0, `no ${inline ? 'inline' : 'context'} menu entry for ${command}`);
   return patterns.some((source) => new RegExp(source).test(contextValue ?? ''));
+}
+
+/**
+ * Makes the test VS Code's folder a git clone of `projectPath` on the fake forge, on `branch`; the
+ * returned function puts back the remote and branch it had (other suites use the same folder).
+ */
+export function makeWorkspaceAClone(forge: FakeForge, projectPath: string, branch: string): () => void {
+  const workspaceFolder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(workspaceFolder, 'the test VS Code opens a folder');
+  const folder = workspaceFolder.uri.fsPath;
+  const git = (args: string[]): string => execFileSync('git', args, { cwd: folder, encoding: 'utf8' }).trim();
+  let previousRemote: string | undefined;
+  let previousBranch: string | undefined;
+  try {
+    previousRemote = git(['remote', 'get-url', 'origin']);
+    previousBranch = git(['symbolic-ref', '--short', 'HEAD']);
+  } catch {
+    git(['init', '-q']);
+  }
+  if (previousRemote === undefined) git(['remote', 'add', 'origin', `${forge.url}/${projectPath}.git`]);
+  else git(['remote', 'set-url', 'origin', `${forge.url}/${projectPath}.git`]);
+  git(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+  return () => {
+    if (previousRemote !== undefined) git(['remote', 'set-url', 'origin', previousRemote]);
+    if (previousBranch !== undefined) git(['symbolic-ref', 'HEAD', `refs/heads/${previousBranch}`]);
+  };
 }
 
 export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {

@@ -6,7 +6,7 @@
  * `description`, `value` and `options` (what GitLab's "Run pipeline" form offers). Errors are
  * GitLab's sentences (design.md section 3).
  */
-import { parse } from 'yaml';
+import { parse, YAMLParseError } from 'yaml';
 
 export interface CiJobPlan {
   name: string;
@@ -38,6 +38,47 @@ const GLOBAL_KEYWORDS = new Set([
   'after_script',
   'cache',
   'spec',
+]);
+
+/** GitLab's job keywords (doc/ci/yaml); any other key of a job is refused as unknown. */
+const JOB_KEYWORDS = new Set([
+  'after_script',
+  'allow_failure',
+  'artifacts',
+  'before_script',
+  'cache',
+  'coverage',
+  'dast_configuration',
+  'dependencies',
+  'environment',
+  'extends',
+  'hooks',
+  'id_tokens',
+  'identity',
+  'image',
+  'inherit',
+  'interruptible',
+  'manual_confirmation',
+  'needs',
+  'only',
+  'except',
+  'pages',
+  'parallel',
+  'release',
+  'resource_group',
+  'retry',
+  'rules',
+  'run',
+  'script',
+  'secrets',
+  'services',
+  'stage',
+  'start_in',
+  'tags',
+  'timeout',
+  'trigger',
+  'variables',
+  'when',
 ]);
 
 type Yaml = Record<string, unknown>;
@@ -135,6 +176,8 @@ function planJob(
   variables: Record<string, string>,
   errors: string[],
 ): CiJobPlan | undefined {
+  const unknown = Object.keys(raw).filter((key) => !JOB_KEYWORDS.has(key));
+  if (unknown.length > 0) errors.push(`jobs:${name} config contains unknown keys: ${unknown.join(', ')}`);
   const job = resolveExtends(config, name, raw, errors);
   const stage = typeof job['stage'] === 'string' ? job['stage'] : 'test';
   if (!stages.includes(stage))
@@ -166,12 +209,35 @@ export function planPipeline(
   text: string,
   predefined: Record<string, string>,
 ): { plan: CiPlan } | { errors: string[] } {
-  let config: unknown;
+  const config = readCiYaml(text);
+  if ('error' in config) return { errors: [config.error] };
+  return planParsed(config.yaml, predefined);
+}
+
+/**
+ * A CI file's YAML as GitLab's Psych reads it (`<<:` merges), or its syntax error in Psych's words:
+ * `(<unknown>): <reason> at line L column C` (GUESSED: the reason is the `yaml` library's, Psych words
+ * it differently; the place is what clients read).
+ */
+export function readCiYaml(text: string): { yaml: unknown } | { error: string } {
   try {
-    config = parse(text);
+    return { yaml: parse(text, { merge: true }) };
   } catch (error) {
-    return { errors: [`(<unknown>): ${error instanceof Error ? error.message.split('\n')[0] : 'bad YAML'}`] };
+    if (!(error instanceof YAMLParseError)) return { error: '(<unknown>): bad YAML' };
+    const reason = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? 'bad YAML';
+    const place = error.linePos?.[0];
+    return {
+      error: place
+        ? `(<unknown>): ${reason} at line ${place.line} column ${place.col}`
+        : `(<unknown>): ${reason}`,
+    };
   }
+}
+
+function planParsed(
+  config: unknown,
+  predefined: Record<string, string>,
+): { plan: CiPlan } | { errors: string[] } {
   if (!isRecord(config)) return { errors: ['Invalid configuration format'] };
   const declared = Array.isArray(config['stages']) ? config['stages'].map(scalar) : DEFAULT_STAGES;
   const stages = ['.pre', ...declared, '.post'];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import {
   BridgeSchema,
+  CiLintSchema,
   DiscussionSchema,
   DraftNoteSchema,
   JobSchema,
@@ -38,6 +39,9 @@ const DOCUMENTED: Record<string, z.ZodType> = {
   'pipelines/GLD-pipeline_variables.json': z.array(PipelineVariableSchema),
   'pipelines/GLD-pipeline_test_report_summary.json': TestReportSummarySchema,
   'pipelines/GLD-pipeline_bridges.json': z.array(BridgeSchema),
+  'ciConfig/GLD-ci_lint_project_valid.json': CiLintSchema,
+  'ciConfig/GLD-ci_lint_project_invalid.json': CiLintSchema,
+  'ciConfig/GLD-ci_lint_committed_invalid.json': CiLintSchema,
   'jobs/GLD-job_get.json': JobSchema,
 };
 

@@ -144,6 +144,16 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: `${PIPELINE}/test_report_summary`,
     since: 'GitLab 14.0; totals of the unit test reports',
   },
+  'ciConfig.lint': {
+    method: 'POST',
+    path: '/projects/:id/ci/lint',
+    since: 'GitLab 13.6; `content`, `dry_run`, `ref`, `include_jobs`; changes nothing (a check, not a write)',
+  },
+  'ciConfig.lintCommitted': {
+    method: 'GET',
+    path: '/projects/:id/ci/lint',
+    since: 'GitLab 13.5; the committed `.gitlab-ci.yml` (`content_ref` from 16.x, `ref` before)',
+  },
 } as const satisfies Record<string, BeyondSpecDefinition>;
 
 export type BeyondSpecEndpointId = keyof typeof BEYOND_SPEC_ENDPOINTS;

@@ -3,6 +3,7 @@ import { projectParam } from './hostingCore';
 import { ReviewEndpoints } from './reviewEndpoints';
 import {
   BridgeSchema,
+  CiLintSchema,
   PipelineDetailsSchema,
   PipelineVariableSchema,
   TestReportSummarySchema,
@@ -113,6 +114,34 @@ export class PipelineEndpoints extends ReviewEndpoints {
       TestReportSummarySchema,
       options,
     );
+  }
+
+  /**
+   * GitLab's check of a CI file's content in the project (its variables, its local includes); with
+   * `dryRun`, a pipeline's creation on `ref` is simulated too. A POST that changes nothing.
+   */
+  lintCiConfig(
+    project: ProjectRef,
+    content: string,
+    options: { dryRun?: boolean; ref?: string; includeJobs?: boolean; signal?: AbortSignal } = {},
+  ) {
+    return this.call('ciConfig.lint', { id: projectParam(project) }, CiLintSchema, {
+      body: {
+        content,
+        ...(options.dryRun === undefined ? {} : { dry_run: options.dryRun }),
+        ...(options.ref === undefined ? {} : { ref: options.ref }),
+        ...(options.includeJobs === undefined ? {} : { include_jobs: options.includeJobs }),
+      },
+      signal: options.signal,
+    });
+  }
+
+  /** GitLab's check of the committed CI file (the default branch's, or `ref`'s). */
+  lintCommittedCiConfig(project: ProjectRef, options: { ref?: string; signal?: AbortSignal } = {}) {
+    return this.call('ciConfig.lintCommitted', { id: projectParam(project) }, CiLintSchema, {
+      query: options.ref === undefined ? {} : { content_ref: options.ref, ref: options.ref },
+      signal: options.signal,
+    });
   }
 
   private pipelineParams(project: ProjectRef, pipelineId: number) {

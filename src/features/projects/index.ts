@@ -36,6 +36,7 @@ export {
   projectTarget,
 } from './projectTarget';
 export { type ProjectFilter, ProjectFilterStore } from './projectFilter';
+export { type FolderProject, localRepository, projectOfRepository } from './folderProject';
 
 export interface ProjectsView {
   provider: ProjectsTreeProvider;

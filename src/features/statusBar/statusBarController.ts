@@ -1,17 +1,15 @@
 import * as vscode from 'vscode';
 import { tooltipMarkdown } from '../../platform/serverMarkdown';
 import type { Job, MergeRequest, Project } from '../../api/hosting';
-import { parseRemoteConfig, parseRemoteUrl } from '../../domain/gitRemote';
 import { jobCapabilities, statusAppearance, summarizeStatuses } from '../../domain/jobStatus';
 import type { AccountInfo } from '../../platform/accounts';
 import type { JobRef } from '../jobs';
-import { runGit } from '../../platform/localGit';
+import { localRepository, projectOfRepository } from '../projects';
 import type { Services } from '../../services';
 import { inertStatusText } from '../../domain/inertText';
 import { pipelineActions } from '../../domain/pipelineActions';
 import { openServerLink } from '../../platform/serverLinks';
 import { pickOne, showInformation, type PickItem } from '../../platform/userMessages';
-import { checkProjectPath } from '../../domain/inputValidation';
 
 /** What the status bar shows for the open folder's current branch. */
 export interface BranchStatus {
@@ -39,43 +37,6 @@ export function latestPipeline(jobs: readonly Job[], branch: string): BranchStat
     pipeline.status ??
     summarizeStatuses(jobs.filter((job) => job.pipeline?.id === pipeline.id).map((job) => job.status));
   return { id: pipeline.id, status, webUrl: pipeline.web_url ?? undefined };
-}
-
-interface LocalRepository {
-  root: string;
-  branch: string;
-  remoteUrls: string[];
-}
-
-async function localRepository(folder: string): Promise<LocalRepository | undefined> {
-  try {
-    const root = (await runGit(folder, ['rev-parse', '--show-toplevel'])).trim();
-    // symbolic-ref also names the branch of a repository without commits yet.
-    const branch = (await runGit(root, ['symbolic-ref', '--short', 'HEAD'])).trim();
-    const remotes = parseRemoteConfig(await runGit(root, ['config', '--get-regexp', '^remote\\..+\\.url$']));
-    if (!branch || branch === 'HEAD') return undefined;
-    return { root, branch, remoteUrls: remotes.map((remote) => remote.url) };
-  } catch {
-    // Not a repository, no remote, no commits yet, or no git: nothing to show.
-    return undefined;
-  }
-}
-
-/**
- * Accounts on the remote's host, those on the very same origin first (an HTTP remote names the
- * port; an SSH remote's port is not the web server's, so only the host can be compared).
- */
-export function candidateAccounts(
-  accounts: readonly AccountInfo[],
-  remoteUrl: string,
-  host: string,
-): AccountInfo[] {
-  const remoteOrigin = /^https?:\/\//i.test(remoteUrl) ? new URL(remoteUrl).origin : undefined;
-  const onHost = accounts.filter((account) => new URL(account.serverUrl).hostname.toLowerCase() === host);
-  return [
-    ...onHost.filter((account) => new URL(account.serverUrl).origin === remoteOrigin),
-    ...onHost.filter((account) => new URL(account.serverUrl).origin !== remoteOrigin),
-  ];
 }
 
 /** What the status bar's quick pick runs in other features (given by core.ts). */
@@ -172,42 +133,35 @@ export class StatusBarController implements vscode.Disposable {
     if (!folder) return undefined;
     const repository = await localRepository(folder.uri.fsPath);
     if (!repository) return undefined;
-    for (const remoteUrl of repository.remoteUrls) {
-      const location = parseRemoteUrl(remoteUrl);
-      // A remote whose path no server would accept is not ours to ask about.
-      if (!location || !checkProjectPath(location.path).ok) continue;
-      for (const account of candidateAccounts(this.services.accounts.list(), remoteUrl, location.host)) {
-        const client = await this.services.accounts.client(account.id);
-        const project = await client.getProject(location.path).catch(() => undefined);
-        if (!project) continue;
-        const [mergeRequests, jobs, pipelines] = await Promise.all([
-          client.listMergeRequests(project.id, { state: 'opened' }).page({ perPage: 100 }),
-          client.listJobs(project.id).page({ perPage: 50 }),
-          // The branch's newest pipeline (never a child pipeline, whose jobs may be newer); a server
-          // without the list (before GitLab 8.11) leaves the pipeline of the newest job.
-          client
-            .listPipelines(project.id, { ref: repository.branch })
-            .page({ perPage: 1 })
-            .catch(() => undefined),
-        ]);
-        const newestPipeline = pipelines?.items[0];
-        return {
-          account,
-          project,
-          branch: repository.branch,
-          mergeRequest: mergeRequests.items.find((mr) => mr.source_branch === repository.branch),
-          latestJob: jobs.items.find((job) => job.ref === repository.branch),
-          pipeline: newestPipeline
-            ? {
-                id: newestPipeline.id,
-                status: newestPipeline.status,
-                webUrl: newestPipeline.web_url ?? undefined,
-              }
-            : latestPipeline(jobs.items, repository.branch),
-        };
-      }
-    }
-    return undefined;
+    const found = await projectOfRepository(this.services, repository);
+    if (!found) return undefined;
+    const { account, project } = found;
+    const client = await this.services.accounts.client(account.id);
+    const [mergeRequests, jobs, pipelines] = await Promise.all([
+      client.listMergeRequests(project.id, { state: 'opened' }).page({ perPage: 100 }),
+      client.listJobs(project.id).page({ perPage: 50 }),
+      // The branch's newest pipeline (never a child pipeline, whose jobs may be newer); a server
+      // without the list (before GitLab 8.11) leaves the pipeline of the newest job.
+      client
+        .listPipelines(project.id, { ref: repository.branch })
+        .page({ perPage: 1 })
+        .catch(() => undefined),
+    ]);
+    const newestPipeline = pipelines?.items[0];
+    return {
+      account,
+      project,
+      branch: repository.branch,
+      mergeRequest: mergeRequests.items.find((mr) => mr.source_branch === repository.branch),
+      latestJob: jobs.items.find((job) => job.ref === repository.branch),
+      pipeline: newestPipeline
+        ? {
+            id: newestPipeline.id,
+            status: newestPipeline.status,
+            webUrl: newestPipeline.web_url ?? undefined,
+          }
+        : latestPipeline(jobs.items, repository.branch),
+    };
   }
 
   private render(): void {

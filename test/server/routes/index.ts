@@ -21,12 +21,14 @@ import { registerTemplateRoutes } from './templates';
 import { registerTodoRoutes } from './todos';
 import { registerTriggerRoutes } from './triggers';
 import { registerPipelineRoutes } from './pipelines';
+import { registerCiLintRoutes } from './ciLint';
 
 /** Every route of the v4 API the fake forge serves. */
 export function buildRouter(): Router<Handler> {
   const router = new Router<Handler>();
   registerJobRoutes(router);
   registerPipelineRoutes(router);
+  registerCiLintRoutes(router);
   registerProjectRoutes(router);
   registerBranchRoutes(router);
   registerMergeRequestRoutes(router);

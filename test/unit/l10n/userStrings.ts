@@ -57,6 +57,11 @@ export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] =
   ['src/features/pipelines/panel/firstPaint.ts', /^(\nbody \{ margin: 0;|\.fp-|#\{\} \{ left: )/],
   ['src/api/http/certificates.ts', /^-----BEGIN CERTIFICATE-----/],
   ['src/domain/mergeRequestStatus.ts', /^Merge branch '\{\}' into '\{\}'$|See merge request \{\}!\{\}$/],
+  // Pieces of GitLab's CI lint sentences, found in what the server answers.
+  [
+    'src/domain/ciLintPlaces.ts',
+    /^( config contains unknown key| config should| is not defined| job: chosen stage | job: need | job: undefined dependency: |' job needs '|' job|: unknown keys in `extends` \(|does not exist)$/,
+  ],
   [
     'src/domain/mergeRequestView.ts',
     /^(diff --git a\/\{\} b\/\{\}|(new file|deleted file|old|new) mode \{\}|rename (from|to) \{\})$/,

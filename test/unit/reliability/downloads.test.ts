@@ -126,7 +126,8 @@ describe('reliability: interrupted downloads resume or are discarded', function 
       );
       assert.ok(error instanceof ForgeError, String(error));
       assert.match(error.message, /broke off after 1 bytes .*nothing was saved/);
-      assert.ok(ms < TIMEOUT_MS * 4, `gave up after ${Math.round(ms)} ms`);
+      // The client's idle timeout (250 ms here), not the default one: a bound loose enough for a busy machine.
+      assert.ok(ms < 5_000, `gave up after ${Math.round(ms)} ms`);
       assert.deepEqual(await leftovers('stalled.zip'), []);
     });
 
@@ -137,15 +138,20 @@ describe('reliability: interrupted downloads resume or are discarded', function 
       });
       const controller = new AbortController();
       const progress: number[] = [];
-      setTimeout(() => controller.abort(), TIMEOUT_MS * 2);
+      const started = performance.now();
+      // Cancelled once the body is still coming twice the request timeout after the start.
+      const onProgress = (step: { receivedBytes: number }): void => {
+        progress.push(step.receivedBytes);
+        if (performance.now() - started > TIMEOUT_MS * 2 && progress.length > 5) controller.abort();
+      };
       const error = await failureOf(
         impatient.downloadArtifacts(WEB, forge.fixtures.jobs.build, join(tmp, 'trickle.zip'), {
           signal: controller.signal,
-          onProgress: (step) => progress.push(step.receivedBytes),
+          onProgress,
         }),
       );
       assert.ok(error instanceof CancelledError, String(error));
-      assert.ok(progress.length > 5, `${progress.length} progress steps: alive past the request timeout`);
+      assert.ok(controller.signal.aborted, 'alive past the request timeout until cancelled');
       assert.deepEqual(await leftovers('trickle.zip'), []);
     });
 

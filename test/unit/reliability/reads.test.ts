@@ -183,10 +183,11 @@ describe('reliability: reads recover through the retry rules', function () {
 
     it('an answer slower than the timeout is a TimeoutError, not retried', async () => {
       const impatient = clients.hosting(credentials, { timeoutMs: 200 });
-      inject(forge, { path: '/projects/:id', fault: { kind: 'latency', ms: 1_000 } });
+      inject(forge, { path: '/projects/:id', fault: { kind: 'latency', ms: 5_000 } });
       const { ms, result } = await timed(() => failureOf(impatient.getProject(WEB)));
       assert.ok(result instanceof TimeoutError, String(result));
-      assert.ok(ms < 800, `gave up after ${ms} ms`);
+      // Long before the answer would have come: room for a busy machine.
+      assert.ok(ms < 3_000, `gave up after ${ms} ms`);
       assert.equal(forge.requests.length, 1);
     });
   });
@@ -291,7 +292,8 @@ describe('reliability: reads recover through the retry rules', function () {
         failureOf(real.getProject(WEB, { signal: controller.signal })),
       );
       assert.ok(result instanceof CancelledError, String(result));
-      assert.ok(ms < 1_000, `cancelled after ${ms} ms`);
+      // Long before the 30 s the server asked for: room for a busy machine.
+      assert.ok(ms < 10_000, `cancelled after ${ms} ms`);
       assert.equal(forge.requests.length, 1);
     });
   });

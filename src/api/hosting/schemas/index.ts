@@ -20,3 +20,4 @@ export * from './todo';
 export * from './broadcastMessage';
 export * from './ciTemplate';
 export * from './sshKey';
+export * from './ciLint';

@@ -1,0 +1,186 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CiLint } from '../../api/hosting';
+import { CancelledError, NotFoundError, UncertainWriteError } from '../../api/http';
+import { placeCiMessages } from '../../domain/ciLintPlaces';
+import { describeError } from '../../platform/commands/registerCommand';
+import { showStatusMessage, withProgress } from '../../platform/userMessages';
+import type { Services } from '../../services';
+import { type FolderProject, localRepository, projectOfRepository } from '../projects';
+
+/** The CI file GitLab reads by default; other YAML files are checked on command only. */
+const CI_FILE_NAME = '.gitlab-ci.yml';
+/** Saves closer together than this are checked once, after the last. */
+const SAVE_DEBOUNCE_MS = 300;
+const QUIET_NOTE_MS = 8_000;
+
+/** What one check found (the command returns it; host tests read it). */
+export interface CiCheckOutcome {
+  valid: boolean;
+  errors: readonly string[];
+  warnings: readonly string[];
+  /** The problems put on their lines (the diagnostics' ranges, 0-based). */
+  placed: readonly { message: string; line: number }[];
+}
+
+export function isCiFile(document: vscode.TextDocument): boolean {
+  return document.uri.scheme === 'file' && path.basename(document.uri.fsPath) === CI_FILE_NAME;
+}
+
+/**
+ * The server's verdict on a CI file, on its lines in the Problems view: checked when it is saved
+ * (`forge.ciConfig.checkOnSave`) and on command, debounced, one request in flight per file (a newer
+ * save cancels the older check). A server out of reach or without the lint endpoint is one quiet
+ * status bar note, never a notification per save.
+ */
+export class CiLintChecks implements vscode.Disposable {
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('forge-ci-lint');
+  private readonly inFlight = new Map<string, AbortController>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The project of each repository root, found once a session (until the accounts change). */
+  private readonly projects = new Map<string, Promise<FolderProject | undefined>>();
+  private readonly disposables: vscode.Disposable[] = [this.diagnostics];
+  /** The text each file's diagnostics are of. */
+  private readonly checkedText = new Map<string, string>();
+
+  constructor(private readonly services: Services) {
+    this.disposables.push(
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (isCiFile(document) && this.checkOnSave(document)) this.schedule(document);
+      }),
+      services.accounts.onDidChange(() => this.projects.clear()),
+    );
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const controller of this.inFlight.values()) controller.abort();
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+
+  private checkOnSave(document: vscode.TextDocument): boolean {
+    return vscode.workspace
+      .getConfiguration('forge.ciConfig', document.uri)
+      .get<boolean>('checkOnSave', true);
+  }
+
+  private schedule(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.check(document).catch((error: unknown) => this.noteQuietly(document, error));
+      }, SAVE_DEBOUNCE_MS),
+    );
+  }
+
+  private projectOf(document: vscode.TextDocument): Promise<FolderProject | undefined> {
+    const folder = path.dirname(document.uri.fsPath);
+    const known = this.projects.get(folder);
+    if (known) return known;
+    const finding = localRepository(folder).then((repository) =>
+      repository ? projectOfRepository(this.services, repository) : undefined,
+    );
+    this.projects.set(folder, finding);
+    return finding;
+  }
+
+  /**
+   * Checks the document's text with its project's server and puts the answer on its lines. Throws
+   * a sentence that says what to do when the file's folder is no clone of a project on the accounts,
+   * or when the server has no lint endpoint.
+   */
+  async check(document: vscode.TextDocument): Promise<CiCheckOutcome | undefined> {
+    const key = document.uri.toString();
+    this.inFlight.get(key)?.abort();
+    const controller = new AbortController();
+    this.inFlight.set(key, controller);
+    try {
+      const found = await this.projectOf(document);
+      if (!found)
+        throw new Error(
+          vscode.l10n.t(
+            'The CI file was not checked: its folder is not a clone of a project on your accounts (its git remote matches none of them).',
+          ),
+        );
+      const content = document.getText();
+      const client = await this.services.accounts.client(found.account.id);
+      const answer = await withProgress(
+        {
+          location: vscode.ProgressLocation.Window,
+          title: vscode.l10n.t('Checking the CI file with the server'),
+        },
+        () => client.lintCiConfig(found.project.id, content, { signal: controller.signal }),
+      ).then(undefined, (error: unknown) => {
+        if (error instanceof NotFoundError)
+          throw new Error(
+            vscode.l10n.t(
+              'The CI file was not checked: this server has no CI lint (GitLab 13.6 or later has it).',
+            ),
+            { cause: error },
+          );
+        throw error;
+      });
+      if (controller.signal.aborted) return undefined;
+      return this.show(document, content, answer);
+    } finally {
+      if (this.inFlight.get(key) === controller) this.inFlight.delete(key);
+    }
+  }
+
+  private show(document: vscode.TextDocument, content: string, answer: CiLint): CiCheckOutcome {
+    const errors = answer.errors ?? [];
+    const warnings = answer.warnings ?? [];
+    const placed = [
+      ...placeCiMessages(content, errors).map((place) => ({
+        ...place,
+        severity: vscode.DiagnosticSeverity.Error,
+      })),
+      ...placeCiMessages(content, warnings).map((place) => ({
+        ...place,
+        severity: vscode.DiagnosticSeverity.Warning,
+      })),
+    ];
+    this.checkedText.set(document.uri.toString(), content);
+    this.diagnostics.set(
+      document.uri,
+      placed.map(({ message, range, severity }) => {
+        const diagnostic = new vscode.Diagnostic(
+          new vscode.Range(range.startLine, range.startCharacter, range.endLine, range.endCharacter),
+          message,
+          severity,
+        );
+        diagnostic.source = vscode.l10n.t('GitLab CI lint');
+        return diagnostic;
+      }),
+    );
+    return {
+      valid: answer.valid,
+      errors,
+      warnings,
+      placed: placed.map(({ message, range }) => ({ message, line: range.startLine })),
+    };
+  }
+
+  /**
+   * A check after a save that could not be made: one status bar note; the diagnostics stay when they
+   * are of the file's text, and go when they are of text since changed.
+   */
+  private noteQuietly(document: vscode.TextDocument, error: unknown): void {
+    if (error instanceof CancelledError) return;
+    // Problems found in other text than the file's now would point at the wrong lines.
+    if (this.checkedText.get(document.uri.toString()) !== document.getText()) {
+      this.diagnostics.delete(document.uri);
+      this.checkedText.delete(document.uri.toString());
+    }
+    this.services.log.warn(`CI lint: ${error instanceof Error ? error.message : String(error)}`);
+    // A check changes nothing on the server: a broken connection is no uncertain write here.
+    const reason =
+      error instanceof UncertainWriteError
+        ? vscode.l10n.t('The CI file was not checked: the server did not answer ({0}).', error.code)
+        : describeError(error);
+    showStatusMessage(reason, QUIET_NOTE_MS);
+  }
+}

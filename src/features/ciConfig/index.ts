@@ -1,0 +1,43 @@
+/*
+ * The CI file in the editor (issue 38): the server's CI lint on the file's lines when it is saved
+ * and on command. This file is the feature's only public face.
+ */
+import * as vscode from 'vscode';
+import * as z from 'zod';
+import { defineCommand } from '../../platform/commands/defineCommand';
+import { InvalidInputError, registerCommands } from '../../platform/commands/registerCommand';
+import { showInformation, showWarning } from '../../platform/userMessages';
+import type { Services } from '../../services';
+import { type CiCheckOutcome, CiLintChecks } from './ciLintChecks';
+
+export type { CiCheckOutcome } from './ciLintChecks';
+
+export function createCiConfigFeature(services: Services): CiLintChecks {
+  const checks = new CiLintChecks(services);
+  services.context.subscriptions.push(checks);
+  registerCommands(services.context, services.log, [
+    defineCommand({
+      id: 'forge.ciConfig.check',
+      args: [z.unknown()],
+      run: async (): Promise<CiCheckOutcome | undefined> => {
+        const document = vscode.window.activeTextEditor?.document;
+        if (!document || document.languageId !== 'yaml' || document.uri.scheme !== 'file')
+          throw new InvalidInputError(
+            vscode.l10n.t('Open the CI file (.gitlab-ci.yml) in the editor first, then check it.'),
+          );
+        const outcome = await checks.check(document);
+        if (!outcome) return undefined;
+        const problems = outcome.errors.length + outcome.warnings.length;
+        if (outcome.valid && problems === 0) void showInformation(vscode.l10n.t('The CI file is valid.'));
+        else
+          void showWarning(
+            problems === 1
+              ? vscode.l10n.t('The CI file has 1 problem: it is in the Problems view.')
+              : vscode.l10n.t('The CI file has {0} problems: they are in the Problems view.', problems),
+          );
+        return outcome;
+      },
+    }),
+  ]);
+  return checks;
+}
