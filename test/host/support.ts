@@ -2,6 +2,8 @@
 // and trees read as a person sees them.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { marked } from 'marked';
 import type { ForgeWorkbenchApi } from '../../src/extension';
@@ -207,17 +209,22 @@ export function makeWorkspaceAClone(forge: FakeForge, projectPath: string, branc
   const git = (args: string[]): string => execFileSync('git', args, { cwd: folder, encoding: 'utf8' }).trim();
   let previousRemote: string | undefined;
   let previousBranch: string | undefined;
+  let initialised = false;
   try {
     previousRemote = git(['remote', 'get-url', 'origin']);
     previousBranch = git(['symbolic-ref', '--short', 'HEAD']);
   } catch {
-    git(['init', '-q']);
+    initialised = !existsSync(join(folder, '.git'));
+    if (initialised) git(['init', '-q']);
   }
   if (previousRemote === undefined) git(['remote', 'add', 'origin', `${forge.url}/${projectPath}.git`]);
   else git(['remote', 'set-url', 'origin', `${forge.url}/${projectPath}.git`]);
   git(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+  // Left a clone, the folder would have the status bar ask the forge in later suites (through their proxy).
   return () => {
-    if (previousRemote !== undefined) git(['remote', 'set-url', 'origin', previousRemote]);
+    if (initialised) rmSync(join(folder, '.git'), { recursive: true, force: true });
+    else if (previousRemote === undefined) git(['remote', 'remove', 'origin']);
+    else git(['remote', 'set-url', 'origin', previousRemote]);
     if (previousBranch !== undefined) git(['symbolic-ref', 'HEAD', `refs/heads/${previousBranch}`]);
   };
 }
