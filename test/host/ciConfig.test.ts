@@ -1,6 +1,7 @@
 // The CI file in the editor (issue 38): the server's CI lint on the lines it is about after a save,
-// cleared when fixed; the check from the palette; a server without the lint endpoint is one quiet
-// note, and the file is left as it was.
+// cleared when fixed; references checked as the user types; completion; the check from the palette;
+// a server without the lint endpoint is one quiet note, the local checks still work, and the file is
+// left as it was.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CiCheckOutcome } from '../../src/features/ciConfig';
@@ -70,6 +71,56 @@ describe('CI file checks', function () {
     await eventually(() => assert.deepEqual(shownDiagnostics(), []), 15_000);
   });
 
+  it('checks references as the user types, and leaves the saved text to the server', async () => {
+    const document = await saveAs(VALID);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(ciFile, new vscode.Position(5, 0), 'test:\n  needs: [lint]\n  script: make test\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const local = (): string[] =>
+      vscode.languages
+        .getDiagnostics(ciFile)
+        .filter((diagnostic) => diagnostic.source === 'Forge CI check')
+        .map((diagnostic) => `${diagnostic.range.start.line}: ${diagnostic.message}`);
+    await eventually(
+      () => assert.deepEqual(local(), ['6: needs: no job named "lint" in this file.']),
+      15_000,
+    );
+    assert.ok(await document.save());
+    await eventually(() => {
+      assert.deepEqual(local(), []);
+      assert.deepEqual(shownDiagnostics(), [
+        '6: test job: need lint is not defined in current or prior stages',
+      ]);
+    }, 15_000);
+    await saveAs(VALID);
+    await eventually(() => assert.deepEqual(shownDiagnostics(), []), 15_000);
+  });
+
+  it('completes stages, jobs and templates where the file names them, as it is typed', async () => {
+    /** The names offered at the end of the file's last line, typed as `last`. */
+    const offered = async (last: string): Promise<string[]> => {
+      const document = await saveAs(`${VALID}.base:\n  image: node:20\ntest:\n${last}`);
+      const line = document.lineCount - 1;
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        ciFile,
+        new vscode.Position(line, document.lineAt(line).text.length),
+      );
+      return list.items
+        .filter((item) => item.detail !== undefined && /^(stage|job|template or job)$/.test(item.detail))
+        .map((item) => (typeof item.label === 'string' ? item.label : item.label.label))
+        .sort();
+    };
+    assert.deepEqual(await offered('  stage: '), ['.post', '.pre', 'build', 'test']);
+    // An open list does not parse: the names come from the file without the line being typed.
+    // (`test:` has no body without that line: it is no job yet.)
+    assert.deepEqual(await offered('  needs: [bu'), ['build']);
+    assert.deepEqual(await offered('  extends:\n    - '), ['.base', 'build', 'test']);
+    assert.deepEqual(await offered('  script: make '), []);
+    await saveAs(VALID);
+    await eventually(() => assert.deepEqual(shownDiagnostics(), []), 15_000);
+  });
+
   it('checks the open file from the palette and says what it found', async () => {
     await saveAs(VALID);
     const valid = await vscode.commands.executeCommand<CiCheckOutcome>('forge.ciConfig.check');
@@ -113,8 +164,15 @@ describe('CI file checks', function () {
         shown.every((message) => message.severity !== 'error' && message.severity !== 'warning'),
         'no notification for a save',
       );
-      // What was shown was of other text: it goes, rather than point at the wrong lines.
-      assert.deepEqual(shownDiagnostics(), []);
+      // The server's earlier verdict was of other text: it goes, rather than point at the wrong
+      // lines; the checks made without the server stay.
+      await eventually(
+        () =>
+          assert.deepEqual(shownDiagnostics(), [
+            '2: Job "build" has no script:, run:, trigger: or extends:.',
+          ]),
+        15_000,
+      );
       assert.match((await vscode.workspace.openTextDocument(ciFile)).getText(), /scirpt: make/);
     } finally {
       observing.dispose();

@@ -43,7 +43,11 @@ export class CiLintChecks implements vscode.Disposable {
   /** The text each file's diagnostics are of. */
   private readonly checkedText = new Map<string, string>();
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    /** Called with the text the server gave its verdict on. */
+    private readonly onVerdict: (document: vscode.TextDocument, content: string) => void = () => undefined,
+  ) {
     this.disposables.push(
       vscode.workspace.onDidSaveTextDocument((document) => {
         if (isCiFile(document) && this.checkOnSave(document)) this.schedule(document);
@@ -144,6 +148,7 @@ export class CiLintChecks implements vscode.Disposable {
       })),
     ];
     this.checkedText.set(document.uri.toString(), content);
+    this.onVerdict(document, content);
     this.diagnostics.set(
       document.uri,
       placed.map(({ message, range, severity }) => {

@@ -1,6 +1,7 @@
 /*
- * The CI file in the editor (issue 38): the server's CI lint on the file's lines when it is saved
- * and on command. This file is the feature's only public face.
+ * The CI file in the editor (issue 38): its references checked as the user types, and the server's
+ * CI lint on the file's lines when it is saved and on command. This file is the feature's only
+ * public face.
  */
 import * as vscode from 'vscode';
 import * as z from 'zod';
@@ -9,12 +10,15 @@ import { InvalidInputError, registerCommands } from '../../platform/commands/reg
 import { showInformation, showWarning } from '../../platform/userMessages';
 import type { Services } from '../../services';
 import { type CiCheckOutcome, CiLintChecks } from './ciLintChecks';
+import { CiLocalDiagnostics } from './ciLocalDiagnostics';
+import { registerCiCompletion } from './ciCompletionProvider';
 
 export type { CiCheckOutcome } from './ciLintChecks';
 
 export function createCiConfigFeature(services: Services): CiLintChecks {
-  const checks = new CiLintChecks(services);
-  services.context.subscriptions.push(checks);
+  const local = new CiLocalDiagnostics();
+  const checks = new CiLintChecks(services, (document, content) => local.serverChecked(document, content));
+  services.context.subscriptions.push(local, checks, registerCiCompletion());
   registerCommands(services.context, services.log, [
     defineCommand({
       id: 'forge.ciConfig.check',
