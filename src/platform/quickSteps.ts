@@ -49,6 +49,14 @@ class CommandSteps {
 
 const running = new AsyncLocalStorage<CommandSteps>();
 
+/**
+ * Closes the running command's answered question now: the command asks in a modal dialog or works
+ * behind a notification next, and a busy question would stand there meanwhile.
+ */
+export function releaseHeldQuestion(): void {
+  running.getStore()?.release();
+}
+
 /** Runs a command's handler so that its questions follow each other; the last one closes when it ends. */
 export async function runAsCommandSteps<T>(handler: () => Promise<T>): Promise<T> {
   const steps = new CommandSteps();

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { inertNotificationText, inertPickRow, inertStatusText } from '../domain/inertText';
-import { inputStep, pickStep } from './quickSteps';
+import { inputStep, pickStep, releaseHeldQuestion } from './quickSteps';
 
 export type MessageSeverity = 'information' | 'warning' | 'error' | 'status' | 'progress';
 
@@ -98,6 +98,7 @@ function show(
   const shownMessage = { severity, text, ...(detail === undefined ? {} : { detail }) };
   shown(buttons.length === 0 ? shownMessage : { ...shownMessage, buttons });
   const modal = answerers.modal;
+  if (options.modal) releaseHeldQuestion();
   if (options.modal && modal) return Promise.resolve(modal(shownMessage, buttons));
   return showIn(text, { ...options, ...(detail === undefined ? {} : { detail }) }, ...buttons);
 }
@@ -151,6 +152,7 @@ export function withProgress<R>(
 ): Thenable<R> {
   const title = options.title === undefined ? undefined : inertNotificationText(options.title);
   if (title !== undefined) shown({ severity: 'progress', text: title });
+  if (options.location === vscode.ProgressLocation.Notification) releaseHeldQuestion();
   return vscode.window.withProgress(
     { ...options, ...(title === undefined ? {} : { title }) },
     (progress, token) =>

@@ -75,7 +75,9 @@ export class CiLintChecks implements vscode.Disposable {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        void this.check(document).catch((error: unknown) => this.noteQuietly(document, error));
+        void this.check(document, { onSave: true }).catch((error: unknown) =>
+          this.noteQuietly(document, error),
+        );
       }, SAVE_DEBOUNCE_MS),
     );
   }
@@ -93,16 +95,21 @@ export class CiLintChecks implements vscode.Disposable {
 
   /**
    * Checks the document's text with its project's server and puts the answer on its lines. Throws
-   * a sentence that says what to do when the file's folder is no clone of a project on the accounts,
-   * or when the server has no lint endpoint.
+   * a sentence that says what to do when the file's folder is no clone of a project on the accounts
+   * (after a save: nothing happens then), or when the server has no lint endpoint.
    */
-  async check(document: vscode.TextDocument): Promise<CiCheckOutcome | undefined> {
+  async check(
+    document: vscode.TextDocument,
+    { onSave = false }: { onSave?: boolean } = {},
+  ): Promise<CiCheckOutcome | undefined> {
     const key = document.uri.toString();
     this.inFlight.get(key)?.abort();
     const controller = new AbortController();
     this.inFlight.set(key, controller);
     try {
       const found = await this.projectOf(document);
+      // A CI file of a project elsewhere: saving it is none of our business; the command says why.
+      if (!found && onSave) return undefined;
       if (!found)
         throw new Error(
           vscode.l10n.t(
