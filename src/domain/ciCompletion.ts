@@ -5,7 +5,7 @@
  * (which does not parse) still completes; the names come from the last reading that parsed. Pure.
  */
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
-import { CI_DEFAULT_STAGES, CI_GLOBAL_KEYWORDS } from './ciLocalChecks';
+import { CI_DEFAULT_STAGES, CI_GLOBAL_KEYWORDS } from './ciYaml';
 import { ownEntry } from './ownEntry';
 
 export type CiCompletionKind = 'job' | 'template' | 'stage';

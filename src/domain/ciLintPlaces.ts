@@ -7,14 +7,9 @@
  * message intact. Pure: no `vscode`.
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, type Pair, parseDocument } from 'yaml';
+import { type CiTextRange, nodeRange, pairIn } from './ciYaml';
 
-/** A place in the file, 0-based (as editors count), end exclusive. */
-export interface CiTextRange {
-  startLine: number;
-  startCharacter: number;
-  endLine: number;
-  endCharacter: number;
-}
+export type { CiTextRange } from './ciYaml';
 
 export interface PlacedCiMessage {
   message: string;
@@ -58,11 +53,6 @@ class CiFile {
     return { pair: best, rest: after.length === 0 ? [] : after.split(':') };
   }
 
-  pairIn(node: unknown, key: string): Pair | undefined {
-    if (!isMap(node)) return undefined;
-    return node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === key);
-  }
-
   /** The node under `pair` that `path` names (keys and list indexes), as deep as the file has it. */
   descend(pair: Pair, path: readonly string[]): Node {
     let place: Node = pair.key as Node;
@@ -75,7 +65,7 @@ class CiFile {
         node = item;
         continue;
       }
-      const child = this.pairIn(node, part);
+      const child = pairIn(node, part);
       if (!child) break;
       place = child.key as Node;
       node = child.value;
@@ -89,7 +79,7 @@ class CiFile {
     if (!isSeq(node)) return undefined;
     for (const item of node.items) {
       if (isScalar(item) && String(item.value) === wanted) return item;
-      const job = this.pairIn(item, 'job');
+      const job = pairIn(item, 'job');
       if (job && isScalar(job.value) && String(job.value.value) === wanted) return job.value;
     }
     return undefined;
@@ -109,16 +99,7 @@ class CiFile {
   }
 
   rangeOf(node: Located): CiTextRange | undefined {
-    if (!node.range) return undefined;
-    const [start, end] = node.range;
-    const from = this.lines.linePos(start);
-    const to = this.lines.linePos(Math.max(start, end));
-    return {
-      startLine: from.line - 1,
-      startCharacter: from.col - 1,
-      endLine: to.line - 1,
-      endCharacter: to.col - 1,
-    };
+    return nodeRange(this.lines, node);
   }
 
   /** The rest of line `line` (1-based, as GitLab counts) from `column`. */
@@ -168,7 +149,7 @@ function jobPair(file: CiFile, name: string): Pair | undefined {
 function jobKeyItem(file: CiFile, job: string, key: string, item?: string): Located | undefined {
   const pair = jobPair(file, job);
   if (!pair) return undefined;
-  const keyPair = file.pairIn(pair.value, key);
+  const keyPair = pairIn(pair.value, key);
   if (!keyPair) return pair.key as Node;
   const named = item === undefined ? undefined : file.itemNamed(keyPair.value, item);
   return named ?? (isScalar(keyPair.value) ? keyPair.value : (keyPair.key as Node));
@@ -187,7 +168,7 @@ const LOCATORS: readonly [Reader, Locator][] = [
       const found = file.topPair(job);
       if (!found) return undefined;
       const key = rest.replace(/^s?: /, '').split(/[,\s]/)[0] ?? '';
-      return file.pairIn(found.pair.value, key)?.key ?? file.descend(found.pair, found.rest);
+      return pairIn(found.pair.value, key)?.key ?? file.descend(found.pair, found.rest);
     },
   ],
   [

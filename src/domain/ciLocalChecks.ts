@@ -5,19 +5,16 @@
  * the user types; the server's lint is the verdict on save. A file with `include:` may get jobs and
  * templates from elsewhere: names it does not define are then not reported. Pure: no `vscode`.
  */
-import {
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  type Node,
-  type Pair,
-  parseDocument,
-  type YAMLMap,
-} from 'yaml';
+import { isMap, isPair, isSeq, LineCounter, type Node, type Pair, parseDocument, type YAMLMap } from 'yaml';
 import * as l10n from '@vscode/l10n';
-import type { CiTextRange } from './ciLintPlaces';
+import {
+  CI_DEFAULT_STAGES,
+  CI_GLOBAL_KEYWORDS,
+  type CiTextRange,
+  nodeRange,
+  pairIn,
+  scalarText,
+} from './ciYaml';
 
 export interface CiLocalProblem {
   message: string;
@@ -25,43 +22,14 @@ export interface CiLocalProblem {
 }
 
 /** The stages of a file without `stages:` (`.pre` and `.post` are always there). */
-export const CI_DEFAULT_STAGES: readonly string[] = ['build', 'test', 'deploy'];
-/** Top-level keys that are no job (doc/ci/yaml, "Global keywords"). */
-export const CI_GLOBAL_KEYWORDS: ReadonlySet<string> = new Set([
-  'default',
-  'include',
-  'stages',
-  'variables',
-  'workflow',
-  'image',
-  'services',
-  'cache',
-  'before_script',
-  'after_script',
-  'spec',
-]);
-
-interface JobEntry {
+export interface JobEntry {
   name: string;
   pair: Pair;
   map: YAMLMap;
 }
 
-/** A scalar's text (numbers and booleans as written); undefined for anything else. */
-function scalarText(node: unknown): string | undefined {
-  if (!isScalar(node)) return undefined;
-  const value = node.value;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : undefined;
-}
-
 function keyText(pair: Pair): string | undefined {
   return scalarText(pair.key);
-}
-
-function child(map: YAMLMap, key: string): Pair | undefined {
-  return map.items.find((item) => isPair(item) && keyText(item) === key);
 }
 
 /** The items of a list value (or the one scalar) with their text: `needs: [a, {job: b}]`. */
@@ -71,7 +39,7 @@ function namedItems(value: unknown, objectKey?: string): { name: string; node: N
     const text = scalarText(item);
     if (text !== undefined) return [{ name: text, node: item as Node }];
     if (objectKey !== undefined && isMap(item)) {
-      const named = child(item, objectKey);
+      const named = pairIn(item, objectKey);
       const name = scalarText(named?.value);
       if (named && name !== undefined) return [{ name, node: named.value as Node }];
     }
@@ -114,26 +82,16 @@ class CiReferences {
   }
 
   private report(node: { range?: [number, number, number] | null }, message: string): void {
-    if (!node.range) return;
-    const from = this.lines.linePos(node.range[0]);
-    const to = this.lines.linePos(node.range[1]);
-    this.problems.push({
-      message,
-      range: {
-        startLine: from.line - 1,
-        startCharacter: from.col - 1,
-        endLine: to.line - 1,
-        endCharacter: to.col - 1,
-      },
-    });
+    const range = nodeRange(this.lines, node);
+    if (range) this.problems.push({ message, range });
   }
 
   /** A job's stage: its own, else its templates' (nearest last), else `test`. */
   private stageOf(entry: JobEntry, depth = 0): string {
-    const own = scalarText(child(entry.map, 'stage')?.value);
+    const own = scalarText(pairIn(entry.map, 'stage')?.value);
     if (own !== undefined) return own;
     if (depth < 10)
-      for (const parent of namedItems(child(entry.map, 'extends')?.value).reverse()) {
+      for (const parent of namedItems(pairIn(entry.map, 'extends')?.value).reverse()) {
         const template = this.byName.get(parent.name);
         if (template) return this.stageOf(template, depth + 1);
       }
@@ -141,14 +99,14 @@ class CiReferences {
   }
 
   private checkJob(entry: JobEntry): void {
-    const stage = child(entry.map, 'stage');
+    const stage = pairIn(entry.map, 'stage');
     const stageName = scalarText(stage?.value);
     if (stage && stageName !== undefined && !this.stages.includes(stageName))
       this.report(
         stage.value as Node,
         l10n.t('Stage "{0}" is not in stages: ({1}).', stageName, this.stages.join(', ')),
       );
-    for (const parent of namedItems(child(entry.map, 'extends')?.value))
+    for (const parent of namedItems(pairIn(entry.map, 'extends')?.value))
       if (!this.byName.has(parent.name) && !this.included)
         this.report(
           parent.node,
@@ -158,7 +116,7 @@ class CiReferences {
     if (entry.name.startsWith('.')) return;
     this.checkNeeds(entry, 'needs', 'job');
     this.checkNeeds(entry, 'dependencies', undefined);
-    const runs = ['script', 'run', 'trigger', 'extends', '<<'].some((key) => child(entry.map, key));
+    const runs = ['script', 'run', 'trigger', 'extends', '<<'].some((key) => pairIn(entry.map, key));
     if (!runs)
       this.report(
         entry.pair.key as Node,
@@ -168,7 +126,7 @@ class CiReferences {
 
   private checkNeeds(entry: JobEntry, key: 'needs' | 'dependencies', objectKey: string | undefined): void {
     const own = this.stageOf(entry);
-    for (const needed of namedItems(child(entry.map, key)?.value, objectKey)) {
+    for (const needed of namedItems(pairIn(entry.map, key)?.value, objectKey)) {
       const other = this.byName.get(needed.name);
       if (!other) {
         if (!this.included)

@@ -5,22 +5,7 @@
  * through `include:` is not seen, and a job it defines simply has no edges. No `vscode`.
  */
 import { parse } from 'yaml';
-
-/** Top-level keys that are settings, not jobs (GitLab's `Config::Entry::Root`). */
-const GLOBAL_KEYWORDS = new Set([
-  'default',
-  'include',
-  'stages',
-  'types',
-  'variables',
-  'workflow',
-  'image',
-  'services',
-  'cache',
-  'before_script',
-  'after_script',
-  'spec',
-]);
+import { CI_GLOBAL_KEYWORDS } from './ciYaml';
 
 /** How deep `extends:` is followed (GitLab refuses more than 11 levels). */
 const MAX_EXTENDS_DEPTH = 11;
@@ -73,7 +58,7 @@ export function jobNeedsFromCiFile(ciFile: string): Map<string, string[]> | unde
   }
   if (!isEntry(config)) return undefined;
   for (const [name, entry] of Object.entries(config)) {
-    if (name.startsWith('.') || GLOBAL_KEYWORDS.has(name) || !isEntry(entry)) continue;
+    if (name.startsWith('.') || CI_GLOBAL_KEYWORDS.has(name) || !isEntry(entry)) continue;
     const written = needsOf(config, entry, 0);
     if (written !== undefined) needs.set(name, neededNames(written));
   }

@@ -120,19 +120,19 @@ function ask<T>(
   });
 }
 
-export interface PickStepOptions {
+/** A quick pick's options (`userMessages.ts` gives them, its text made inert). */
+export interface PickOptions {
   title?: string;
   placeHolder?: string;
   matchOnDescription?: boolean;
   matchOnDetail?: boolean;
   ignoreFocusOut?: boolean;
-  canPickMany: boolean;
 }
 
 /** A quick pick step: the chosen rows (one unless `canPickMany`), or undefined when dismissed. */
 export function pickStep<Row extends vscode.QuickPickItem>(
   rows: readonly Row[],
-  options: PickStepOptions,
+  options: PickOptions & { canPickMany: boolean },
   token?: vscode.CancellationToken,
 ): Promise<readonly Row[] | undefined> {
   const pick = vscode.window.createQuickPick<Row>();
@@ -156,20 +156,22 @@ export function pickStep<Row extends vscode.QuickPickItem>(
   );
 }
 
-export interface InputStepOptions {
+/** An input box's options (`userMessages.ts` gives them, its text made inert). */
+export interface InputOptions {
   title?: string;
   prompt?: string;
   placeHolder?: string;
+  /** Prefilled text the user edits: kept exactly as it is (it is data, not a message). */
   value?: string;
   valueSelection?: [number, number];
   password?: boolean;
   ignoreFocusOut?: boolean;
-  validateInput?: (value: string) => Promise<string | undefined | null>;
+  validateInput?: (value: string) => string | undefined | null | Thenable<string | undefined | null>;
 }
 
 /** An input box step: the text accepted (checked by `validateInput` as typed and on Enter), or undefined. */
 export function inputStep(
-  options: InputStepOptions,
+  options: InputOptions,
   token?: vscode.CancellationToken,
 ): Promise<string | undefined> {
   const box = vscode.window.createInputBox();

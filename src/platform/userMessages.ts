@@ -8,7 +8,9 @@
  */
 import * as vscode from 'vscode';
 import { inertNotificationText, inertPickRow, inertStatusText } from '../domain/inertText';
-import { inputStep, pickStep, releaseHeldQuestion } from './quickSteps';
+import { type InputOptions, type PickOptions, inputStep, pickStep, releaseHeldQuestion } from './quickSteps';
+
+export type { InputOptions, PickOptions } from './quickSteps';
 
 export type MessageSeverity = 'information' | 'warning' | 'error' | 'status' | 'progress';
 
@@ -230,14 +232,6 @@ function displayedPickItem(item: PickItem, index: number): ShownPickItem {
   };
 }
 
-export interface PickOptions {
-  title?: string;
-  placeHolder?: string;
-  matchOnDescription?: boolean;
-  matchOnDetail?: boolean;
-  ignoreFocusOut?: boolean;
-}
-
 function quickPickOptions(options: PickOptions): PickOptions {
   return {
     ...options,
@@ -338,18 +332,6 @@ export function createSearchPick<T extends PickItem>(options: {
     show: () => pick.show(),
     hide: () => pick.hide(),
   };
-}
-
-export interface InputOptions {
-  title?: string;
-  prompt?: string;
-  placeHolder?: string;
-  /** Prefilled text the user edits: kept exactly as it is (it is data, not a message). */
-  value?: string;
-  valueSelection?: [number, number];
-  password?: boolean;
-  ignoreFocusOut?: boolean;
-  validateInput?: (value: string) => string | undefined | null | Thenable<string | undefined | null>;
 }
 
 /** `showInputBox`, with its title, prompt, placeholder and validation messages made inert. */

@@ -7,6 +7,7 @@ import { describeError } from '../../platform/commands/registerCommand';
 import { showStatusMessage, withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
 import { type FolderProject, localRepository, projectOfRepository } from '../projects';
+import { PerDocumentDebounce } from './perDocumentDebounce';
 
 /** The CI file GitLab reads by default; other YAML files are checked on command only. */
 const CI_FILE_NAME = '.gitlab-ci.yml';
@@ -36,7 +37,7 @@ export function isCiFile(document: vscode.TextDocument): boolean {
 export class CiLintChecks implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('forge-ci-lint');
   private readonly inFlight = new Map<string, AbortController>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly saves = new PerDocumentDebounce(SAVE_DEBOUNCE_MS);
   /** The project of each repository root, found once a session (until the accounts change). */
   private readonly projects = new Map<string, Promise<FolderProject | undefined>>();
   private readonly disposables: vscode.Disposable[] = [this.diagnostics];
@@ -57,7 +58,7 @@ export class CiLintChecks implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.saves.dispose();
     for (const controller of this.inFlight.values()) controller.abort();
     for (const disposable of this.disposables) disposable.dispose();
   }
@@ -69,17 +70,11 @@ export class CiLintChecks implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.check(document, { onSave: true }).catch((error: unknown) =>
-          this.noteQuietly(document, error),
-        );
-      }, SAVE_DEBOUNCE_MS),
-    );
+    this.saves.schedule(document, () => {
+      void this.check(document, { onSave: true }).catch((error: unknown) =>
+        this.noteQuietly(document, error),
+      );
+    });
   }
 
   private projectOf(document: vscode.TextDocument): Promise<FolderProject | undefined> {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { checkCiReferences } from '../../domain/ciLocalChecks';
 import { isCiFile } from './ciLintChecks';
+import { PerDocumentDebounce } from './perDocumentDebounce';
 
 /** Typing pauses shorter than this are one check. */
 const TYPING_DEBOUNCE_MS = 200;
@@ -12,7 +13,7 @@ const TYPING_DEBOUNCE_MS = 200;
  */
 export class CiLocalDiagnostics implements vscode.Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('forge-ci-local');
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly typing = new PerDocumentDebounce(TYPING_DEBOUNCE_MS);
   private readonly disposables: vscode.Disposable[] = [this.diagnostics];
   /** The text of each file the server last gave its verdict on. */
   private readonly verdictText = new Map<string, string>();
@@ -30,7 +31,7 @@ export class CiLocalDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.typing.dispose();
     for (const disposable of this.disposables) disposable.dispose();
   }
 
@@ -41,16 +42,7 @@ export class CiLocalDiagnostics implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
-    if (!isCiFile(document)) return;
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        this.check(document);
-      }, TYPING_DEBOUNCE_MS),
-    );
+    if (isCiFile(document)) this.typing.schedule(document, () => this.check(document));
   }
 
   private check(document: vscode.TextDocument): void {
