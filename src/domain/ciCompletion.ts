@@ -57,10 +57,35 @@ export function ciCompletionKind(
   return undefined;
 }
 
+export interface CiFileVariable {
+  name: string;
+  /** The variable's `description:` (a variable offered in "Run pipeline"), when it has one. */
+  description?: string;
+  /** Where it is set: `variables` at the top, else the job's name. */
+  setIn: string;
+}
+
 export interface CiNames {
   jobs: string[];
   templates: string[];
   stages: string[];
+  /** The file's own `variables:`, at the top and in its jobs and templates. */
+  variables: CiFileVariable[];
+}
+
+function variablesIn(value: unknown, setIn: string): CiFileVariable[] {
+  if (!isMap(value)) return [];
+  return value.items.flatMap((item) => {
+    if (!isPair(item) || !isScalar(item.key) || typeof item.key.value !== 'string') return [];
+    const description = isMap(item.value) ? item.value.get('description') : undefined;
+    return [
+      {
+        name: item.key.value,
+        setIn,
+        ...(typeof description === 'string' ? { description } : {}),
+      },
+    ];
+  });
 }
 
 /** The file's jobs, templates (hidden jobs) and stages; undefined when it does not parse. */
@@ -69,6 +94,7 @@ export function ciNames(text: string): CiNames | undefined {
   if (document.errors.length > 0 || !isMap(document.contents)) return undefined;
   const jobs: string[] = [];
   const templates: string[] = [];
+  const variables: CiFileVariable[] = [];
   let stages = CI_DEFAULT_STAGES;
   for (const item of document.contents.items) {
     if (!isPair(item) || !isScalar(item.key) || typeof item.key.value !== 'string') continue;
@@ -77,10 +103,12 @@ export function ciNames(text: string): CiNames | undefined {
       stages = item.value.items.flatMap((stage) =>
         isScalar(stage) && typeof stage.value === 'string' ? [stage.value] : [],
       );
+    if (name === 'variables') variables.push(...variablesIn(item.value, name));
     if (CI_GLOBAL_KEYWORDS.has(name) || !isMap(item.value)) continue;
     (name.startsWith('.') ? templates : jobs).push(name);
+    variables.push(...variablesIn(item.value.get('variables'), name));
   }
-  return { jobs, templates, stages: ['.pre', ...stages, '.post'] };
+  return { jobs, templates, stages: ['.pre', ...stages, '.post'], variables };
 }
 
 /** The names to offer for `kind`. */

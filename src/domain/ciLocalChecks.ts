@@ -21,7 +21,7 @@ export interface CiLocalProblem {
   range: CiTextRange;
 }
 
-/** The stages of a file without `stages:` (`.pre` and `.post` are always there). */
+/** A job or template of the file: its name, its top-level pair, its mapping. */
 export interface JobEntry {
   name: string;
   pair: Pair;
@@ -74,6 +74,11 @@ class CiReferences {
           : [];
       }),
     );
+  }
+
+  /** Each job's and template's stage, as `stage:` and `extends:` give it. */
+  stagesOfJobs(): Map<string, string> {
+    return new Map([...this.byName.values()].map((entry) => [entry.name, this.stageOf(entry)]));
   }
 
   check(): CiLocalProblem[] {
@@ -149,11 +154,19 @@ class CiReferences {
   }
 }
 
-/** Problems of the file's references, on the nodes they are about; none for a file that does not parse. */
-export function checkCiReferences(text: string): CiLocalProblem[] {
+function readReferences(text: string): CiReferences | undefined {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
   const root = document.contents;
-  if (document.errors.length > 0 || !isMap(root)) return [];
-  return new CiReferences(lines, root).check();
+  return document.errors.length > 0 || !isMap(root) ? undefined : new CiReferences(lines, root);
+}
+
+/** Problems of the file's references, on the nodes they are about; none for a file that does not parse. */
+export function checkCiReferences(text: string): CiLocalProblem[] {
+  return readReferences(text)?.check() ?? [];
+}
+
+/** The stage of each job and template of the file; undefined when it does not parse. */
+export function ciJobStages(text: string): Map<string, string> | undefined {
+  return readReferences(text)?.stagesOfJobs();
 }

@@ -170,6 +170,7 @@ describe('CI file checks', function () {
         () =>
           assert.deepEqual(shownDiagnostics(), [
             '2: Job "build" has no script:, run:, trigger: or extends:.',
+            '4: "scirpt" is not a keyword here.',
           ]),
         15_000,
       );
@@ -178,5 +179,123 @@ describe('CI file checks', function () {
       observing.dispose();
       forge.onRequest(undefined);
     }
+  });
+
+  it("warns of what GitLab's schema refuses as the user types, on the key or value itself", async () => {
+    await saveAs(VALID);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(ciFile, new vscode.Position(5, 0), '  when: sometimes\n  artifacts:\n    paths: dist/\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const schemaWarnings = (): string[] =>
+      vscode.languages
+        .getDiagnostics(ciFile)
+        .filter((diagnostic) => diagnostic.source === 'GitLab CI schema')
+        .map(
+          (diagnostic) =>
+            `${diagnostic.range.start.line}:${diagnostic.range.start.character} ${diagnostic.severity} ${diagnostic.message}`,
+        );
+    await eventually(
+      () =>
+        assert.deepEqual(schemaWarnings(), [
+          `5:8 ${vscode.DiagnosticSeverity.Warning} Should be one of: on_success, on_failure, always, never, manual, delayed.`,
+          `7:11 ${vscode.DiagnosticSeverity.Warning} Should be array.`,
+        ]),
+      15_000,
+    );
+    await saveAs(VALID);
+    await eventually(() => assert.deepEqual(shownDiagnostics(), []), 15_000);
+  });
+
+  /** The labels offered at `position` of the file saved as `text`, with their details. */
+  async function completionsAt(text: string, line: number, character?: number): Promise<Map<string, string>> {
+    const document = await saveAs(text);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      ciFile,
+      new vscode.Position(line, character ?? document.lineAt(line).text.length),
+    );
+    return new Map(
+      list.items.map((item) => [
+        typeof item.label === 'string' ? item.label : item.label.label,
+        item.detail ?? '',
+      ]),
+    );
+  }
+
+  it("completes GitLab's keywords and values, and $ variables: predefined, the file's and the project's", async () => {
+    const keywords = await completionsAt(`${VALID}  art`, 5);
+    assert.equal(keywords.get('artifacts'), 'keyword');
+    assert.equal(keywords.get('rules'), 'keyword');
+    const values = await completionsAt(`${VALID}  when: `, 5);
+    assert.equal(values.get('manual'), 'value');
+    const nested = await completionsAt(`${VALID}  artifacts:\n    `, 6);
+    assert.equal(nested.get('expire_in'), 'keyword');
+    assert.equal(nested.has('script'), false, 'the keywords of artifacts:, not of a job');
+
+    const withVariables = `variables:\n  DEPLOY_ENVIRONMENT: staging\n${VALID}  script: echo $`;
+    const variables = await completionsAt(withVariables, 7);
+    assert.equal(variables.get('CI_COMMIT_SHA'), 'predefined, set before the pipeline is created');
+    assert.equal(variables.get('CI_JOB_TOKEN'), 'predefined, set in the job only');
+    assert.equal(variables.get('DEPLOY_ENVIRONMENT'), 'variable of this file');
+    // alice maintains acme/web: the project's own variables are offered, by name only.
+    assert.equal(variables.get('DEPLOY_TOKEN'), "project's CI/CD variable (environments production)");
+    assert.equal(variables.get('NPM_REGISTRY'), "project's CI/CD variable");
+    assert.ok(
+      forge.requests.some(
+        (request) => request.path === `/api/v4/projects/${forge.fixtures.projects.web}/variables`,
+      ),
+    );
+    await saveAs(VALID);
+  });
+
+  it("explains a keyword, a variable and a job's stage on hover", async () => {
+    const document = await saveAs(`${VALID}test:\n  needs: [build]\n  script: echo $CI_COMMIT_SHA\n`);
+    const hoverText = async (line: number, character: number): Promise<string> => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        ciFile,
+        new vscode.Position(line, character),
+      );
+      return (
+        hovers
+          .flatMap((hover) =>
+            hover.contents.map((content) => (typeof content === 'string' ? content : content.value)),
+          )
+          .join('\n')
+          // Server and file text is shown as text: Markdown's punctuation comes escaped.
+          .replace(/\\(.)/g, '$1')
+      );
+    };
+    assert.equal(document.lineAt(4).text, '  script: make');
+    assert.match(await hoverText(4, 4), /Shell scripts executed by the Runner/);
+    assert.match(await hoverText(6, 12), /Job build, stage build/);
+    assert.match(await hoverText(7, 20), /CI_COMMIT_SHA: Full SHA of the commit being built/);
+    assert.match(await hoverText(2, 2), /Job build, stage build/);
+    await saveAs(VALID);
+  });
+
+  it('shows the merged configuration of the text in the editor, its includes linked to their files', async () => {
+    const text = `include:\n  - local: ci/docs.yml\n${VALID}`;
+    const document = await saveAs(text);
+    await vscode.window.showTextDocument(document);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('forge.ciConfig.showMerged');
+    const merged = await vscode.workspace.openTextDocument(uri);
+    assert.equal(merged.languageId, 'yaml');
+    const lines = merged.getText().split('\n');
+    assert.match(lines[0] ?? '', /^# \.gitlab-ci\.yml with its includes expanded/);
+    assert.equal(lines[2], '#   local: ci/docs.yml');
+    assert.match(merged.getText(), /\npages:\n/, "the included file's job is in");
+    assert.match(merged.getText(), /\nbuild:\n/, "the editor's own job is in");
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>(
+      'vscode.executeLinkProvider',
+      uri,
+    );
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    assert.deepEqual(
+      links.map((link) => [link.range.start.line, link.target?.fsPath]),
+      [[2, vscode.Uri.joinPath(folder.uri, 'ci', 'docs.yml').fsPath]],
+    );
+    await saveAs(VALID);
   });
 });

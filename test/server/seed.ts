@@ -737,6 +737,26 @@ export function seedState(state: ForgeState, size: SeedSize, seed = 'forge-workb
     ],
     tags: ['frontend', 'typescript'],
   });
+  web.ciVariables = [
+    {
+      key: 'DEPLOY_TOKEN',
+      value: 'glpat-seeded-deploy-token',
+      masked: true,
+      hidden: true,
+      protected: true,
+      environmentScope: 'production',
+      description: 'Token the deploy job pushes with.',
+    },
+    {
+      key: 'NPM_REGISTRY',
+      value: 'https://registry.npmjs.org/',
+      masked: false,
+      hidden: false,
+      protected: false,
+      environmentScope: '*',
+      description: null,
+    },
+  ];
   const api = b.project(acme, 'api', 'API', {
     visibility: 'internal',
     creator: root,

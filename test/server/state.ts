@@ -121,6 +121,19 @@ export interface Project {
    * merge request behind its target report `need_rebase`.
    */
   mergeMethod?: 'merge' | 'rebase_merge' | 'ff';
+  /** CI/CD variables set in the project's settings (beyond the seed spec, issue 38). */
+  ciVariables?: ProjectCiVariable[];
+}
+
+export interface ProjectCiVariable {
+  key: string;
+  value: string;
+  masked: boolean;
+  /** Masked and hidden (GitLab 17.4+): the API answers `null` for its value. */
+  hidden: boolean;
+  protected: boolean;
+  environmentScope: string;
+  description: string | null;
 }
 
 export interface Branch {

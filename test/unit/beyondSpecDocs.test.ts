@@ -8,6 +8,7 @@ import * as z from 'zod';
 import {
   BridgeSchema,
   CiLintSchema,
+  ProjectVariableSchema,
   DiscussionSchema,
   DraftNoteSchema,
   JobSchema,
@@ -42,6 +43,7 @@ const DOCUMENTED: Record<string, z.ZodType> = {
   'ciConfig/GLD-ci_lint_project_valid.json': CiLintSchema,
   'ciConfig/GLD-ci_lint_project_invalid.json': CiLintSchema,
   'ciConfig/GLD-ci_lint_committed_invalid.json': CiLintSchema,
+  'ciConfig/GLD-project_variables_list.json': z.array(ProjectVariableSchema),
   'jobs/GLD-job_get.json': JobSchema,
 };
 

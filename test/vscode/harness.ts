@@ -196,6 +196,7 @@ export function installBuiltExtension(extensionsDir: string): string {
     'dist',
     'l10n',
     'media',
+    'schemas',
     'README.md',
     'CHANGELOG.md',
     'LICENSE',

@@ -154,6 +154,11 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: '/projects/:id/ci/lint',
     since: 'GitLab 13.5; the committed `.gitlab-ci.yml` (`content_ref` from 16.x, `ref` before)',
   },
+  'ciConfig.projectVariables': {
+    method: 'GET',
+    path: '/projects/:id/variables',
+    since: 'GitLab 9.x; Maintainer and up (403 below); `hidden` values are null from 17.4',
+  },
 } as const satisfies Record<string, BeyondSpecDefinition>;
 
 export type BeyondSpecEndpointId = keyof typeof BEYOND_SPEC_ENDPOINTS;

@@ -4,6 +4,7 @@ import { ReviewEndpoints } from './reviewEndpoints';
 import {
   BridgeSchema,
   CiLintSchema,
+  ProjectVariableSchema,
   PipelineDetailsSchema,
   PipelineVariableSchema,
   TestReportSummarySchema,
@@ -142,6 +143,11 @@ export class PipelineEndpoints extends ReviewEndpoints {
       query: options.ref === undefined ? {} : { content_ref: options.ref, ref: options.ref },
       signal: options.signal,
     });
+  }
+
+  /** The project's CI/CD variables (Maintainer and up: a 403 below). */
+  listProjectVariables(project: ProjectRef) {
+    return this.list('ciConfig.projectVariables', { id: projectParam(project) }, ProjectVariableSchema);
   }
 
   private pipelineParams(project: ProjectRef, pipelineId: number) {

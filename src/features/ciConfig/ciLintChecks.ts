@@ -77,7 +77,8 @@ export class CiLintChecks implements vscode.Disposable {
     });
   }
 
-  private projectOf(document: vscode.TextDocument): Promise<FolderProject | undefined> {
+  /** The project whose clone holds the document, found once per folder. */
+  projectOf(document: vscode.TextDocument): Promise<FolderProject | undefined> {
     const folder = path.dirname(document.uri.fsPath);
     const known = this.projects.get(folder);
     if (known) return known;

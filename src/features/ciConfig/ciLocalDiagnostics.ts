@@ -1,15 +1,19 @@
 import * as vscode from 'vscode';
-import { checkCiReferences } from '../../domain/ciLocalChecks';
+import { type CiLocalProblem, checkCiReferences } from '../../domain/ciLocalChecks';
+import { checkCiSchema } from '../../domain/ciSchemaCheck';
 import { isCiFile } from './ciLintChecks';
+import type { CiSchemaSource } from './ciSchemaSource';
 import { PerDocumentDebounce } from './perDocumentDebounce';
 
 /** Typing pauses shorter than this are one check. */
 const TYPING_DEBOUNCE_MS = 200;
 
 /**
- * The CI file's reference checks (`domain/ciLocalChecks.ts`) as the user types, in the Problems view
- * with the source "Forge CI check". Once the server has given its verdict on the file's very text,
- * they step aside: the server's are the ones to read, and the same mistake is not listed twice.
+ * The CI file's reference checks (`domain/ciLocalChecks.ts`, errors, source "Forge CI check") and
+ * GitLab's schema (`domain/ciSchemaCheck.ts`, warnings: the schema can lag behind the server, source
+ * "GitLab CI schema") as the user types, in the Problems view. Once the server has given its verdict
+ * on the file's very text, they step aside: the server's are the ones to read, and the same mistake
+ * is not listed twice. The schema's step aside too when Red Hat's YAML extension checks with it.
  */
 export class CiLocalDiagnostics implements vscode.Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('forge-ci-local');
@@ -18,7 +22,7 @@ export class CiLocalDiagnostics implements vscode.Disposable {
   /** The text of each file the server last gave its verdict on. */
   private readonly verdictText = new Map<string, string>();
 
-  constructor() {
+  constructor(private readonly schemaSource: CiSchemaSource) {
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document)),
       vscode.workspace.onDidChangeTextDocument(({ document }) => this.schedule(document)),
@@ -42,28 +46,44 @@ export class CiLocalDiagnostics implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
-    if (isCiFile(document)) this.typing.schedule(document, () => this.check(document));
+    if (isCiFile(document)) this.typing.schedule(document, () => void this.check(document));
   }
 
-  private check(document: vscode.TextDocument): void {
-    if (document.isClosed) return;
+  /** Checks the document's text now; resolves once its diagnostics are set. */
+  async check(document: vscode.TextDocument): Promise<void> {
+    const text = document.getText();
+    const validate = this.schemaSource.schemaHandledElsewhere
+      ? undefined
+      : await this.schemaSource.validator();
+    if (document.isClosed || document.getText() !== text) return;
     // A check that waited out the server's answer on this very text has nothing to add.
     if (this.verdictText.get(document.uri.toString()) === document.getText()) {
       this.diagnostics.delete(document.uri);
       return;
     }
-    const source = vscode.l10n.t('Forge CI check');
-    this.diagnostics.set(
-      document.uri,
-      checkCiReferences(document.getText()).map(({ message, range }) => {
-        const diagnostic = new vscode.Diagnostic(
-          new vscode.Range(range.startLine, range.startCharacter, range.endLine, range.endCharacter),
-          message,
-          vscode.DiagnosticSeverity.Error,
-        );
-        diagnostic.source = source;
-        return diagnostic;
-      }),
-    );
+    const references = checkCiReferences(text);
+    const schema = validate ? checkCiSchema(validate, text) : [];
+    this.diagnostics.set(document.uri, [
+      ...references.map((problem) =>
+        diagnosticOf(problem, vscode.DiagnosticSeverity.Error, vscode.l10n.t('Forge CI check')),
+      ),
+      ...schema.map((problem) =>
+        diagnosticOf(problem, vscode.DiagnosticSeverity.Warning, vscode.l10n.t('GitLab CI schema')),
+      ),
+    ]);
   }
+}
+
+function diagnosticOf(
+  { message, range }: CiLocalProblem,
+  severity: vscode.DiagnosticSeverity,
+  source: string,
+): vscode.Diagnostic {
+  const diagnostic = new vscode.Diagnostic(
+    new vscode.Range(range.startLine, range.startCharacter, range.endLine, range.endCharacter),
+    message,
+    severity,
+  );
+  diagnostic.source = source;
+  return diagnostic;
 }

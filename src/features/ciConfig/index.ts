@@ -11,14 +11,30 @@ import { showInformation, showWarning } from '../../platform/userMessages';
 import type { Services } from '../../services';
 import { type CiCheckOutcome, CiLintChecks } from './ciLintChecks';
 import { CiLocalDiagnostics } from './ciLocalDiagnostics';
-import { registerCiCompletion } from './ciCompletionProvider';
+import { CiFileNames, CI_FILE_SELECTOR, registerCiCompletion } from './ciCompletionProvider';
+import { registerCiHover } from './ciHoverProvider';
+import { CiProjectVariables } from './ciProjectVariables';
+import { CiSchemaSource } from './ciSchemaSource';
+import { registerMergedConfiguration } from './ciMergedView';
 
 export type { CiCheckOutcome } from './ciLintChecks';
 
 export function createCiConfigFeature(services: Services): CiLintChecks {
-  const local = new CiLocalDiagnostics();
+  const schemaSource = new CiSchemaSource(services.context.extensionUri, services.log);
+  const local = new CiLocalDiagnostics(schemaSource);
   const checks = new CiLintChecks(services, (document, content) => local.serverChecked(document, content));
-  services.context.subscriptions.push(local, checks, registerCiCompletion());
+  const projectVariables = new CiProjectVariables(services, (document) => checks.projectOf(document));
+  const names = new CiFileNames();
+  services.context.subscriptions.push(
+    local,
+    checks,
+    registerCiCompletion(names, schemaSource, projectVariables),
+    registerCiHover(names, schemaSource, projectVariables),
+    registerMergedConfiguration(services, checks),
+    vscode.workspace.onDidOpenTextDocument((document) => {
+      if (vscode.languages.match(CI_FILE_SELECTOR, document) > 0) projectVariables.prefetch(document);
+    }),
+  );
   registerCommands(services.context, services.log, [
     defineCommand({
       id: 'forge.ciConfig.check',

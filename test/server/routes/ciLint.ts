@@ -12,7 +12,7 @@ import type { Handler, RequestContext } from '../context';
 import { errors, ok, type ApiResponse } from '../http';
 import { treeAt } from '../repositoryFiles';
 import type { Router } from '../router';
-import type { Project } from '../state';
+import { ACCESS, type Project } from '../state';
 
 type Json = Record<string, unknown>;
 const CI_FILE = '.gitlab-ci.yml';
@@ -20,6 +20,27 @@ const CI_FILE = '.gitlab-ci.yml';
 export function registerCiLintRoutes(router: Router<Handler>): void {
   router.post('/projects/:id/ci/lint', lintContent);
   router.get('/projects/:id/ci/lint', lintCommitted);
+  router.get('/projects/:id/variables', listProjectVariables);
+}
+
+/**
+ * A project's CI/CD variables (doc/api/project_level_variables.md): Maintainer and up, else 403; a
+ * hidden variable's value is `null` (GitLab 17.4+).
+ */
+function listProjectVariables(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  ctx.requireAccess(project, ACCESS.maintainer);
+  return ctx.list(project.ciVariables ?? [], (variable) => ({
+    variable_type: 'env_var',
+    key: variable.key,
+    value: variable.hidden ? null : variable.value,
+    protected: variable.protected,
+    masked: variable.masked,
+    hidden: variable.hidden,
+    raw: false,
+    environment_scope: variable.environmentScope,
+    description: variable.description,
+  }));
 }
 
 /** The local files `include:` names (a string, `local:`, or a list of either). */

@@ -43,3 +43,29 @@ describe('ciNames', () => {
     assert.equal(ciNames('build:\n  script: [make\n'), undefined);
   });
 });
+
+describe('ciNames: variables', () => {
+  it("lists the file's variables at the top and in its jobs, with their descriptions", () => {
+    const names = ciNames(
+      [
+        'variables:',
+        '  DEPLOY_ENVIRONMENT:',
+        '    value: staging',
+        '    description: Where the deploy job sends the build.',
+        '  PLAIN: "1"',
+        'build:',
+        '  variables: {NODE_ENV: production}',
+        '  script: make',
+      ].join('\n'),
+    );
+    assert.deepEqual(names?.variables, [
+      {
+        name: 'DEPLOY_ENVIRONMENT',
+        setIn: 'variables',
+        description: 'Where the deploy job sends the build.',
+      },
+      { name: 'PLAIN', setIn: 'variables' },
+      { name: 'NODE_ENV', setIn: 'build' },
+    ]);
+  });
+});

@@ -2,6 +2,7 @@
 // GitLab's sentences for the classes the editor places on their lines.
 import assert from 'node:assert/strict';
 import { HostingClient } from '../../../src/api/hosting';
+import { ForbiddenError } from '../../../src/api/http';
 import { placeCiMessages } from '../../../src/domain/ciLintPlaces';
 import { type FakeForge, startFakeForge } from '../../server';
 
@@ -95,5 +96,24 @@ describe('HostingClient: CI lint (beyond the spec)', () => {
     const answer = await bob.lintCommittedCiConfig(web);
     assert.equal(answer.valid, true, String(answer.errors));
     assert.equal(forge.requests.at(-1)?.method, 'GET');
+  });
+
+  it("lists the project's CI/CD variables to a Maintainer, hidden values as null, and refuses a Developer", async () => {
+    const token = forge.tokens['alice'];
+    assert.ok(token);
+    const alice = HostingClient.create({ baseUrl: forge.url, credentials: { kind: 'private-token', token } });
+    try {
+      const variables = await alice.listProjectVariables(web).toArray();
+      assert.deepEqual(
+        variables.map((variable) => [variable.key, variable.value ?? null, variable.environment_scope]),
+        [
+          ['DEPLOY_TOKEN', null, 'production'],
+          ['NPM_REGISTRY', 'https://registry.npmjs.org/', '*'],
+        ],
+      );
+    } finally {
+      await alice.close();
+    }
+    await assert.rejects(bob.listProjectVariables(web).toArray(), ForbiddenError);
   });
 });

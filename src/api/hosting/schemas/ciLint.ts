@@ -25,3 +25,21 @@ export const CiLintSchema = z.looseObject({
   jobs: z.array(z.looseObject({ name: z.string(), stage: z.string().nullish() })).nullish(),
 });
 export type CiLint = z.infer<typeof CiLintSchema>;
+
+/**
+ * A project's CI/CD variable (`GET /projects/:id/variables`, Maintainer and up). Only the names and
+ * descriptions are read: completion offers the names, and a value never leaves the client (a hidden
+ * one is `null` from GitLab 17.4 on).
+ */
+export const ProjectVariableSchema = z.looseObject({
+  key: z.string(),
+  variable_type: z.string().nullish(),
+  value: z.string().nullish(),
+  protected: z.boolean().nullish(),
+  masked: z.boolean().nullish(),
+  hidden: z.boolean().nullish(),
+  raw: z.boolean().nullish(),
+  environment_scope: z.string().nullish(),
+  description: z.string().nullish(),
+});
+export type ProjectVariable = z.infer<typeof ProjectVariableSchema>;
