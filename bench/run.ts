@@ -2,11 +2,12 @@
  * `npm run bench [-- --only <name>]`: runs the benchmarks, prints a table per benchmark and a
  * summary (figure, target, met), and writes everything to `bench/results/latest.json`.
  * Benchmarks: pagination, traceTail, vscode (rendering, activation, bundle, todos tree), linearText,
- * pipelineGraph. See docs/performance.md for the method and the last results.
+ * pipelineGraph, ciConfig. See docs/performance.md for the method and the last results.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runCiConfigBench } from './ciConfig.bench';
 import { runLinearTextBench } from './linearText.bench';
 import { runPaginationBench } from './pagination.bench';
 import { runPipelineGraphBench } from './pipelineGraph.bench';
@@ -20,6 +21,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'vscode', run: runVscodeBench },
   { name: 'linearText', run: runLinearTextBench },
   { name: 'pipelineGraph', run: runPipelineGraphBench },
+  { name: 'ciConfig', run: runCiConfigBench },
 ];
 
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');

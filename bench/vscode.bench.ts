@@ -10,7 +10,7 @@
  * Wall-clock figures include the browser, the webview channel and the page; they are measured, not asserted.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -30,7 +30,6 @@ import {
   waitUntil,
   webviewFrame,
 } from '../test/e2e/support';
-import type { HostTestReport } from '../test/host/index';
 import {
   measureEmptyWebview,
   medianPhases,
@@ -39,6 +38,7 @@ import {
   writeEmptyWebviewExtension,
 } from './benchExtension';
 import { type BenchResult, type SummaryRow, percentile } from './report';
+import { runHostSuite } from './hostSuite';
 import { measureDiffFloor, measureReview, reviewFigures, reviewSides, warmTypeScript } from './review';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -480,47 +480,19 @@ interface ActivationRun {
  * extensions installed next to ours; no view of ours is visible.
  */
 async function activationRun(floorDirs: string[]): Promise<ActivationRun> {
-  const resultsDir = mkdtempSync(path.join(tmpdir(), 'forge-bench-activation-'));
-  const resultsFile = path.join(resultsDir, 'report.json');
-  const forge = await startFakeForge({ seed: 'small' });
-  let vscode: VscodeSession | undefined;
-  try {
-    vscode = await startVscode({
-      name: 'bench-activation',
-      extraExtensionDirs: [path.join(ROOT, 'test', 'host', 'runner-extension'), ...floorDirs],
-      env: {
-        FORGE_HOST_TESTS: path.join(ROOT, 'out', 'host', 'index.js'),
-        FORGE_HOST_RESULTS: resultsFile,
-        FORGE_SERVER_URL: forge.url,
-        FORGE_TOKEN: forge.userToken,
-        FORGE_ADMIN_TOKEN: forge.adminToken,
-        FORGE_HOST_GREP: 'activation',
-      },
-    });
-    const session = vscode;
-    await waitUntil(
-      () => Promise.resolve(existsSync(resultsFile) || !session.isRunning()),
-      120_000,
-      'the activation report',
-    );
-    if (!existsSync(resultsFile)) throw new Error('VS Code stopped before the activation suite reported');
-    const reportedAt = statSync(resultsFile).mtimeMs;
-    const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as HostTestReport;
-    if (report.failures > 0 || report.passes === 0)
-      throw new Error(`the activation suite failed: ${JSON.stringify(report.tests)}`);
-    // What the extension does in the background soon after activation, for the notes.
-    await new Promise((resolve) => setTimeout(resolve, LATER_REQUESTS_WINDOW_MS));
-    const describe = (request: RecordedRequest): string => `${request.method} ${request.path}`;
-    return {
-      measurements: report.measurements ?? {},
-      requests: forge.requests.filter((request) => request.at <= reportedAt).map(describe),
-      laterRequests: forge.requests.filter((request) => request.at > reportedAt).map(describe),
-    };
-  } finally {
-    await vscode?.close();
-    await forge.close();
-    rmSync(resultsDir, { recursive: true, force: true });
-  }
+  return runHostSuite(
+    { name: 'activation', grep: 'activation', extraExtensionDirs: floorDirs },
+    async ({ report, reportedAt, forge }) => {
+      // What the extension does in the background soon after activation, for the notes.
+      await new Promise((resolve) => setTimeout(resolve, LATER_REQUESTS_WINDOW_MS));
+      const describe = (request: RecordedRequest): string => `${request.method} ${request.path}`;
+      return {
+        measurements: report.measurements ?? {},
+        requests: forge.requests.filter((request) => request.at <= reportedAt).map(describe),
+        laterRequests: forge.requests.filter((request) => request.at > reportedAt).map(describe),
+      };
+    },
+  );
 }
 
 async function measureStartup(): Promise<{

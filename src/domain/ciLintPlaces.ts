@@ -225,16 +225,25 @@ function isRange(value: Located | CiTextRange): value is CiTextRange {
 
 /** Each message with the place it belongs in `text` (the first line when it names nothing found). */
 export function placeCiMessages(text: string, messages: readonly string[]): PlacedCiMessage[] {
+  return ciMessagePlacer(text)(messages);
+}
+
+/**
+ * Reads `text` now and places messages about it later: the reading (most of the work) can be done
+ * while the server is still checking the same text.
+ */
+export function ciMessagePlacer(text: string): (messages: readonly string[]) => PlacedCiMessage[] {
   const file = new CiFile(text);
-  return messages.map((message) => {
-    for (const [read, locate] of LOCATORS) {
-      const parts = read(message);
-      if (!parts) continue;
-      const located = locate(file, parts);
-      if (!located) continue;
-      const range = isRange(located) ? located : file.rangeOf(located);
-      if (range) return { message, range, found: true };
-    }
-    return { message, range: file.lineFrom(1, 1), found: false };
-  });
+  return (messages) =>
+    messages.map((message) => {
+      for (const [read, locate] of LOCATORS) {
+        const parts = read(message);
+        if (!parts) continue;
+        const located = locate(file, parts);
+        if (!located) continue;
+        const range = isRange(located) ? located : file.rangeOf(located);
+        if (range) return { message, range, found: true };
+      }
+      return { message, range: file.lineFrom(1, 1), found: false };
+    });
 }

@@ -5,7 +5,7 @@
  * the user types; the server's lint is the verdict on save. A file with `include:` may get jobs and
  * templates from elsewhere: names it does not define are then not reported. Pure: no `vscode`.
  */
-import { isMap, isPair, isSeq, LineCounter, type Node, type Pair, parseDocument, type YAMLMap } from 'yaml';
+import { isMap, isPair, isSeq, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import * as l10n from '@vscode/l10n';
 import {
   CI_DEFAULT_STAGES,
@@ -13,6 +13,8 @@ import {
   type CiTextRange,
   nodeRange,
   pairIn,
+  type ParsedCiFile,
+  parseCiFile,
   scalarText,
 } from './ciYaml';
 
@@ -154,16 +156,17 @@ class CiReferences {
   }
 }
 
-function readReferences(text: string): CiReferences | undefined {
-  const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
-  const root = document.contents;
-  return document.errors.length > 0 || !isMap(root) ? undefined : new CiReferences(lines, root);
+function readReferences(file: string | ParsedCiFile | undefined): CiReferences | undefined {
+  const parsed = typeof file === 'string' ? parseCiFile(file) : file;
+  return parsed && new CiReferences(parsed.lines, parsed.root);
 }
 
-/** Problems of the file's references, on the nodes they are about; none for a file that does not parse. */
-export function checkCiReferences(text: string): CiLocalProblem[] {
-  return readReferences(text)?.check() ?? [];
+/**
+ * Problems of the file's references (its text, or the file already read), on the nodes they are
+ * about; none for a file that does not parse.
+ */
+export function checkCiReferences(file: string | ParsedCiFile | undefined): CiLocalProblem[] {
+  return readReferences(file)?.check() ?? [];
 }
 
 /** The stage of each job and template of the file; undefined when it does not parse. */

@@ -7,9 +7,9 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import * as l10n from '@vscode/l10n';
-import { isMap, isPair, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { isMap, isPair, isSeq, type LineCounter, type Node } from 'yaml';
 import type { CiLocalProblem } from './ciLocalChecks';
-import { type CiTextRange, nodeRange, scalarText } from './ciYaml';
+import { type CiTextRange, nodeRange, type ParsedCiFile, parseCiFile, scalarText } from './ciYaml';
 
 export type CiSchemaValidator = ValidateFunction;
 
@@ -20,24 +20,24 @@ export function compileCiSchema(schema: object): CiSchemaValidator {
   return ajv.compile(schema);
 }
 
-/** The file's problems by the schema; none for a file that does not parse (the server says why). */
-export function checkCiSchema(validate: CiSchemaValidator, text: string): CiLocalProblem[] {
-  const lines = new LineCounter();
-  const document = parseDocument(text, {
-    lineCounter: lines,
-    uniqueKeys: false,
-    merge: true,
-    prettyErrors: false,
-  });
-  if (document.errors.length > 0 || !isMap(document.contents)) return [];
+/**
+ * The file's problems by the schema (its text, or the file already read); none for a file that does
+ * not parse (the server says why).
+ */
+export function checkCiSchema(
+  validate: CiSchemaValidator,
+  file: string | ParsedCiFile | undefined,
+): CiLocalProblem[] {
+  const parsed = typeof file === 'string' ? parseCiFile(file) : file;
+  if (!parsed) return [];
   let value: unknown;
   try {
-    value = document.toJS({ maxAliasCount: 1000 });
+    value = parsed.value();
   } catch {
     return [];
   }
   if (validate(value)) return [];
-  const places = new YamlPlaces(document.contents, lines);
+  const places = new YamlPlaces(parsed.root, parsed.lines);
   return condense(validate.errors ?? []).map((error) => ({
     message: messageOf(error),
     range: places.of(error),

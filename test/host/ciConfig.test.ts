@@ -6,7 +6,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CiCheckOutcome } from '../../src/features/ciConfig';
 import type { ShownMessage } from '../../src/platform/userMessages';
+import { HostingClient } from '../../src/api/hosting';
 import { type FakeForge } from '../server';
+import { bigCiFile } from '../support/ciFiles';
+import { recordMeasurement } from './index';
 import { eventually, makeWorkspaceAClone, useForgeSession } from './support';
 
 const VALID = ['stages: [build, test]', '', 'build:', '  stage: build', '  script: make', ''].join('\n');
@@ -297,5 +300,54 @@ describe('CI file checks', function () {
       [[2, vscode.Uri.joinPath(folder.uri, 'ci', 'docs.yml').fsPath]],
     );
     await saveAs(VALID);
+  });
+
+  it('checks a 2,000-line file on save, its problem on its line (measured for bench/ciConfig)', async () => {
+    const text = bigCiFile();
+    await saveAs(VALID);
+    const document = await saveAs(text.replace('  scirpt: make 399', '  script: make 399'));
+    await eventually(() => assert.deepEqual(shownDiagnostics(), []), 15_000);
+    // The lint's own round trip, from this same extension host: the floor of "after a save".
+    const token = forge.tokens['alice'];
+    assert.ok(token);
+    const client = HostingClient.create({
+      baseUrl: forge.url,
+      credentials: { kind: 'private-token', token },
+    });
+    const roundTrips: number[] = [];
+    try {
+      for (let run = 0; run < 5; run++) {
+        const started = performance.now();
+        await client.lintCiConfig(forge.fixtures.projects.web, text);
+        roundTrips.push(performance.now() - started);
+      }
+    } finally {
+      await client.close();
+    }
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(ciFile, new vscode.Range(0, 0, document.lineCount, 0), text);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    let savedAt = 0;
+    const saved = vscode.workspace.onDidSaveTextDocument(() => (savedAt = performance.now()));
+    const lintShown = (): boolean =>
+      vscode.languages.getDiagnostics(ciFile).some((diagnostic) => diagnostic.source === 'GitLab CI lint');
+    try {
+      assert.ok(await document.save());
+      // Read the collection itself on every turn of the event loop: `onDidChangeDiagnostics` comes
+      // later than the Problems view changes (VS Code batches it).
+      while (!lintShown()) await new Promise((resolve) => setImmediate(resolve));
+      const afterSave = performance.now() - savedAt;
+      assert.deepEqual(shownDiagnostics(), [
+        '1998: jobs:job399 config contains unknown keys: scirpt',
+        '1996: jobs job399 config should implement the script:, run:, or trigger: keyword',
+      ]);
+      roundTrips.sort((a, b) => a - b);
+      recordMeasurement('CI lint round trip of a 2,000-line file, median ms', roundTrips[2] ?? 0);
+      recordMeasurement('CI save to diagnostics of a 2,000-line file, ms', afterSave);
+    } finally {
+      saved.dispose();
+    }
+    await saveAs(VALID);
+    await eventually(() => assert.deepEqual(shownDiagnostics(), []), 15_000);
   });
 });

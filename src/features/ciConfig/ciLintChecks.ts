@@ -2,17 +2,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CiLint } from '../../api/hosting';
 import { CancelledError, NotFoundError, UncertainWriteError } from '../../api/http';
-import { placeCiMessages } from '../../domain/ciLintPlaces';
+import { ciMessagePlacer, type PlacedCiMessage } from '../../domain/ciLintPlaces';
 import { describeError } from '../../platform/commands/registerCommand';
 import { showStatusMessage, withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
 import { type FolderProject, localRepository, projectOfRepository } from '../projects';
-import { PerDocumentDebounce } from './perDocumentDebounce';
 
 /** The CI file GitLab reads by default; other YAML files are checked on command only. */
 const CI_FILE_NAME = '.gitlab-ci.yml';
-/** Saves closer together than this are checked once, after the last. */
-const SAVE_DEBOUNCE_MS = 300;
 const QUIET_NOTE_MS = 8_000;
 
 /** What one check found (the command returns it; host tests read it). */
@@ -24,20 +21,26 @@ export interface CiCheckOutcome {
   placed: readonly { message: string; line: number }[];
 }
 
+/** What the checks as typed need to know of the server's. */
+export interface CiServerCheckListener {
+  serverChecking(document: vscode.TextDocument): void;
+  serverFailed(document: vscode.TextDocument): void;
+  serverChecked(document: vscode.TextDocument, content: string): void;
+}
+
 export function isCiFile(document: vscode.TextDocument): boolean {
   return document.uri.scheme === 'file' && path.basename(document.uri.fsPath) === CI_FILE_NAME;
 }
 
 /**
  * The server's verdict on a CI file, on its lines in the Problems view: checked when it is saved
- * (`forge.ciConfig.checkOnSave`) and on command, debounced, one request in flight per file (a newer
+ * (`forge.ciConfig.checkOnSave`) and on command, at once, one request in flight per file (a newer
  * save cancels the older check). A server out of reach or without the lint endpoint is one quiet
  * status bar note, never a notification per save.
  */
 export class CiLintChecks implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('forge-ci-lint');
   private readonly inFlight = new Map<string, AbortController>();
-  private readonly saves = new PerDocumentDebounce(SAVE_DEBOUNCE_MS);
   /** The project of each repository root, found once a session (until the accounts change). */
   private readonly projects = new Map<string, Promise<FolderProject | undefined>>();
   private readonly disposables: vscode.Disposable[] = [this.diagnostics];
@@ -46,8 +49,12 @@ export class CiLintChecks implements vscode.Disposable {
 
   constructor(
     private readonly services: Services,
-    /** Called with the text the server gave its verdict on. */
-    private readonly onVerdict: (document: vscode.TextDocument, content: string) => void = () => undefined,
+    /** Told when the server starts checking a file, fails to, and gives its verdict on a text. */
+    private readonly listener: CiServerCheckListener = {
+      serverChecking: () => undefined,
+      serverFailed: () => undefined,
+      serverChecked: () => undefined,
+    },
   ) {
     this.disposables.push(
       vscode.workspace.onDidSaveTextDocument((document) => {
@@ -58,7 +65,6 @@ export class CiLintChecks implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.saves.dispose();
     for (const controller of this.inFlight.values()) controller.abort();
     for (const disposable of this.disposables) disposable.dispose();
   }
@@ -70,11 +76,9 @@ export class CiLintChecks implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
-    this.saves.schedule(document, () => {
-      void this.check(document, { onSave: true }).catch((error: unknown) =>
-        this.noteQuietly(document, error),
-      );
-    });
+    // At once: the verdict is wanted a moment after the save, not a pause later. A save while a
+    // check is out cancels that check (`check`), so one request at most is in flight per file.
+    void this.check(document, { onSave: true }).catch((error: unknown) => this.noteQuietly(document, error));
   }
 
   /** The project whose clone holds the document, found once per folder. */
@@ -114,44 +118,54 @@ export class CiLintChecks implements vscode.Disposable {
         );
       const content = document.getText();
       const client = await this.services.accounts.client(found.account.id);
-      const answer = await withProgress(
+      this.listener.serverChecking(document);
+      const answering = withProgress(
         {
           location: vscode.ProgressLocation.Window,
           title: vscode.l10n.t('Checking the CI file with the server'),
         },
         () => client.lintCiConfig(found.project.id, content, { signal: controller.signal }),
-      ).then(undefined, (error: unknown) => {
-        if (error instanceof NotFoundError)
+      ).then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      );
+      // The file's places are read while the server checks the same text, not after it answered.
+      const place = await new Promise<(messages: readonly string[]) => PlacedCiMessage[]>((resolve) =>
+        setImmediate(() => resolve(ciMessagePlacer(content))),
+      );
+      const outcome = await answering;
+      if ('error' in outcome) {
+        if (!controller.signal.aborted) this.listener.serverFailed(document);
+        if (outcome.error instanceof NotFoundError)
           throw new Error(
             vscode.l10n.t(
               'The CI file was not checked: this server has no CI lint (GitLab 13.6 or later has it).',
             ),
-            { cause: error },
+            { cause: outcome.error },
           );
-        throw error;
-      });
+        throw outcome.error;
+      }
       if (controller.signal.aborted) return undefined;
-      return this.show(document, content, answer);
+      return this.show(document, content, outcome.answer, place);
     } finally {
       if (this.inFlight.get(key) === controller) this.inFlight.delete(key);
     }
   }
 
-  private show(document: vscode.TextDocument, content: string, answer: CiLint): CiCheckOutcome {
+  private show(
+    document: vscode.TextDocument,
+    content: string,
+    answer: CiLint,
+    place: (messages: readonly string[]) => PlacedCiMessage[],
+  ): CiCheckOutcome {
     const errors = answer.errors ?? [];
     const warnings = answer.warnings ?? [];
     const placed = [
-      ...placeCiMessages(content, errors).map((place) => ({
-        ...place,
-        severity: vscode.DiagnosticSeverity.Error,
-      })),
-      ...placeCiMessages(content, warnings).map((place) => ({
-        ...place,
-        severity: vscode.DiagnosticSeverity.Warning,
-      })),
+      ...place(errors).map((placed) => ({ ...placed, severity: vscode.DiagnosticSeverity.Error })),
+      ...place(warnings).map((placed) => ({ ...placed, severity: vscode.DiagnosticSeverity.Warning })),
     ];
     this.checkedText.set(document.uri.toString(), content);
-    this.onVerdict(document, content);
+    this.listener.serverChecked(document, content);
     this.diagnostics.set(
       document.uri,
       placed.map(({ message, range, severity }) => {

@@ -22,7 +22,7 @@ export type { CiCheckOutcome } from './ciLintChecks';
 export function createCiConfigFeature(services: Services): CiLintChecks {
   const schemaSource = new CiSchemaSource(services.context.extensionUri, services.log);
   const local = new CiLocalDiagnostics(schemaSource);
-  const checks = new CiLintChecks(services, (document, content) => local.serverChecked(document, content));
+  const checks = new CiLintChecks(services, local);
   const projectVariables = new CiProjectVariables(services, (document) => checks.projectOf(document));
   const names = new CiFileNames();
   services.context.subscriptions.push(

@@ -18,6 +18,12 @@ export class PerDocumentDebounce implements vscode.Disposable {
     );
   }
 
+  cancel(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+  }
+
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
