@@ -82,6 +82,23 @@ const core = {
 };
 
 /**
+ * The CI file's checks as typed run on a thread of their own in the extension host
+ * (`src/features/ciConfig/ciCheckThread.ts` starts dist/ciCheckWorker.js).
+ * @type {import('esbuild').BuildOptions}
+ */
+const ciCheckWorker = {
+  entryPoints: ['src/features/ciConfig/ciCheckWorker.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  outfile: 'dist/ciCheckWorker.js',
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'info',
+};
+
+/**
  * `import source from 'worker:./traceWorker'` bundles that module on its own and gives its code as
  * a string: webviews start workers only from blob: or data: URLs, not from the extension's files.
  * @type {import('esbuild').Plugin}
@@ -150,7 +167,9 @@ function copyCodicons() {
 if (webviewEntries.length > 0) copyCodicons();
 
 const builds =
-  webviewEntries.length > 0 ? [extension, core, undiciRuntime, webviews] : [extension, core, undiciRuntime];
+  webviewEntries.length > 0
+    ? [extension, core, undiciRuntime, ciCheckWorker, webviews]
+    : [extension, core, undiciRuntime, ciCheckWorker];
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));

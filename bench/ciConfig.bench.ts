@@ -1,8 +1,9 @@
 /**
  * The CI file in the editor (issue 38), on a 2,000-line `.gitlab-ci.yml` (400 jobs, one unknown key):
  * - after a save, in the real VS Code (the host test "checks a 2,000-line file on save", run alone in
- *   a fresh window): from the save to the server's problems in the Problems view, as a ratio of the
- *   lint request's own round trip from the same extension host (median of five). Target: 1.1x at most.
+ *   a fresh window): from the save to the server's problems on their lines, as a ratio of that
+ *   check's own lint request (both timed by the check, `CiCheckOutcome.timings`); and the same text
+ *   linted by a plain client when nothing else runs (median of five). Target: 1.1x at most.
  * - per keystroke, in Node: the checks that run as the user types (references, and GitLab's schema
  *   with Ajv) on the file after a one-character edit, 40 edits, median and 95th percentile. Target:
  *   within one 60 Hz frame's budget for the median (16 ms; the typing pause before a check is 200 ms).
@@ -60,7 +61,8 @@ export async function runCiConfigBench(): Promise<BenchResult> {
   const measured = await runHostSuite({ name: 'ci-config', grep: '2,000-line' }, ({ report }) =>
     Promise.resolve(report.measurements ?? {}),
   );
-  const roundTrip = measured['CI lint round trip of a 2,000-line file, median ms'] ?? Number.NaN;
+  const roundTrip = measured['CI lint request of the save, ms'] ?? Number.NaN;
+  const plainRoundTrip = measured['CI lint round trip when idle, plain client, median ms'] ?? Number.NaN;
   const afterSave = measured['CI save to diagnostics of a 2,000-line file, ms'] ?? Number.NaN;
   const saveRatio = afterSave / roundTrip;
   return {
@@ -69,8 +71,16 @@ export async function runCiConfigBench(): Promise<BenchResult> {
     tables: [
       {
         title: 'After a save (real VS Code)',
-        columns: ['Lint round trip (median of 5)', 'Save to diagnostics', 'Ratio'],
-        rows: [[ms(roundTrip, 1), ms(afterSave, 1), ratio(saveRatio)]],
+        columns: [
+          'Lint request of the save',
+          'Plain client, idle (median of 5)',
+          'Save to diagnostics',
+          'Ratio',
+        ],
+        rows: [[ms(roundTrip, 1), ms(plainRoundTrip, 1), ms(afterSave, 1), ratio(saveRatio)]],
+        notes: [
+          'Lint request of the save: from the check sending it to its answer, timed by the check itself; save to diagnostics: from the save event to the problems on their lines (the same check). Plain client, idle: the same text linted by a HostingClient with nothing else running, after the save.',
+        ],
       },
       {
         title: `Per keystroke (Node, ${KEYSTROKES} edits)`,
@@ -98,6 +108,6 @@ export async function runCiConfigBench(): Promise<BenchResult> {
         met: median(both) <= KEYSTROKE_TARGET_MS,
       },
     ],
-    data: { roundTripMs: roundTrip, afterSaveMs: afterSave, typing },
+    data: { roundTripMs: roundTrip, plainRoundTripMs: plainRoundTrip, afterSaveMs: afterSave, typing },
   };
 }

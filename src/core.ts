@@ -35,7 +35,7 @@ import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './platform/tree/treeNode';
 import { type ReviewFeature, createReviewFeature } from './features/review';
 import { createStatusBarFeature } from './features/statusBar';
-import { createCiConfigFeature } from './features/ciConfig';
+import { type CiLintChecks, createCiConfigFeature } from './features/ciConfig';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import {
   type ShownMessage,
@@ -66,6 +66,8 @@ export interface ForgeWorkbenchApi {
   readonly traceTails: TraceTails;
   /** Changed files in the diff editor and their comment threads. */
   readonly review: ReviewFeature;
+  /** The CI file's checks by the server (`onDidCheck`: each answer on its lines, with timings). */
+  readonly ciChecks: Pick<CiLintChecks, 'onDidCheck'>;
   /** How long `activate()` took (the entry: views and command stand-ins). */
   readonly activatedInMs: number;
   /** How long loading and starting the core took, on first use; undefined before. */
@@ -230,7 +232,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     pipelines,
   });
   createBoardsFeature(services);
-  createCiConfigFeature(services);
+  const ciChecks = createCiConfigFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
   const channel = createChannelFeature(services);
   startAutoRefresh(context, () => {
@@ -265,6 +267,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       services,
       traceTails: traces.tails,
       review,
+      ciChecks,
       coreCommandIds: [...commandHandlers.keys()],
       messages: { observe: observeMessages, answerModals, answerPicks },
     },

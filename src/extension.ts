@@ -158,7 +158,19 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
 
   const activatedInMs = performance.now() - started;
   // Host suites and automation read the core through this; reading any part of it loads the core.
-  const api = (): Core['api'] => loadCore().api;
+  return lazyApi(
+    () => loadCore().api,
+    activatedInMs,
+    () => coreLoadedInMs,
+  );
+}
+
+/** The extension's API, each part read from the core (loading it) when first asked for. */
+function lazyApi(
+  api: () => Core['api'],
+  activatedInMs: number,
+  coreLoadedInMs: () => number | undefined,
+): ForgeWorkbenchApi {
   return {
     get log() {
       return api().log;
@@ -199,12 +211,15 @@ export function activate(context: vscode.ExtensionContext): ForgeWorkbenchApi {
     get review() {
       return api().review;
     },
+    get ciChecks() {
+      return api().ciChecks;
+    },
     get coreCommandIds() {
       return api().coreCommandIds;
     },
     activatedInMs,
     get coreLoadedInMs() {
-      return coreLoadedInMs;
+      return coreLoadedInMs();
     },
   };
 }

@@ -19,6 +19,11 @@ export interface CiCheckOutcome {
   warnings: readonly string[];
   /** The problems put on their lines (the diagnostics' ranges, 0-based). */
   placed: readonly { message: string; line: number }[];
+  /**
+   * The lint request from its start to its answer, and the whole check from its start (a save's
+   * event) to the problems on their lines, in milliseconds.
+   */
+  timings?: { requestMs: number; shownMs: number };
 }
 
 /** What the checks as typed need to know of the server's. */
@@ -40,10 +45,13 @@ export function isCiFile(document: vscode.TextDocument): boolean {
  */
 export class CiLintChecks implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('forge-ci-lint');
+  private readonly checked = new vscode.EventEmitter<{ uri: vscode.Uri; outcome: CiCheckOutcome }>();
+  /** Each check whose answer is on the file's lines (the benchmark reads its timings). */
+  readonly onDidCheck = this.checked.event;
   private readonly inFlight = new Map<string, AbortController>();
   /** The project of each repository root, found once a session (until the accounts change). */
   private readonly projects = new Map<string, Promise<FolderProject | undefined>>();
-  private readonly disposables: vscode.Disposable[] = [this.diagnostics];
+  private readonly disposables: vscode.Disposable[] = [this.diagnostics, this.checked];
   /** The text each file's diagnostics are of. */
   private readonly checkedText = new Map<string, string>();
 
@@ -102,6 +110,7 @@ export class CiLintChecks implements vscode.Disposable {
     document: vscode.TextDocument,
     { onSave = false }: { onSave?: boolean } = {},
   ): Promise<CiCheckOutcome | undefined> {
+    const startedAt = performance.now();
     const key = document.uri.toString();
     this.inFlight.get(key)?.abort();
     const controller = new AbortController();
@@ -119,12 +128,18 @@ export class CiLintChecks implements vscode.Disposable {
       const content = document.getText();
       const client = await this.services.accounts.client(found.account.id);
       this.listener.serverChecking(document);
+      let requestMs = 0;
       const answering = withProgress(
         {
           location: vscode.ProgressLocation.Window,
           title: vscode.l10n.t('Checking the CI file with the server'),
         },
-        () => client.lintCiConfig(found.project.id, content, { signal: controller.signal }),
+        () => {
+          const sentAt = performance.now();
+          return client
+            .lintCiConfig(found.project.id, content, { signal: controller.signal })
+            .finally(() => (requestMs = performance.now() - sentAt));
+        },
       ).then(
         (answer) => ({ answer }),
         (error: unknown) => ({ error }),
@@ -146,7 +161,10 @@ export class CiLintChecks implements vscode.Disposable {
         throw outcome.error;
       }
       if (controller.signal.aborted) return undefined;
-      return this.show(document, content, outcome.answer, place);
+      const shown = this.show(document, content, outcome.answer, place);
+      const checked = { ...shown, timings: { requestMs, shownMs: performance.now() - startedAt } };
+      this.checked.fire({ uri: document.uri, outcome: checked });
+      return checked;
     } finally {
       if (this.inFlight.get(key) === controller) this.inFlight.delete(key);
     }

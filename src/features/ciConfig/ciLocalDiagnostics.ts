@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { type CiLocalProblem, checkCiReferences } from '../../domain/ciLocalChecks';
-import { checkCiSchema } from '../../domain/ciSchemaCheck';
-import { parseCiFile } from '../../domain/ciYaml';
+import type { CiLocalProblem } from '../../domain/ciLocalChecks';
+import type { CiCheckThread } from './ciCheckThread';
 import { isCiFile } from './ciLintChecks';
 import type { CiSchemaSource } from './ciSchemaSource';
 import { PerDocumentDebounce } from './perDocumentDebounce';
@@ -23,7 +22,10 @@ export class CiLocalDiagnostics implements vscode.Disposable {
   /** The text of each file the server last gave its verdict on. */
   private readonly verdictText = new Map<string, string>();
 
-  constructor(private readonly schemaSource: CiSchemaSource) {
+  constructor(
+    private readonly schemaSource: CiSchemaSource,
+    private readonly thread: CiCheckThread,
+  ) {
     this.disposables.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document)),
       vscode.workspace.onDidChangeTextDocument(({ document }) => this.schedule(document)),
@@ -62,22 +64,16 @@ export class CiLocalDiagnostics implements vscode.Disposable {
     if (isCiFile(document)) this.typing.schedule(document, () => void this.check(document));
   }
 
-  /** Checks the document's text now; resolves once its diagnostics are set. */
+  /** Checks the document's text now, on the checks' own thread; resolves once its diagnostics are set. */
   async check(document: vscode.TextDocument): Promise<void> {
     const text = document.getText();
-    const validate = this.schemaSource.schemaHandledElsewhere
-      ? undefined
-      : await this.schemaSource.validator();
+    const { references, schema } = await this.thread.check(text, !this.schemaSource.schemaHandledElsewhere);
     if (document.isClosed || document.getText() !== text) return;
     // A check that waited out the server's answer on this very text has nothing to add.
     if (this.verdictText.get(document.uri.toString()) === document.getText()) {
       this.diagnostics.delete(document.uri);
       return;
     }
-    // One reading for both checks: it is most of their time (about 20 ms for 2,000 lines).
-    const file = parseCiFile(text);
-    const references = checkCiReferences(file);
-    const schema = validate ? checkCiSchema(validate, file) : [];
     this.diagnostics.set(document.uri, [
       ...references.map((problem) =>
         diagnosticOf(problem, vscode.DiagnosticSeverity.Error, vscode.l10n.t('Forge CI check')),

@@ -1,18 +1,17 @@
 import * as vscode from 'vscode';
 import { CiSchema } from '../../domain/ciSchema';
-import { type CiSchemaValidator, compileCiSchema } from '../../domain/ciSchemaCheck';
 
 interface ReadSchema {
   schema: CiSchema;
-  validate: () => CiSchemaValidator;
 }
 
 /** Red Hat's YAML extension: it reads our `contributes.yamlValidation` and validates with the schema itself. */
 const RED_HAT_YAML = 'redhat.vscode-yaml';
 
 /**
- * GitLab's JSON schema of the CI file, bundled in `schemas/gitlab-ci.json`: read once when a CI file
- * first needs it, compiled once for validation. When Red Hat's YAML extension is installed it gets the
+ * GitLab's JSON schema of the CI file, bundled in `schemas/gitlab-ci.json`, as a map for completion
+ * and hover: read once, when they first need it (the checks as typed compile it on their own thread,
+ * `ciCheckWorker.ts`). When Red Hat's YAML extension is installed it gets the
  * same schema through `contributes.yamlValidation` and gives the schema's problems, keywords and
  * hovers itself: ours then step aside so nothing is said twice.
  */
@@ -33,16 +32,6 @@ export class CiSchemaSource {
     return (await this.read())?.schema;
   }
 
-  async validator(): Promise<CiSchemaValidator | undefined> {
-    const read = await this.read();
-    try {
-      return read?.validate();
-    } catch (error) {
-      this.log.warn(`CI schema not compiled: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
-  }
-
   private read(): Promise<ReadSchema | undefined> {
     this.reading ??= this.readOnce();
     return this.reading;
@@ -54,8 +43,7 @@ export class CiSchemaSource {
         vscode.Uri.joinPath(this.extensionUri, 'schemas', 'gitlab-ci.json'),
       );
       const json = JSON.parse(Buffer.from(bytes).toString('utf8')) as Readonly<Record<string, unknown>>;
-      let compiled: CiSchemaValidator | undefined;
-      return { schema: new CiSchema(json), validate: () => (compiled ??= compileCiSchema(json)) };
+      return { schema: new CiSchema(json) };
     } catch (error) {
       // A broken install: the reference checks and the server's lint still work.
       this.log.warn(`CI schema not read: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,22 +10,27 @@ import { InvalidInputError, registerCommands } from '../../platform/commands/reg
 import { showInformation, showWarning } from '../../platform/userMessages';
 import type { Services } from '../../services';
 import { type CiCheckOutcome, CiLintChecks } from './ciLintChecks';
+import { CiCheckThread } from './ciCheckThread';
 import { CiLocalDiagnostics } from './ciLocalDiagnostics';
 import { CiFileNames, CI_FILE_SELECTOR, registerCiCompletion } from './ciCompletionProvider';
 import { registerCiHover } from './ciHoverProvider';
 import { CiProjectVariables } from './ciProjectVariables';
 import { CiSchemaSource } from './ciSchemaSource';
 import { registerMergedConfiguration } from './ciMergedView';
+import { registerRunLocally } from './ciRunLocally';
 
-export type { CiCheckOutcome } from './ciLintChecks';
+export type { CiCheckOutcome, CiLintChecks } from './ciLintChecks';
+export type { LocalRunOutcome } from './ciRunLocally';
 
 export function createCiConfigFeature(services: Services): CiLintChecks {
   const schemaSource = new CiSchemaSource(services.context.extensionUri, services.log);
-  const local = new CiLocalDiagnostics(schemaSource);
+  const thread = new CiCheckThread(services.context.extensionUri, services.log);
+  const local = new CiLocalDiagnostics(schemaSource, thread);
   const checks = new CiLintChecks(services, local);
   const projectVariables = new CiProjectVariables(services, (document) => checks.projectOf(document));
   const names = new CiFileNames();
   services.context.subscriptions.push(
+    thread,
     local,
     checks,
     registerCiCompletion(names, schemaSource, projectVariables),
@@ -35,6 +40,7 @@ export function createCiConfigFeature(services: Services): CiLintChecks {
       if (vscode.languages.match(CI_FILE_SELECTOR, document) > 0) projectVariables.prefetch(document);
     }),
   );
+  registerRunLocally(services);
   registerCommands(services.context, services.log, [
     defineCommand({
       id: 'forge.ciConfig.check',

@@ -1,6 +1,6 @@
 // Completion contexts of the CI file (issue 38): which names to offer where the cursor is.
 import assert from 'node:assert/strict';
-import { ciCompletionKind, ciCompletions, ciNames } from '../../../src/domain/ciCompletion';
+import { ciCompletionKind, ciCompletions, ciJobAt, ciNames } from '../../../src/domain/ciCompletion';
 
 /** The kind at the `|` of a file written with one. */
 function kindAt(text: string): string | undefined {
@@ -67,5 +67,37 @@ describe('ciNames: variables', () => {
       { name: 'PLAIN', setIn: 'variables' },
       { name: 'NODE_ENV', setIn: 'build' },
     ]);
+  });
+});
+
+describe('ciJobAt', () => {
+  const lines = [
+    'stages: [build]',
+    '',
+    'build:',
+    '  stage: build',
+    '  script:',
+    '    - make',
+    '',
+    '"quoted job":',
+    '  script: make',
+    '.template:',
+    '  image: node',
+    'variables:',
+    '  A: 1',
+  ];
+
+  it('names the job whose lines hold the cursor, its key line included', () => {
+    assert.equal(ciJobAt(lines, 2), 'build');
+    assert.equal(ciJobAt(lines, 5), 'build');
+    assert.equal(ciJobAt(lines, 6), 'build', 'a blank line inside the job');
+    assert.equal(ciJobAt(lines, 8), 'quoted job');
+  });
+
+  it('names none in settings, templates or before the first job', () => {
+    assert.equal(ciJobAt(lines, 0), undefined);
+    assert.equal(ciJobAt(lines, 10), undefined);
+    assert.equal(ciJobAt(lines, 12), undefined);
+    assert.equal(ciJobAt([], 0), undefined);
   });
 });
