@@ -62,6 +62,8 @@ export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] =
     'src/domain/ciLintPlaces.ts',
     /^( config contains unknown key| config should| is not defined| job: chosen stage | job: need | job: undefined dependency: |' job needs '|' job|: unknown keys in `extends` \(|does not exist)$/,
   ],
+  // `KeyboardEvent.key` values the trace page listens for.
+  ['src/features/jobs/panel/app/traceView.ts', /^(Home|End)$/],
   [
     'src/domain/mergeRequestView.ts',
     /^(diff --git a\/\{\} b\/\{\}|(new file|deleted file|old|new) mode \{\}|rename (from|to) \{\})$/,

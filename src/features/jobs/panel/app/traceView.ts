@@ -18,6 +18,17 @@ import * as l10n from '@vscode/l10n';
  * extra row is painted again whenever the window moves (in software raster, the bulk of a frame).
  */
 const OVERSCAN_ROWS = 8;
+/** How long after the reader's wheel, key or touch a scroll is still theirs (smooth scrolling). */
+const READER_SCROLL_MS = 1000;
+const SCROLL_KEYS: ReadonlySet<string> = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+  ' ',
+]);
 /** Rows asked of the worker beyond those drawn, each way: a few screens of scrolling need no ask. */
 const PREFETCH_ROWS = 400;
 /** Most rows kept from the worker; the ones that came longest ago go first. */
@@ -71,6 +82,9 @@ export class TraceView {
   private stickToBottom = true;
   /** Where our last move to the end left the view. */
   private autoScrollTop = 0;
+  /** When the reader last scrolled by hand (wheel, keys, touch), and whether a pointer is down. */
+  private readerScrolledAt = Number.NEGATIVE_INFINITY;
+  private pointerDown = false;
   private matches = 0;
   private currentMatch = -1;
   private highlightLine = -1;
@@ -114,11 +128,15 @@ export class TraceView {
     });
     this.send({ type: 'toggles', toggles: this.toggles });
 
+    this.watchReader(viewport);
     viewport.addEventListener('scroll', () => {
-      // The scroll event of our own move to the end comes a frame later, when more rows may have
-      // made the end further down: only a move up (the reader's) lets go of the end.
+      // Only the reader lets go of the end, by moving up. The view also moves up by itself: a
+      // taller viewport (the panel resized, the page still being laid out) lowers the end, and the
+      // scroll event of that comes a frame later, when more rows may have made the end further down
+      // again; that is no reason to stop following.
       const movedUp = this.viewport.scrollTop < this.autoScrollTop - 1;
-      if (!this.stickToBottom || movedUp) this.stickToBottom = this.isAtBottom();
+      if (!this.stickToBottom || (movedUp && this.readerIsScrolling()))
+        this.stickToBottom = this.isAtBottom();
       this.requestFrame(false);
       this.events.onStateChange();
     });
@@ -345,6 +363,29 @@ export class TraceView {
 
   private toggleSection(startLine: number): void {
     this.send({ type: 'toggle', line: startLine });
+  }
+
+  /** Notes the reader's own scrolling: the wheel, touch, keys, a pointer on the scroll bar. */
+  private watchReader(viewport: HTMLElement): void {
+    const scrolled = (): void => {
+      this.readerScrolledAt = performance.now();
+    };
+    viewport.addEventListener('wheel', scrolled, { passive: true });
+    viewport.addEventListener('touchmove', scrolled, { passive: true });
+    document.addEventListener('keydown', (event) => {
+      if (SCROLL_KEYS.has(event.key)) scrolled();
+    });
+    viewport.addEventListener('pointerdown', () => {
+      this.pointerDown = true;
+      scrolled();
+    });
+    window.addEventListener('pointerup', () => (this.pointerDown = false));
+    window.addEventListener('pointercancel', () => (this.pointerDown = false));
+  }
+
+  /** A wheel or key moves the view over a few frames (smooth scrolling): that long after, it is theirs. */
+  private readerIsScrolling(): boolean {
+    return this.pointerDown || performance.now() - this.readerScrolledAt < READER_SCROLL_MS;
   }
 
   private isAtBottom(): boolean {
