@@ -318,7 +318,7 @@ describe('CI file checks', function () {
         "process.stdout.write(`\\x1b[32mran ${args.join(' ')} in ${process.cwd()}\\x1b[0m\\n`);",
         "process.stdout.write('section_start:1700000000:compile\\r\\x1b[0K\\x1b[36;1mCompiling\\x1b[0;m\\n');",
         "process.stderr.write('a warning\\n');",
-        "process.exit(args.includes('broken') ? 3 : 0);",
+        "process.exit(args.includes('--job=broken') ? 3 : 0);",
       ].join('\n'),
       { mode: 0o755 },
     );
@@ -333,7 +333,7 @@ describe('CI file checks', function () {
       const passed = await vscode.commands.executeCommand<LocalRunOutcome>('forge.ciConfig.runJobLocally');
       assert.equal(passed.job, 'build', 'the job the cursor is in');
       assert.equal(passed.exitCode, 0);
-      assert.ok(passed.output.includes(`ran -- build in ${path.dirname(ciFile.fsPath)}`), passed.output);
+      assert.ok(passed.output.includes(`ran --job=build in ${path.dirname(ciFile.fsPath)}`), passed.output);
       assert.ok(passed.output.includes('Compiling') && passed.output.includes('a warning'), passed.output);
       assert.ok(!passed.output.includes('\x1b') && !passed.output.includes('section_start'), passed.output);
       assert.match(passed.output, /── build passed\. ──/);

@@ -30,8 +30,8 @@ class NotInstalledError extends Error {}
  * runs GitLab CI jobs on the shell or in Docker, in the CI file's folder; its output streams into an
  * Output channel through the job trace's own plain-text tail (colours and section markers handled as
  * in a tailed trace). Only on command, only in a trusted workspace (it runs the file's scripts), with
- * an argument array, never a shell string; Cancel stops the process. Without the CLI, the message
- * says how to install it.
+ * an argument array (`--job=<name>`), never a shell string; Cancel stops the process. Without the
+ * CLI, the message says how to install it.
  */
 export function registerRunLocally(services: Services): void {
   const channels = new Map<string, vscode.OutputChannel>();
@@ -117,8 +117,9 @@ function runGitlabCiLocal(
     };
     append(vscode.l10n.t('── gitlab-ci-local {0} in {1} ──\n', job, folder));
     return new Promise<LocalRunOutcome>((resolve, reject) => {
-      // `--` ends the options: a job named like an option is still a job.
-      const child = spawn(executable, ['--', job], { cwd: folder, shell: false, signal });
+      // One argument, `--job=<name>`: a job named like an option is still a job. (After `--` the
+      // CLI's argument parser, yargs, leaves names out of its job list and the whole pipeline runs.)
+      const child = spawn(executable, [`--job=${job}`], { cwd: folder, shell: false, signal });
       const decoder = new TextDecoder();
       const take = (chunk: Buffer): void => append(formatter.push(decoder.decode(chunk, { stream: true })));
       child.stdout.on('data', take);
