@@ -1,6 +1,7 @@
 // GitLab's predefined CI/CD variables (issue 38): our list agrees with GitLab's documentation page as
 // `scripts/ci-variables.ts` reads it, and every variable has a one-line description of our own.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ciPredefinedVariables, predefinedVariable } from '../../../src/domain/ciPredefinedVariables';
@@ -62,5 +63,26 @@ describe('predefined CI/CD variables', () => {
     }
     assert.equal(predefinedVariable('CI_COMMIT_SHA')?.availability, 'pre-pipeline');
     assert.equal(predefinedVariable('NOT_A_VARIABLE'), undefined);
+  });
+
+  it('runs as `npm run ci:variables -- <page>`: reads the page and our list, and says what differs', function () {
+    this.timeout(30_000);
+    const excerpt = path.join(root, 'test/fixtures/gitlab-ci-docs/predefined_variables.excerpt.md');
+    const run = spawnSync(
+      path.join(root, 'node_modules', '.bin', 'tsx'),
+      ['scripts/ci-variables.ts', excerpt],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
+    // The excerpt has 7 of the page's rows: the rest of our list reads as "no longer on the page".
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(
+      run.stdout,
+      new RegExp(`^7 variables on the page, ${ciPredefinedVariables().length} in our list\\.`),
+    );
+    assert.match(run.stdout, /no longer on the page: CI_PROJECT_ID\n/);
+    assert.doesNotMatch(run.stdout, /added by GitLab/);
   });
 });
