@@ -7,6 +7,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-icon/index.js';
 import '../../../../webviews/shared/app/base.css';
+import '../../../../webviews/shared/app/status.css';
 import './style.css';
 import { connect, dropFirstPaint, element } from '../../../../webviews/shared/app/bridge';
 import type { JobPanelAction, JobTraceHostMessage, JobTracePageMessage, JobView } from '../protocol';

@@ -5,6 +5,7 @@
 import '../../../../webviews/shared/app/l10n';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../../../../webviews/shared/app/base.css';
+import '../../../../webviews/shared/app/status.css';
 import './style.css';
 import * as l10n from '@vscode/l10n';
 import { connect, dropFirstPaint, element } from '../../../../webviews/shared/app/bridge';
