@@ -122,23 +122,3 @@ export function ciCompletions(names: CiNames, kind: CiCompletionKind): string[] 
       return names.stages;
   }
 }
-
-/**
- * The job whose lines hold `line` (0-based): the nearest top-level key at or above it that names a
- * job (not a global keyword, not a hidden template); undefined elsewhere.
- */
-export function ciJobAt(lines: readonly string[], line: number): string | undefined {
-  for (let above = Math.min(line, lines.length - 1); above >= 0; above--) {
-    const text = lines[above] ?? '';
-    if (text === '' || text.startsWith(' ') || text.startsWith('\t') || text.startsWith('#')) continue;
-    if (text.startsWith('-') || text.startsWith('---')) return undefined;
-    const colon = text.search(/:(?:\s|$)/);
-    if (colon <= 0) return undefined;
-    const key = text
-      .slice(0, colon)
-      .trim()
-      .replace(/^(["'])(.*)\1$/, '$2');
-    return key.startsWith('.') || CI_GLOBAL_KEYWORDS.has(key) ? undefined : key;
-  }
-  return undefined;
-}

@@ -5,6 +5,7 @@
  * value or a list item is being typed. Flow collections (`{a: b}`) are not followed. Pure.
  */
 import { type CiSchemaPath, LIST_ITEM } from './ciSchema';
+import { CI_GLOBAL_KEYWORDS } from './ciYaml';
 
 interface LineShape {
   /** Column of the first character that is not a space. */
@@ -126,4 +127,18 @@ export function ciKeyPathAt(
   const parents = parentPath(lines, line, shape.dash ? shape.indent : shape.keyColumn);
   if (!parents) return undefined;
   return shape.dash ? [...parents, LIST_ITEM, shape.key] : [...parents, shape.key];
+}
+
+/**
+ * The job whose lines hold `line` (0-based): the nearest top-level key at or above it that names a
+ * job (not a global keyword, not a hidden template); undefined elsewhere.
+ */
+export function ciJobAt(lines: readonly string[], line: number): string | undefined {
+  for (let above = Math.min(line, lines.length - 1); above >= 0; above--) {
+    const shape = shapeOf(lines[above] ?? '');
+    if (!shape || shape.indent > 0) continue;
+    if (shape.dash || shape.key === undefined) return undefined;
+    return shape.key.startsWith('.') || CI_GLOBAL_KEYWORDS.has(shape.key) ? undefined : shape.key;
+  }
+  return undefined;
 }

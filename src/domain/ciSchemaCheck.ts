@@ -7,9 +7,9 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import * as l10n from '@vscode/l10n';
-import { isMap, isPair, isSeq, type LineCounter, type Node } from 'yaml';
+import { isMap, isSeq, type LineCounter, type Node } from 'yaml';
 import type { CiLocalProblem } from './ciLocalChecks';
-import { type CiTextRange, nodeRange, type ParsedCiFile, parseCiFile, scalarText } from './ciYaml';
+import { type CiTextRange, nodeRange, pairIn, type ParsedCiFile, parseCiFile } from './ciYaml';
 
 export type CiSchemaValidator = ValidateFunction;
 
@@ -138,7 +138,7 @@ class YamlPlaces {
     }
     if (error.keyword === 'additionalProperties' && isMap(node)) {
       const unknown = String((error.params as Record<string, unknown>)['additionalProperty']);
-      const pair = node.items.find((item) => isPair(item) && scalarText(item.key) === unknown);
+      const pair = pairIn(node, unknown);
       const range = pair && nodeRange(this.lines, pair.key as Node);
       if (range) return range;
     }
@@ -156,7 +156,7 @@ class YamlPlaces {
 
   private child(node: Node, segment: string): { key?: Node; value: Node } | undefined {
     if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && scalarText(item.key) === segment);
+      const pair = pairIn(node, segment);
       if (!pair || pair.value === null || typeof pair.value !== 'object') return undefined;
       return { key: pair.key as Node, value: pair.value as Node };
     }

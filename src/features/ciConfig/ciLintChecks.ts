@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { CiLint } from '../../api/hosting';
 import { CancelledError, NotFoundError, UncertainWriteError } from '../../api/http';
 import { ciMessagePlacer, type PlacedCiMessage } from '../../domain/ciLintPlaces';
-import { describeError } from '../../platform/commands/registerCommand';
+import { describeError, InvalidInputError } from '../../platform/commands/registerCommand';
 import { showStatusMessage, withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
 import { type FolderProject, localRepository, projectOfRepository } from '../projects';
@@ -31,6 +31,14 @@ export interface CiServerCheckListener {
   serverChecking(document: vscode.TextDocument): void;
   serverFailed(document: vscode.TextDocument): void;
   serverChecked(document: vscode.TextDocument, content: string): void;
+}
+
+/** The YAML file on disk in the active editor; else the user is told `missing` (what to open first). */
+export function activeYamlFile(missing: string): vscode.TextDocument {
+  const document = vscode.window.activeTextEditor?.document;
+  if (!document || document.languageId !== 'yaml' || document.uri.scheme !== 'file')
+    throw new InvalidInputError(missing);
+  return document;
 }
 
 export function isCiFile(document: vscode.TextDocument): boolean {

@@ -5,10 +5,10 @@ import { NotFoundError } from '../../api/http';
 import { type CiIncludeLine, ciMergedText } from '../../domain/ciMergedText';
 import { checkWebLink } from '../../domain/webLinks';
 import { defineCommand } from '../../platform/commands/defineCommand';
-import { InvalidInputError, registerCommands } from '../../platform/commands/registerCommand';
+import { registerCommands } from '../../platform/commands/registerCommand';
 import { withProgress } from '../../platform/userMessages';
 import type { Services } from '../../services';
-import type { CiLintChecks } from './ciLintChecks';
+import { activeYamlFile, type CiLintChecks } from './ciLintChecks';
 
 const SCHEME = 'forge-ci-merged';
 
@@ -72,13 +72,11 @@ export function registerMergedConfiguration(services: Services, checks: CiLintCh
 
 /** The active editor's CI file with its includes expanded by its project's server. */
 async function mergedOfActiveEditor(services: Services, checks: CiLintChecks) {
-  const document = vscode.window.activeTextEditor?.document;
-  if (!document || document.languageId !== 'yaml' || document.uri.scheme !== 'file')
-    throw new InvalidInputError(
-      vscode.l10n.t(
-        'Open the CI file (.gitlab-ci.yml) in the editor first, then show its merged configuration.',
-      ),
-    );
+  const document = activeYamlFile(
+    vscode.l10n.t(
+      'Open the CI file (.gitlab-ci.yml) in the editor first, then show its merged configuration.',
+    ),
+  );
   const found = await checks.projectOf(document);
   if (!found)
     throw new Error(

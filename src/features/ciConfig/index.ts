@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { defineCommand } from '../../platform/commands/defineCommand';
-import { InvalidInputError, registerCommands } from '../../platform/commands/registerCommand';
+import { registerCommands } from '../../platform/commands/registerCommand';
 import { showInformation, showWarning } from '../../platform/userMessages';
 import type { Services } from '../../services';
-import { type CiCheckOutcome, CiLintChecks } from './ciLintChecks';
+import { activeYamlFile, type CiCheckOutcome, CiLintChecks } from './ciLintChecks';
 import { CiCheckThread } from './ciCheckThread';
 import { CiLocalDiagnostics } from './ciLocalDiagnostics';
 import { CiFileNames, CI_FILE_SELECTOR, registerCiCompletion } from './ciCompletionProvider';
@@ -31,6 +31,7 @@ export function createCiConfigFeature(services: Services): CiLintChecks {
   const names = new CiFileNames();
   services.context.subscriptions.push(
     thread,
+    projectVariables,
     local,
     checks,
     registerCiCompletion(names, schemaSource, projectVariables),
@@ -46,11 +47,9 @@ export function createCiConfigFeature(services: Services): CiLintChecks {
       id: 'forge.ciConfig.check',
       args: [z.unknown()],
       run: async (): Promise<CiCheckOutcome | undefined> => {
-        const document = vscode.window.activeTextEditor?.document;
-        if (!document || document.languageId !== 'yaml' || document.uri.scheme !== 'file')
-          throw new InvalidInputError(
-            vscode.l10n.t('Open the CI file (.gitlab-ci.yml) in the editor first, then check it.'),
-          );
+        const document = activeYamlFile(
+          vscode.l10n.t('Open the CI file (.gitlab-ci.yml) in the editor first, then check it.'),
+        );
         const outcome = await checks.check(document);
         if (!outcome) return undefined;
         const problems = outcome.errors.length + outcome.warnings.length;

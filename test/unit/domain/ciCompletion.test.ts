@@ -1,6 +1,7 @@
 // Completion contexts of the CI file (issue 38): which names to offer where the cursor is.
 import assert from 'node:assert/strict';
-import { ciCompletionKind, ciCompletions, ciJobAt, ciNames } from '../../../src/domain/ciCompletion';
+import { ciCompletionKind, ciCompletions, ciNames } from '../../../src/domain/ciCompletion';
+import { ciJobAt } from '../../../src/domain/ciCursor';
 
 /** The kind at the `|` of a file written with one. */
 function kindAt(text: string): string | undefined {
