@@ -33,18 +33,22 @@ export function registerCiHover(
         const markdown = await variableHover(document, name, names, projectVariables);
         return markdown && new vscode.Hover(markdown, variableRange);
       }
-      const lines = document.getText().split(/\r?\n/);
+      const text = document.getText();
+      const lines = text.split(/\r?\n/);
       const keyPath = ciKeyPathAt(lines, position.line, position.character);
       const nameRange = document.getWordRangeAtPosition(position, NAME_AT);
       const word = nameRange && document.getText(nameRange);
-      const stage = word === undefined ? undefined : ciJobStages(document.getText())?.get(word);
       const isJobKey = keyPath?.length === 1 && !CI_GLOBAL_KEYWORDS.has(keyPath[0] ?? '');
       const kind = nameRange && ciCompletionKind(lines, nameRange.end.line, nameRange.end.character);
-      if (stage !== undefined && nameRange && (isJobKey || kind === 'job' || kind === 'template'))
-        return new vscode.Hover(
-          tooltipMarkdown().appendText(vscode.l10n.t('Job {0}, stage {1}', word ?? '', stage)),
-          nameRange,
-        );
+      // The file is read for its jobs' stages only where a job's name can stand (a hover is frequent).
+      if (word !== undefined && nameRange && (isJobKey || kind === 'job' || kind === 'template')) {
+        const stage = ciJobStages(text)?.get(word);
+        if (stage !== undefined)
+          return new vscode.Hover(
+            tooltipMarkdown().appendText(vscode.l10n.t('Job {0}, stage {1}', word, stage)),
+            nameRange,
+          );
+      }
       if (!keyPath || isJobKey || schemaSource.schemaHandledElsewhere) return undefined;
       const description = (await schemaSource.schema())?.descriptionAt(keyPath);
       return description === undefined ? undefined : new vscode.Hover(serverMarkdown(description));

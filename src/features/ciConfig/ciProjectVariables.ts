@@ -19,14 +19,19 @@ interface Known {
  * Maintainer may read them: anyone else's server answers 403, and the project then offers none (asked
  * once per session, not per keystroke).
  */
-export class CiProjectVariables {
+export class CiProjectVariables implements vscode.Disposable {
   private readonly known = new Map<string, Known>();
+  private readonly accountsChanged: vscode.Disposable;
 
   constructor(
     private readonly services: Services,
     private readonly projectOf: (document: vscode.TextDocument) => Promise<FolderProject | undefined>,
   ) {
-    services.accounts.onDidChange(() => this.known.clear());
+    this.accountsChanged = services.accounts.onDidChange(() => this.known.clear());
+  }
+
+  dispose(): void {
+    this.accountsChanged.dispose();
   }
 
   /** Starts reading the document's project's variables (when a CI file is opened). */
