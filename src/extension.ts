@@ -45,7 +45,17 @@ class LazyTreeView implements vscode.TreeDataProvider<TreeNode> {
     options: { showCollapseAll?: boolean },
     private readonly loadCore: () => unknown,
   ) {
-    this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, ...options });
+    this.view = vscode.window.createTreeView(viewId, {
+      treeDataProvider: this,
+      // A ticked row (a changed file "Viewed") stands for itself, not for its folder's rows.
+      manageCheckboxStateManually: true,
+      ...options,
+    });
+    this.view.onDidChangeCheckboxState((event) => {
+      for (const [node, state] of event.items) {
+        node.checkboxChanged?.(state === vscode.TreeItemCheckboxState.Checked);
+      }
+    });
   }
 
   attach(provider: vscode.TreeDataProvider<TreeNode>): vscode.TreeView<TreeNode> {

@@ -6,8 +6,11 @@ import * as vscode from 'vscode';
 import type { MergeRequestDiff } from '../../api/hosting';
 import { displayPath, fileBadge } from '../../domain/mergeRequestView';
 import type { AccountManager } from '../../platform/accounts';
+import { describeError } from '../../platform/commands/errorMessages';
+import { showError } from '../../platform/userMessages';
 import { ErrorNode, MessageNode, type TreeNode } from '../../platform/tree/treeNode';
 import { type ReviewTarget, loadChangedFiles } from './changedFiles';
+import { type ViewedFiles, mergeRequestKeyOf, viewedDescription } from './viewedFiles';
 
 const BADGE_TEXT: Record<ReturnType<typeof fileBadge>, () => string> = {
   added: () => vscode.l10n.t('added'),
@@ -18,14 +21,20 @@ const BADGE_TEXT: Record<ReturnType<typeof fileBadge>, () => string> = {
 
 export class ChangesFolderNode implements TreeNode {
   private files: Promise<MergeRequestDiff[]> | undefined;
-  private count: number | undefined;
+  private known: readonly MergeRequestDiff[] | undefined;
 
   constructor(
     readonly target: ReviewTarget,
     private readonly accounts: AccountManager,
+    readonly viewed: ViewedFiles,
     /** Redraws this folder in its tree. */
     private readonly changed: (node: TreeNode) => void,
   ) {}
+
+  /** Draws the folder again: its count, and its files (hidden or shown as viewed). */
+  redraw(): void {
+    this.changed(this);
+  }
 
   /** The changed files, read once (a refresh of the merge request makes a new folder). */
   changes(): Promise<MergeRequestDiff[]> {
@@ -40,7 +49,7 @@ export class ChangesFolderNode implements TreeNode {
     const item = new vscode.TreeItem(vscode.l10n.t('Changes'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `review/${this.target.accountId}/${project.id}/${mergeRequest.iid}/changes`;
     item.iconPath = new vscode.ThemeIcon('diff-multiple');
-    if (this.count !== undefined) item.description = String(this.count);
+    if (this.known) item.description = viewedDescription(this.viewed.count(this.target, this.known));
     item.tooltip = vscode.l10n.t(
       'The files !{0} changes: click one to compare it side by side',
       mergeRequest.iid,
@@ -52,12 +61,17 @@ export class ChangesFolderNode implements TreeNode {
   async getChildren(): Promise<TreeNode[]> {
     try {
       const files = await this.changes();
-      if (this.count !== files.length) {
-        this.count = files.length;
+      if (this.known !== files) {
+        this.known = files;
         this.changed(this);
       }
       if (files.length === 0) return [new MessageNode(vscode.l10n.t('No changed files'))];
-      return files.map((change) => new ChangedFileNode(this, change));
+      const shown = this.viewed.hiding
+        ? files.filter((change) => !this.viewed.isViewed(this.target, change))
+        : files;
+      if (shown.length === 0)
+        return [new MessageNode(vscode.l10n.t('All {0} files viewed (hidden)', files.length), 'eye-closed')];
+      return shown.map((change) => new ChangedFileNode(this, change));
     } catch (error) {
       this.files = undefined;
       return [new ErrorNode(error, () => this.changed(this), this.target.accountId)];
@@ -70,6 +84,14 @@ export class ChangedFileNode implements TreeNode {
     readonly folder: ChangesFolderNode,
     readonly change: MergeRequestDiff,
   ) {}
+
+  /** The reviewer ticked or cleared the row's "Viewed" box. */
+  checkboxChanged(checked: boolean): void {
+    this.folder.viewed.setViewed(this.folder.target, [this.change], checked).catch((error: unknown) => {
+      void showError(vscode.l10n.t('The file was not marked: {0}', describeError(error)));
+      this.folder.redraw();
+    });
+  }
 
   getTreeItem(): vscode.TreeItem {
     const path = displayPath(this.change);
@@ -90,12 +112,51 @@ export class ChangedFileNode implements TreeNode {
       badge === 'renamed'
         ? vscode.l10n.t('{0} → {1}', this.change.old_path, this.change.new_path)
         : vscode.l10n.t('{0} ({1})', path, BADGE_TEXT[badge]());
-    item.contextValue = `reviewFile ${badge}`;
+    const viewed = this.folder.viewed.isViewed(this.folder.target, this.change);
+    item.checkboxState = {
+      state: viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked,
+      tooltip: viewed
+        ? vscode.l10n.t('Viewed: click to mark as not viewed')
+        : vscode.l10n.t('Mark as viewed'),
+    };
+    item.contextValue = `reviewFile ${badge} ${viewed ? 'viewed' : 'unviewed'}`;
     item.command = {
       command: 'forge.review.openChangedFile',
       title: vscode.l10n.t('Compare Side by Side'),
       arguments: [this],
     };
     return item;
+  }
+}
+
+/**
+ * The Changes folders the trees show, so a tick in one tree (or in the panel) redraws the same
+ * merge request's folder in the other. Held weakly: a refreshed tree drops its old folders.
+ */
+export class LiveChangesFolders implements vscode.Disposable {
+  private readonly folders = new Set<WeakRef<ChangesFolderNode>>();
+  private readonly watch: vscode.Disposable;
+
+  constructor(viewed: ViewedFiles) {
+    this.watch = viewed.onDidChange((key) => this.redraw(key));
+  }
+
+  add(folder: ChangesFolderNode): ChangesFolderNode {
+    this.folders.add(new WeakRef(folder));
+    return folder;
+  }
+
+  /** Redraws the folders of one merge request (by its viewed key), or all of them. */
+  private redraw(key: string | undefined): void {
+    for (const ref of this.folders) {
+      const folder = ref.deref();
+      if (!folder) this.folders.delete(ref);
+      else if (key === undefined || mergeRequestKeyOf(folder.target) === key) folder.redraw();
+    }
+  }
+
+  dispose(): void {
+    this.watch.dispose();
+    this.folders.clear();
   }
 }

@@ -18,12 +18,15 @@ import { NoteEditing } from './noteEditing';
 import { openNoteLine } from './noteLines';
 import { PendingReview } from './pendingReview';
 import { ReviewComments } from './reviewComments';
-import { ChangedFileNode, ChangesFolderNode } from './changesNodes';
+import { ChangedFileNode, ChangesFolderNode, LiveChangesFolders } from './changesNodes';
+import { ViewedFiles } from './viewedFiles';
 import { ReviewContentProvider } from './reviewContent';
 import { ReviewSides } from './reviewSides';
 import { ReviewPreparation } from './reviewPreparation';
+import { viewedCommands } from './viewedCommands';
 
 export type { ReviewTarget } from './changedFiles';
+export type { ViewedFiles } from './viewedFiles';
 
 /** VS Code's command that shows the Comments view, where every thread of the open diffs is listed. */
 const COMMENTS_VIEW_FOCUS = 'workbench.action.focusCommentsPanel';
@@ -52,6 +55,8 @@ export interface ReviewFeature {
   submit(target: ReviewTarget): Promise<{ published: number }>;
   /** The status bar item that counts pending review comments. */
   readonly pendingStatus: vscode.StatusBarItem;
+  /** The files a reviewer marked as viewed. */
+  readonly viewed: ViewedFiles;
 }
 
 /** The Comments view, which lists every thread of the open diffs. */
@@ -74,9 +79,18 @@ function followServerChanges(services: Services, comments: ReviewComments): vsco
   );
 }
 
+/** The ticks on changed files, and the Changes folders they redraw. */
+function viewedState(context: vscode.ExtensionContext) {
+  const viewed = new ViewedFiles(context.workspaceState);
+  const folders = new LiveChangesFolders(viewed);
+  context.subscriptions.push(viewed, folders);
+  return { viewed, folders };
+}
+
 export function createReviewFeature(services: Services): ReviewFeature {
   const { context, accounts } = services;
   const content = new ReviewContentProvider(accounts);
+  const { viewed, folders } = viewedState(context);
 
   const comments = new ReviewComments(accounts, content, services.log);
   const pending = new PendingReview(comments, accounts, services.log);
@@ -104,6 +118,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
         return { opened: row.change.new_path };
       },
     }),
+    ...viewedCommands(viewed),
     ...commentCommands(comments, pending, editing, (comment) =>
       applySuggestion(comments, accounts, services.log, comment),
     ),
@@ -126,7 +141,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
   ]);
 
   return {
-    changesFolder: (target, changed) => new ChangesFolderNode(target, accounts, changed),
+    changesFolder: (target, changed) => folders.add(new ChangesFolderNode(target, accounts, viewed, changed)),
     openChangedFile: (target, change) => openOne(target, change),
     openAllChanges: async (target) => {
       const { changes, refs, source } = await prepare(target);
@@ -152,5 +167,6 @@ export function createReviewFeature(services: Services): ReviewFeature {
       ),
     submit: (target) => pending.submit(target),
     pendingStatus: pending.status,
+    viewed,
   };
 }

@@ -9,6 +9,8 @@ import { isTreeRow } from '../commands/defineCommand';
 export interface TreeNode {
   getTreeItem(): vscode.TreeItem;
   getChildren?(): Promise<TreeNode[]>;
+  /** A row with a checkbox: the person ticked or cleared it (the row says what went wrong itself). */
+  checkboxChanged?(checked: boolean): void;
 }
 
 /** Whether a command argument is a tree row (VS Code passes the row a command ran on). */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { walkthroughStepDone } from '../../../platform/walkthrough';
 import type { HostingClient, MergeRequest, MergeRequestDiff, Note } from '../../../api/hosting';
 import { HttpError } from '../../../api/http';
-import { type MergeResult, describeMergeResult, mergeRefusal, sendMerge } from '../actions';
+import { mergeFromPanel } from './panelMerge';
 import {
   type MergeRequestCommandContext,
   type MergeRequestTarget,
@@ -30,6 +30,7 @@ import {
 } from './protocol';
 import { showError } from '../../../platform/userMessages';
 import { type ThreadMessage, threadCall } from './threadMessages';
+import { PanelViewedFiles } from './viewedInPanel';
 import {
   generalThreadsText,
   isReviewAction,
@@ -56,6 +57,7 @@ export class MergeRequestPanel implements OpenPanel {
   private loading: Promise<void> | undefined;
   /** Draft saves run one after the other, and a post waits for them. */
   private draftWrites: Promise<void> = Promise.resolve();
+  private readonly viewed: PanelViewedFiles;
 
   constructor(
     private readonly deps: PanelDependencies,
@@ -83,9 +85,15 @@ export class MergeRequestPanel implements OpenPanel {
         style: MERGE_REQUEST_FIRST_PAINT_STYLE,
       },
     });
+    this.viewed = new PanelViewedFiles(
+      deps.context.review?.viewed,
+      () => ({ target: this.reviewTarget(), changes: this.changes }),
+      (paths) => this.host.post({ type: 'viewed', paths }),
+    );
     this.host.onReady(() => {
       if (this.snapshot) {
         this.host.post({ type: 'snapshot', snapshot: this.withDraft(this.snapshot) });
+        this.viewed.send();
         return;
       }
       // The merge request the user picked is drawn at once; the rest follows.
@@ -124,6 +132,7 @@ export class MergeRequestPanel implements OpenPanel {
           walkthroughStepDone('mergeRequestShown');
           this.host.title = mergeRequestPanelTitle(this.target.mergeRequest);
           this.host.post({ type: 'snapshot', snapshot });
+          this.viewed.send();
         })
         .catch((error: unknown) => {
           this.deps.context.services.log.error(`Merge request panel ${this.key}: ${describeError(error)}`);
@@ -161,6 +170,11 @@ export class MergeRequestPanel implements OpenPanel {
     });
     ({ target: this.target, changes: this.changes, notes: this.notes } = loaded);
     return loaded.snapshot;
+  }
+
+  private reviewTarget() {
+    const { account, project } = this.target;
+    return { accountId: account.id, project, mergeRequest: this.mergeRequest };
   }
 
   private get noteParent() {
@@ -218,6 +232,9 @@ export class MergeRequestPanel implements OpenPanel {
       case 'openDiff':
         await this.reportErrors(() => this.openDiff(message.file));
         return;
+      case 'setViewed':
+        await this.reportErrors(() => this.viewed.set(message.path, message.viewed));
+        return;
       case 'openNoteLine':
         await this.reportErrors(() =>
           openNoteLine(
@@ -272,30 +289,12 @@ export class MergeRequestPanel implements OpenPanel {
 
   /** Merges with the page's options, through the same use case as the command; the page is told the outcome. */
   private async merge(options: PanelMergeOptions): Promise<void> {
-    const { context } = this.deps;
-    const { account, project } = this.target;
-    const iid = this.target.mergeRequest.iid;
-    let outcome: { ok: boolean; message: string };
-    try {
-      const client = await context.services.accounts.client(account.id);
-      const fresh = await client.getMergeRequest(project.id, iid);
-      const refusal = mergeRefusal(fresh);
-      const result: MergeResult = refusal
-        ? { merged: false, ...refusal }
-        : await sendMerge(client, project.id, fresh, {
-            ...options,
-            message: options.message?.trim() ? options.message : undefined,
-            sha: options.sha ?? fresh.sha ?? undefined,
-          });
-      outcome = { ok: result.merged || 'scheduled' in result, message: describeMergeResult(fresh, result) };
-    } catch (error) {
-      outcome = { ok: false, message: describeError(error) };
-    }
-    context.services.log[outcome.ok ? 'info' : 'warn'](
+    const outcome = await mergeFromPanel(this.deps.context, this.target, options);
+    this.deps.context.services.log[outcome.ok ? 'info' : 'warn'](
       vscode.l10n.t('Merge request panel {0}: {1}', this.key, outcome.message),
     );
     this.host.post({ type: 'mergeResult', ...outcome });
-    afterMergeRequestChange(context, { account, project, mergeRequest: this.target.mergeRequest });
+    afterMergeRequestChange(this.deps.context, this.target);
     await this.refresh();
   }
 
@@ -428,11 +427,11 @@ export class MergeRequestPanel implements OpenPanel {
     if (!change) throw new Error(vscode.l10n.t('That file is not in this merge request any more: refresh.'));
     const { review } = this.deps.context;
     if (!review) throw new Error(vscode.l10n.t('Reviews are not available in this window.'));
-    const { account, project } = this.target;
-    await review.openChangedFile({ accountId: account.id, project, mergeRequest: this.mergeRequest }, change);
+    await review.openChangedFile(this.reviewTarget(), change);
   }
 
   dispose(): void {
+    this.viewed.dispose();
     this.host.dispose();
   }
 }

@@ -70,6 +70,8 @@ export const MergeRequestPageMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Resolves or unresolves the thread whose first comment is `noteId`. */
   z.strictObject({ type: z.literal('resolveThread'), noteId: Id, resolved: z.boolean() }),
+  /** A changed file (by the path the list shows) ticked or cleared as viewed. */
+  z.strictObject({ type: z.literal('setViewed'), path: z.string().min(1).max(4096), viewed: z.boolean() }),
   /** A diff comment's line in the diff editor (an outdated one on the version it was written on). */
   z.strictObject({ type: z.literal('openNoteLine'), noteId: Id }),
 ]);
@@ -181,6 +183,8 @@ export type NoteAction = 'post' | 'edit' | 'delete' | 'reply' | 'resolve';
 export type MergeRequestHostMessage =
   | { type: 'snapshot'; snapshot: MergeRequestSnapshot }
   | { type: 'loading'; loading: boolean }
+  /** The changed files (by the path the list shows) the reviewer marked as viewed. */
+  | { type: 'viewed'; paths: string[] }
   /** The outcome of an action, shown in the panel's status line. */
   | { type: 'status'; level: 'info' | 'error'; text: string }
   /** A post, edit or delete of a note finished; on failure the text stays in the box. */

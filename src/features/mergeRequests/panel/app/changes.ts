@@ -22,11 +22,18 @@ export interface ChangesCallbacks {
   /** Collapsed state changed (by path): saved in the page state. */
   collapsedChanged(path: string, collapsed: boolean): void;
   viewModeChanged(mode: ViewMode): void;
+  /** The reviewer ticked or cleared a file's "Viewed" (by the path the list shows). */
+  viewedChanged(path: string, viewed: boolean): void;
 }
+
+type Checkbox = HTMLElementTagNameMap['vscode-checkbox'];
 
 interface FileSection {
   file: FileView;
   root: HTMLElement;
+  viewed: Checkbox;
+  /** The tick in the file list above the diffs. */
+  listViewed: Checkbox;
   body: HTMLElement;
   toggle: HTMLElement;
   collapsed: boolean;
@@ -45,6 +52,9 @@ export class ChangesTab {
   private readonly nearViewport = new Set<FileSection>();
   private drawScheduled = false;
   private signature = '';
+  private viewedCount: HTMLElement | undefined;
+  /** The paths the extension last said are viewed; undefined until it says. */
+  private viewed: ReadonlySet<string> | undefined;
 
   constructor(
     private mode: ViewMode,
@@ -85,8 +95,9 @@ export class ChangesTab {
       }),
       element('span', { className: 'stat-added', text: `+${totals.added}` }),
       element('span', { className: 'stat-removed', text: `−${totals.removed}` }),
-      element('span', { className: 'spacer' }),
     );
+    this.viewedCount = element('span', { className: 'muted viewed-count' });
+    toolbar.append(this.viewedCount, element('span', { className: 'spacer' }));
     const unified = modeButton(l10n.t('Unified'), 'list-flat', 'line-by-line');
     const split = modeButton(l10n.t('Side by side'), 'split-horizontal', 'side-by-side');
     const expandAll = button(l10n.t('Expand all'), 'expand-all', () => this.setAllCollapsed(false), true);
@@ -114,8 +125,29 @@ export class ChangesTab {
       return;
     }
 
-    const list = element('ul', { className: 'file-list' });
+    const listTicks = this.fileList(files);
+
     files.forEach((file, index) => {
+      const section = this.fileSection(
+        file,
+        index,
+        opensDiffs,
+        listTicks[index] ?? viewedCheckbox(file, () => undefined),
+      );
+      this.sections.push(section);
+      this.root.append(section.root);
+      this.prepareBody(section);
+    });
+    this.showViewed(this.viewed);
+  }
+
+  /** The list of files above the diffs: a tick, the badge, the path (a link to its diff), counts. */
+  private fileList(files: readonly FileView[]): Checkbox[] {
+    const list = element('ul', { className: 'file-list' });
+    const listTicks: Checkbox[] = [];
+    files.forEach((file, index) => {
+      const tick = viewedCheckbox(file, (viewed) => this.tick(index, viewed));
+      listTicks.push(tick);
       const link = element('a', { className: 'file-link', text: file.path, title: file.path });
       link.href = '#';
       link.addEventListener('click', (event) => {
@@ -129,6 +161,7 @@ export class ChangesTab {
         element(
           'li',
           {},
+          tick,
           badge(file),
           link,
           element('span', { className: 'stat-added', text: `+${file.added}` }),
@@ -137,13 +170,34 @@ export class ChangesTab {
       );
     });
     this.root.append(list);
+    return listTicks;
+  }
 
-    files.forEach((file, index) => {
-      const section = this.fileSection(file, index, opensDiffs);
-      this.sections.push(section);
-      this.root.append(section.root);
-      this.prepareBody(section);
-    });
+  /** The extension's word on which files are viewed (after each tick, here or in a tree). */
+  showViewed(viewed: ReadonlySet<string> | undefined): void {
+    this.viewed = viewed;
+    if (!viewed) return;
+    let ticked = 0;
+    for (const section of this.sections) {
+      const checked = viewed.has(section.file.path);
+      if (checked) ticked += 1;
+      section.viewed.checked = checked;
+      section.listViewed.checked = checked;
+      section.root.classList.toggle('viewed', checked);
+    }
+    if (this.viewedCount)
+      this.viewedCount.textContent = l10n.t('{0} of {1} viewed', ticked, this.sections.length);
+  }
+
+  /** A tick: the file folds away when viewed (as on GitLab's page), and the extension keeps it. */
+  private tick(index: number, viewed: boolean): void {
+    const section = this.sections[index];
+    if (!section) return;
+    section.viewed.checked = viewed;
+    section.listViewed.checked = viewed;
+    section.root.classList.toggle('viewed', viewed);
+    if (viewed) this.setCollapsed(section, true);
+    this.callbacks.viewedChanged(section.file.path, viewed);
   }
 
   private setMode(mode: ViewMode, showMode: (mode: ViewMode) => void): void {
@@ -163,7 +217,7 @@ export class ChangesTab {
     for (const section of this.sections) this.setCollapsed(section, collapsed);
   }
 
-  private fileSection(file: FileView, index: number, opensDiffs: boolean): FileSection {
+  private fileSection(file: FileView, index: number, opensDiffs: boolean, listViewed: Checkbox): FileSection {
     const root = element('section', { className: 'file' });
     root.dataset['path'] = file.path;
     const toggle = element('button', { className: 'file-toggle', title: l10n.t('Collapse or expand') });
@@ -179,6 +233,9 @@ export class ChangesTab {
       element('span', { className: 'stat-added', text: `+${file.added}` }),
       element('span', { className: 'stat-removed', text: `−${file.removed}` }),
     );
+    const viewed = viewedCheckbox(file, (checked) => this.tick(index, checked));
+    viewed.setAttribute('label', l10n.t('Viewed'));
+    header.append(viewed);
     if (opensDiffs) {
       const open = button(l10n.t('Open in diff editor'), 'diff', () => this.callbacks.openDiff(index), true);
       open.classList.add('open-diff');
@@ -190,6 +247,8 @@ export class ChangesTab {
     const section: FileSection = {
       file,
       root,
+      viewed,
+      listViewed,
       body,
       toggle,
       collapsed: saved ?? file.lines > COLLAPSE_ABOVE_LINES,
@@ -291,6 +350,16 @@ function badge(file: FileView): HTMLElement {
   const node = document.createElement('vscode-badge');
   node.className = `file-badge badge-${file.badge}`;
   node.textContent = BADGE_TEXT[file.badge];
+  return node;
+}
+
+/** A file's "Viewed" box; its label names the file for screen readers. */
+function viewedCheckbox(file: FileView, changed: (viewed: boolean) => void): Checkbox {
+  const node = document.createElement('vscode-checkbox');
+  node.className = 'viewed-tick';
+  node.setAttribute('aria-label', l10n.t('Viewed: {0}', file.path));
+  node.title = l10n.t('Mark as viewed');
+  node.addEventListener('change', () => changed(node.checked));
   return node;
 }
 

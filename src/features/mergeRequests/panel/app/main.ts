@@ -76,6 +76,7 @@ class App {
         this.state.viewMode = mode;
         this.save();
       },
+      viewedChanged: (path, viewed) => this.bridge.post({ type: 'setViewed', path, viewed }),
     });
     this.discussion = new DiscussionTab({
       post: (body) => this.bridge.post({ type: 'postNote', body }),
@@ -168,6 +169,9 @@ class App {
         return;
       case 'loading':
         document.body.classList.toggle('is-loading', message.loading);
+        return;
+      case 'viewed':
+        this.changes.showViewed(new Set(message.paths));
         return;
       case 'status':
         this.showStatus(message.text, message.level === 'error');
