@@ -114,8 +114,8 @@ export function canChangeNote(note: { author?: { username: string } | null }, vi
 export interface ChangeFacts {
   old_path: string;
   new_path: string;
-  a_mode?: string;
-  b_mode?: string;
+  a_mode?: string | null;
+  b_mode?: string | null;
   diff: string;
   new_file: boolean;
   renamed_file: boolean;

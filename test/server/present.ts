@@ -328,6 +328,7 @@ export class Presenter {
       author_email: commit.authorEmail,
       created_at: commit.committedDate,
       message: commit.message,
+      parent_ids: [...commit.parentIds],
     };
   }
 

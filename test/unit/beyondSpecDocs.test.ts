@@ -18,6 +18,8 @@ import {
   PipelineDetailsSchema,
   PipelineVariableSchema,
   RebaseReplySchema,
+  RepositoryCompareSchema,
+  RepositoryTreeEntrySchema,
   TestReportSummarySchema,
 } from '../../src/api/hosting/schemas';
 
@@ -45,6 +47,9 @@ const DOCUMENTED: Record<string, z.ZodType> = {
   'ciConfig/GLD-ci_lint_committed_invalid.json': CiLintSchema,
   'ciConfig/GLD-project_variables_list.json': z.array(ProjectVariableSchema),
   'jobs/GLD-job_get.json': JobSchema,
+  'review/GLD-commit_diff.json': z.array(MergeRequestDiffSchema),
+  'review/GLD-repository_compare.json': RepositoryCompareSchema,
+  'review/GLD-repository_tree.json': z.array(RepositoryTreeEntrySchema),
 };
 
 /** Documented payloads of the same endpoints that public clients keep (the `gitlab-docs` copy). */

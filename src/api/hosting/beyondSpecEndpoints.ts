@@ -89,6 +89,22 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: '/projects/:id/repository/files/:file_path/raw',
     since: 'GitLab 8.x; `ref` (branch, tag or commit) required; the path URL-encoded as one segment',
   },
+  'repository.commitDiff': {
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha/diff',
+    since: "GitLab 8.x; a commit's files against its first parent, paged; `a_mode` may be null",
+  },
+  'repository.compare': {
+    method: 'GET',
+    path: '/projects/:id/repository/compare',
+    since:
+      'GitLab 8.x; `from`...`to` through the merge base unless `straight=true`; diffs may be empty past the diff limits',
+  },
+  'repository.tree': {
+    method: 'GET',
+    path: '/projects/:id/repository/tree',
+    since: 'GitLab 8.x; a folder of a ref, paged; 404 when the folder is not there',
+  },
   'mergeRequests.diffs': {
     method: 'GET',
     path: `${MR}/diffs`,

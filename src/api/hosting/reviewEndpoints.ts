@@ -10,6 +10,8 @@ import {
   MergeRequestDiffSchema,
   MergeRequestVersionSchema,
   RebaseReplySchema,
+  RepositoryCompareSchema,
+  RepositoryTreeEntrySchema,
   SuggestionSchema,
 } from './schemas';
 
@@ -157,6 +159,27 @@ export class ReviewEndpoints extends MergeRequestEndpoints {
       { id: projectParam(project), file_path: filePath },
       { query: { ref }, signal: options?.signal },
     );
+  }
+
+  /** A commit's changed files against its first parent, a page at a time. */
+  listCommitDiff(project: ProjectRef, sha: string) {
+    return this.list('repository.commitDiff', { id: projectParam(project), sha }, MergeRequestDiffSchema);
+  }
+
+  /** What changed from `from` to `to` (through their merge base unless `straight`). */
+  compare(project: ProjectRef, from: string, to: string, options: CallOptions & { straight?: boolean } = {}) {
+    return this.call('repository.compare', { id: projectParam(project) }, RepositoryCompareSchema, {
+      query: { from, to, ...(options.straight === undefined ? {} : { straight: options.straight }) },
+      signal: options.signal,
+    });
+  }
+
+  /** The files and folders of `path` at `ref`; 404 when the folder is not there. */
+  listRepositoryTree(project: ProjectRef, path: string, ref?: string) {
+    return this.list('repository.tree', { id: projectParam(project) }, RepositoryTreeEntrySchema, {
+      path,
+      ...(ref === undefined ? {} : { ref }),
+    });
   }
 
   /** The changed files a page at a time (GitLab 15.7+; older servers answer 404: use `.../changes`). */

@@ -12,6 +12,7 @@ import { registerDiscussionRoutes } from './discussions';
 import { registerDraftNoteRoutes } from './draftNotes';
 import { registerSuggestionRoutes } from './suggestions';
 import { registerVersionRoutes } from './versions';
+import { registerRepositoryRoutes } from './repository';
 import { registerRepositoryFileRoutes } from './repositoryFiles';
 import { registerMiscRoutes } from './misc';
 import { registerNoteRoutes } from './notes';
@@ -37,6 +38,7 @@ export function buildRouter(): Router<Handler> {
   registerDraftNoteRoutes(router);
   registerSuggestionRoutes(router);
   registerVersionRoutes(router);
+  registerRepositoryRoutes(router);
   registerRepositoryFileRoutes(router);
   registerNoteRoutes(router);
   registerAwardEmojiRoutes(router);

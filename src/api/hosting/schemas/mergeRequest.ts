@@ -53,8 +53,9 @@ export type MergeRequest = z.infer<typeof MergeRequestSchema>;
 export const MergeRequestDiffSchema = z.looseObject({
   old_path: z.string(),
   new_path: z.string(),
-  a_mode: z.string().optional(),
-  b_mode: z.string().optional(),
+  /** Null in GitLab's documented commit diff and comparison. */
+  a_mode: z.string().nullish(),
+  b_mode: z.string().nullish(),
   /** Unified diff text of the file, without the `diff --git` header. */
   diff: z.string(),
   new_file: z.boolean(),
@@ -77,8 +78,31 @@ export const MergeRequestCommitSchema = z.looseObject({
   author_name: z.string().optional(),
   author_email: z.string().optional(),
   created_at: TimestampSchema.optional(),
+  /** GitLab's commit entity has them; the review reads a commit's first parent as its base. */
+  parent_ids: z.array(z.string()).optional(),
 });
 export type MergeRequestCommit = z.infer<typeof MergeRequestCommitSchema>;
+
+/** `GET /projects/:id/repository/compare`: the commits between two refs and the files' diffs. */
+export const RepositoryCompareSchema = z.looseObject({
+  commit: MergeRequestCommitSchema.nullish(),
+  commits: z.array(MergeRequestCommitSchema).optional(),
+  diffs: z.array(MergeRequestDiffSchema),
+  compare_timeout: z.boolean().optional(),
+  compare_same_ref: z.boolean().optional(),
+  web_url: z.string().optional(),
+});
+export type RepositoryCompare = z.infer<typeof RepositoryCompareSchema>;
+
+/** An entry of `GET /projects/:id/repository/tree`: a file (`blob`), a folder (`tree`) or a submodule. */
+export const RepositoryTreeEntrySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  path: z.string(),
+  mode: z.string().optional(),
+});
+export type RepositoryTreeEntry = z.infer<typeof RepositoryTreeEntrySchema>;
 
 /**
  * One diff version of a merge request (`.../versions`, `.../versions/:id`). The list shape has
