@@ -63,3 +63,19 @@ export function refsFromVersion(version: {
     ...(version.start_commit_sha ? { startSha: version.start_commit_sha } : {}),
   };
 }
+
+/**
+ * The commit a merge request's commit is compared with: its first parent as the server names it;
+ * from a server that does not send parents, the commit before it in the list (oldest first), and
+ * for the first one the merge request's start (where its branch left the target).
+ */
+export function commitBase(
+  commits: readonly { id: string; parent_ids?: readonly string[] | undefined }[],
+  index: number,
+  refs: DiffRefs,
+): string | undefined {
+  const commit = commits[index];
+  if (!commit) return undefined;
+  if (commit.parent_ids) return commit.parent_ids[0];
+  return index > 0 ? commits[index - 1]?.id : (refs.startSha ?? refs.baseSha);
+}

@@ -52,7 +52,8 @@ describe('review in the diff editor', function () {
     assert.equal(label(changes.item), 'Changes');
     assert.equal(changes.item.contextValue, 'reviewChanges');
     assert.ok(notes.length > 0, 'the comments follow');
-    const files = await childrenOf(view, changes.node);
+    const [commits, ...files] = await childrenOf(view, changes.node);
+    assert.equal(commits?.item.contextValue, 'reviewCommits', 'the commits come first');
     assert.deepEqual(
       files.map(({ item }) => [label(item), item.description]),
       [

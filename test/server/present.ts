@@ -574,6 +574,13 @@ export class Presenter {
       subscribed: this.viewer ? mergeRequest.subscriberIds.has(this.viewer.id) : false,
     };
     if (withChanges) {
+      const head = this.state.mergeRequestHeadSha(mergeRequest);
+      // As GitLab's `.../changes`: the commits the diff is between.
+      result['diff_refs'] = {
+        base_sha: mergeRequest.baseSha,
+        head_sha: head,
+        start_sha: mergeRequest.baseSha,
+      };
       const changes = this.mergeRequestChanges(mergeRequest);
       result['changes_count'] = String(changes.length);
       result['changes'] = changes.map(fileChange);

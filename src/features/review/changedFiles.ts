@@ -91,13 +91,17 @@ export async function openChangedFile(
   );
 }
 
-/** Every changed file in one multi-file diff editor, next and previous file included. */
+/**
+ * Every changed file in one multi-file diff editor, next and previous file included; `title` names a
+ * commit or a comparison opened instead of the merge request's whole diff.
+ */
 export async function openAllChanges(
   content: ReviewContentProvider,
   source: SideSource,
   target: ReviewTarget,
   changes: readonly MergeRequestDiff[],
   refs: DiffRefs,
+  title?: string,
 ): Promise<void> {
   const resources = changes.map((change) => {
     const { base, head } = changeSides(change, refs);
@@ -107,13 +111,14 @@ export async function openAllChanges(
   const { mergeRequest } = target;
   await vscode.commands.executeCommand(
     'vscode.changes',
-    vscode.l10n.t(
-      '!{0} {1} ({2} ↔ {3})',
-      mergeRequest.iid,
-      mergeRequest.title,
-      refs.baseSha.slice(0, 8),
-      refs.headSha.slice(0, 8),
-    ),
+    title ??
+      vscode.l10n.t(
+        '!{0} {1} ({2} ↔ {3})',
+        mergeRequest.iid,
+        mergeRequest.title,
+        refs.baseSha.slice(0, 8),
+        refs.headSha.slice(0, 8),
+      ),
     resources,
   );
 }

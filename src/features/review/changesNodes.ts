@@ -10,6 +10,7 @@ import { describeError } from '../../platform/commands/errorMessages';
 import { showError } from '../../platform/userMessages';
 import { ErrorNode, MessageNode, type TreeNode } from '../../platform/tree/treeNode';
 import { type ReviewTarget, loadChangedFiles } from './changedFiles';
+import { CommitsFolderNode } from './commitNodes';
 import { type ViewedFiles, mergeRequestKeyOf, viewedDescription } from './viewedFiles';
 
 const BADGE_TEXT: Record<ReturnType<typeof fileBadge>, () => string> = {
@@ -22,6 +23,8 @@ const BADGE_TEXT: Record<ReturnType<typeof fileBadge>, () => string> = {
 export class ChangesFolderNode implements TreeNode {
   private files: Promise<MergeRequestDiff[]> | undefined;
   private known: readonly MergeRequestDiff[] | undefined;
+  /** Its first row: the merge request's commits, one by one. */
+  readonly commits: CommitsFolderNode;
 
   constructor(
     readonly target: ReviewTarget,
@@ -29,7 +32,9 @@ export class ChangesFolderNode implements TreeNode {
     readonly viewed: ViewedFiles,
     /** Redraws this folder in its tree. */
     private readonly changed: (node: TreeNode) => void,
-  ) {}
+  ) {
+    this.commits = new CommitsFolderNode(target, accounts, changed);
+  }
 
   /** Draws the folder again: its count, and its files (hidden or shown as viewed). */
   redraw(): void {
@@ -70,8 +75,11 @@ export class ChangesFolderNode implements TreeNode {
         ? files.filter((change) => !this.viewed.isViewed(this.target, change))
         : files;
       if (shown.length === 0)
-        return [new MessageNode(vscode.l10n.t('All {0} files viewed (hidden)', files.length), 'eye-closed')];
-      return shown.map((change) => new ChangedFileNode(this, change));
+        return [
+          this.commits,
+          new MessageNode(vscode.l10n.t('All {0} files viewed (hidden)', files.length), 'eye-closed'),
+        ];
+      return [this.commits, ...shown.map((change) => new ChangedFileNode(this, change))];
     } catch (error) {
       this.files = undefined;
       return [new ErrorNode(error, () => this.changed(this), this.target.accountId)];

@@ -19,11 +19,15 @@ import { openNoteLine } from './noteLines';
 import { PendingReview } from './pendingReview';
 import { ReviewComments } from './reviewComments';
 import { ChangedFileNode, ChangesFolderNode, LiveChangesFolders } from './changesNodes';
-import { ViewedFiles } from './viewedFiles';
+import { ViewedFiles, headShaOf } from './viewedFiles';
 import { ReviewContentProvider } from './reviewContent';
 import { ReviewSides } from './reviewSides';
 import { ReviewPreparation } from './reviewPreparation';
 import { viewedCommands } from './viewedCommands';
+import { CommitReviews, type Prepare, commitCommands } from './commitReview';
+import type { AccountManager } from '../../platform/accounts';
+import type { CommandDeclaration } from '../../platform/commands/defineCommand';
+import { VersionCompare, versionCommands } from './versionCompare';
 
 export type { ReviewTarget } from './changedFiles';
 export type { ViewedFiles } from './viewedFiles';
@@ -57,6 +61,8 @@ export interface ReviewFeature {
   readonly pendingStatus: vscode.StatusBarItem;
   /** The files a reviewer marked as viewed. */
   readonly viewed: ViewedFiles;
+  /** Remembers `headSha` as the head last reviewed (an approval): "Changes since my last review". */
+  reviewed(target: ReviewTarget, headSha: string): Promise<void>;
 }
 
 /** The Comments view, which lists every thread of the open diffs. */
@@ -87,6 +93,49 @@ function viewedState(context: vscode.ExtensionContext) {
   return { viewed, folders };
 }
 
+/** Commit by commit and version against version: their commands. */
+function historyCommands(
+  context: vscode.ExtensionContext,
+  parts: {
+    accounts: AccountManager;
+    content: ReviewContentProvider;
+    comments: ReviewComments;
+    viewed: ViewedFiles;
+  },
+  prepare: Prepare,
+): CommandDeclaration[] {
+  const { accounts, content, comments, viewed } = parts;
+  const commits = new CommitReviews(accounts, content, comments, prepare);
+  context.subscriptions.push(commits);
+  return [
+    ...commitCommands(commits),
+    ...versionCommands(new VersionCompare(accounts, content, comments, prepare, viewed)),
+  ];
+}
+
+/** "Open All Changes" on a Changes folder: every file in the multi-file diff editor. */
+function openAllCommand(
+  content: ReviewContentProvider,
+  prepare: (target: ReviewTarget, known?: Promise<MergeRequestDiff[]>) => ReturnType<Prepare>,
+): CommandDeclaration {
+  return defineCommand({
+    id: 'forge.review.openAllChanges',
+    args: [rowOf(ChangesFolderNode, vscode.l10n.t('a Changes folder'))],
+    run: async (folder) => {
+      const { target } = folder;
+      const { changes, refs, source } = await withProgress(
+        {
+          location: { viewId: 'forge.mergeRequests' },
+          title: vscode.l10n.t('Reading the changes of !{0}…', target.mergeRequest.iid),
+        },
+        () => prepare(target, folder.changes()),
+      );
+      await openAllChanges(content, source, target, changes, refs);
+      return { opened: changes.length };
+    },
+  });
+}
+
 export function createReviewFeature(services: Services): ReviewFeature {
   const { context, accounts } = services;
   const content = new ReviewContentProvider(accounts);
@@ -95,6 +144,8 @@ export function createReviewFeature(services: Services): ReviewFeature {
   const comments = new ReviewComments(accounts, content, services.log);
   const pending = new PendingReview(comments, accounts, services.log);
   const editing = new NoteEditing(comments, accounts);
+  pending.afterSubmit = (target, headSha) =>
+    viewed.rememberReviewedHead(target, headSha ?? headShaOf(target));
   context.subscriptions.push(comments, pending, followServerChanges(services, comments));
 
   const preparation = new ReviewPreparation(accounts, comments, services.log);
@@ -119,25 +170,11 @@ export function createReviewFeature(services: Services): ReviewFeature {
       },
     }),
     ...viewedCommands(viewed),
+    ...historyCommands(context, { accounts, content, comments, viewed }, (target) => prepare(target)),
     ...commentCommands(comments, pending, editing, (comment) =>
       applySuggestion(comments, accounts, services.log, comment),
     ),
-    defineCommand({
-      id: 'forge.review.openAllChanges',
-      args: [rowOf(ChangesFolderNode, vscode.l10n.t('a Changes folder'))],
-      run: async (folder) => {
-        const { target } = folder;
-        const { changes, refs, source } = await withProgress(
-          {
-            location: { viewId: 'forge.mergeRequests' },
-            title: vscode.l10n.t('Reading the changes of !{0}…', target.mergeRequest.iid),
-          },
-          () => prepare(target, folder.changes()),
-        );
-        await openAllChanges(content, source, target, changes, refs);
-        return { opened: changes.length };
-      },
-    }),
+    openAllCommand(content, prepare),
   ]);
 
   return {
@@ -168,5 +205,6 @@ export function createReviewFeature(services: Services): ReviewFeature {
     submit: (target) => pending.submit(target),
     pendingStatus: pending.status,
     viewed,
+    reviewed: (target, headSha) => viewed.rememberReviewedHead(target, headSha),
   };
 }

@@ -29,6 +29,9 @@ function publishedMessage(iid: number, count: number): string {
 }
 
 export class PendingReview implements vscode.Disposable {
+  /** Runs after a review was published (the head it was for is remembered as reviewed). */
+  afterSubmit: ((target: ReviewTarget, headSha: string | undefined) => Promise<void>) | undefined;
+
   readonly status: vscode.StatusBarItem;
   private readonly accountsWatch: vscode.Disposable;
 
@@ -233,7 +236,10 @@ export class PendingReview implements vscode.Disposable {
       await this.comments.reload(session);
     }
     this.update();
-    if (published > 0) this.comments.changedOnServer(chosen);
+    if (published > 0) {
+      this.comments.changedOnServer(chosen);
+      await this.afterSubmit?.(chosen, session?.refs.headSha);
+    }
     if (published === 0) {
       void showInformation(vscode.l10n.t('Your review of !{0} has no pending comments.', mergeRequest.iid));
       return { published };

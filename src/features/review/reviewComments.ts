@@ -31,12 +31,15 @@ import { type ReviewContentProvider, type SideSource, sideAddress } from './revi
 import { UnsentComments } from './unsentComments';
 import {
   type ReviewSession,
+  type ReviewView,
   type ReviewViewer,
   type ShownNote,
   type ThreadInfo,
   describeThread,
   noteComment,
   sessionKey,
+  viewOfPosition,
+  viewOfSide,
 } from './reviewSession';
 
 export const REVIEW_COMMENTS_ID = 'forge-review';
@@ -144,6 +147,7 @@ export class ReviewComments implements vscode.Disposable {
       target,
       refs,
       changes,
+      views: previous?.views ?? [],
       source,
       threads: [],
       viewer,
@@ -156,6 +160,22 @@ export class ReviewComments implements vscode.Disposable {
       session.loading = undefined;
     });
     return session.loading;
+  }
+
+  /**
+   * Adds a commit's or a comparison's diff to the merge request's session (which `show` started):
+   * the threads written on it go on its lines, and its lines take comments.
+   */
+  async addView(target: ReviewTarget, view: ReviewView): Promise<void> {
+    const session = this.sessionFor(target);
+    if (!session) throw NOT_FOR_REVIEW();
+    await session.loading;
+    const known = session.views.findIndex(
+      (each) => each.refs.headSha === view.refs.headSha && each.refs.baseSha === view.refs.baseSha,
+    );
+    if (known >= 0) session.views.splice(known, 1);
+    session.views.push(view);
+    await this.reload(session);
   }
 
   /** Reads the session's threads again (after a review is published). */
@@ -208,11 +228,12 @@ export class ReviewComments implements vscode.Disposable {
     session: ReviewSession,
     position: DiffPosition,
   ): { uri: vscode.Uri; range: vscode.Range } | undefined {
-    if (position.head_sha !== session.refs.headSha) return undefined;
+    const view = viewOfPosition(session, position);
+    if (!view) return undefined;
     const where = noteSide(position);
     if (!where) return undefined;
     const path = where.side === 'head' ? position.new_path : position.old_path;
-    const sha = where.side === 'head' ? session.refs.headSha : session.refs.baseSha;
+    const sha = where.side === 'head' ? view.refs.headSha : view.refs.baseSha;
     // A range comment starts on its first line (on the same side) and ends on the position's.
     const start = position.line_range?.start;
     const named = where.side === 'head' ? start?.new_line : start?.old_line;
@@ -275,24 +296,14 @@ export class ReviewComments implements vscode.Disposable {
 
   private sessionOf(
     uri: vscode.Uri,
-  ): { session: ReviewSession; side: DiffSide; change: MergeRequestDiff } | undefined {
+  ): { session: ReviewSession; view: ReviewView; side: DiffSide; change: MergeRequestDiff } | undefined {
     const address = sideAddress(uri);
     if (!address?.mergeRequestIid) return undefined;
     const session = this.sessions.get(
       sessionKey(address.accountId, address.project, address.mergeRequestIid),
     );
-    if (!session) return undefined;
-    const side =
-      address.sha === session.refs.headSha
-        ? 'head'
-        : address.sha === session.refs.baseSha
-          ? 'base'
-          : undefined;
-    if (!side) return undefined;
-    const change = session.changes.find(
-      (each) => (side === 'head' ? each.new_path : each.old_path) === address.path,
-    );
-    return change ? { session, side, change } : undefined;
+    const found = session && viewOfSide(session, address.sha, address.path);
+    return session && found ? { session, ...found } : undefined;
   }
 
   private commentingRanges(uri: vscode.Uri): vscode.Range[] | undefined {
@@ -312,7 +323,7 @@ export class ReviewComments implements vscode.Disposable {
     }
     const found = this.sessionOf(thread.uri);
     if (!found || !thread.range) throw NOT_FOR_REVIEW();
-    const { session, change, side } = found;
+    const { session, view, change, side } = found;
     const first = thread.range.start.line + 1;
     const last = Math.max(first, thread.range.end.line + 1);
     // On several lines, the position names the last one and `line_range` both ends.
@@ -320,7 +331,7 @@ export class ReviewComments implements vscode.Disposable {
     const range = last > first ? lineRange(change, side, first, last) : undefined;
     if (!line || (last > first && !range))
       throw new Error(vscode.l10n.t('Only the lines the diff shows can take a comment.'));
-    const { refs } = session;
+    const { refs } = view;
     return {
       session,
       client: await this.accounts.client(session.target.accountId),

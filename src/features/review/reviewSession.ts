@@ -21,10 +21,18 @@ export interface ReviewViewer {
   name: string;
 }
 
+/** A diff the review shows besides the merge request's own: one of its commits, or two versions compared. */
+export interface ReviewView {
+  refs: DiffRefs;
+  changes: readonly MergeRequestDiff[];
+}
+
 export interface ReviewSession {
   target: ReviewTarget;
   refs: DiffRefs;
   changes: readonly MergeRequestDiff[];
+  /** Commits and comparisons opened for this merge request: their lines take comments too. */
+  views: ReviewView[];
   source: SideSource;
   threads: vscode.CommentThread[];
   /** Who the account acts as (`GET /user`), asked once per session: tells own notes from others'. */
@@ -54,6 +62,29 @@ export interface ShownNote {
   body: string;
   /** Its ```suggestion blocks, as the server describes them. */
   suggestions: Suggestion[];
+}
+
+/** The diff a position was written on: the merge request's own (same head), or an opened commit's or comparison's. */
+export function viewOfPosition(session: ReviewSession, position: DiffPosition): ReviewView | undefined {
+  if (position.head_sha === session.refs.headSha) return session;
+  return session.views.find(
+    (view) => view.refs.headSha === position.head_sha && view.refs.baseSha === position.base_sha,
+  );
+}
+
+/** The diff, side and file a side's document shows: the merge request's own diff first. */
+export function viewOfSide(
+  session: ReviewSession,
+  sha: string,
+  path: string,
+): { view: ReviewView; side: 'head' | 'base'; change: MergeRequestDiff } | undefined {
+  for (const view of [session, ...session.views]) {
+    const side = sha === view.refs.headSha ? 'head' : sha === view.refs.baseSha ? 'base' : undefined;
+    if (!side) continue;
+    const change = view.changes.find((each) => (side === 'head' ? each.new_path : each.old_path) === path);
+    if (change) return { view, side, change };
+  }
+  return undefined;
 }
 
 export function sessionKey(accountId: string, project: string | number, iid: number): string {

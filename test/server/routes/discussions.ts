@@ -10,6 +10,7 @@ import type { Router } from '../router';
 import type { DiffPosition, LineRangeEnd, MergeRequest, Note } from '../state';
 import { findMergeRequest } from './parents';
 import { noteSuggestions } from './suggestions';
+import { diffsBetween } from './repository';
 
 const ONE = '/projects/:id/merge_requests/:merge_request_iid';
 
@@ -100,6 +101,26 @@ export function linesShown(diff: string): { old: Set<number>; new: Set<number> }
 const INVALID_LINE = () =>
   errors.badRequest('400 Bad request - Note {:line_code=>["can\'t be blank", "must be a valid line code"]}');
 
+/**
+ * The files of the diff a position names: the merge request's own when it names its head and base,
+ * else (a commit of it, two versions compared) the diff between the two commits it names, as GitLab
+ * reads a position on older commits.
+ */
+function positionChanges(
+  ctx: RequestContext,
+  mergeRequest: MergeRequest,
+  position: DiffPosition,
+): Record<string, unknown>[] {
+  const head = ctx.state.mergeRequestHeadSha(mergeRequest);
+  if (position.head_sha === head && position.base_sha === mergeRequest.baseSha)
+    return (
+      (ctx.present.mergeRequest(mergeRequest, true) as { changes?: Record<string, unknown>[] }).changes ?? []
+    );
+  if (!ctx.state.commits.has(position.base_sha) || !ctx.state.commits.has(position.head_sha))
+    throw errors.badParameter('position is invalid');
+  return diffsBetween(ctx, position.base_sha, position.head_sha) as Record<string, unknown>[];
+}
+
 /** The position as GitLab stores it, or a 400 like GitLab's when it names no line of the diff. */
 export function checkedPosition(
   ctx: RequestContext,
@@ -129,8 +150,7 @@ export function checkedPosition(
     throw errors.badParameter('position[position_type] does not have a valid value');
   if (!position.base_sha || !position.head_sha || !position.start_sha)
     throw errors.badParameter('position is invalid');
-  const changes =
-    (ctx.present.mergeRequest(mergeRequest, true) as { changes?: Record<string, unknown>[] }).changes ?? [];
+  const changes = positionChanges(ctx, mergeRequest, position);
   const change = changes.find(
     (each) => each['new_path'] === position.new_path && each['old_path'] === position.old_path,
   );

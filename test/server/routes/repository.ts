@@ -25,7 +25,7 @@ function resolveRef(ctx: RequestContext, project: Project, ref: string | undefin
 }
 
 /** Every file that differs between two commits' trees, as GitLab's diff entries. */
-function diffsBetween(ctx: RequestContext, fromSha: string | undefined, toSha: string): unknown[] {
+export function diffsBetween(ctx: RequestContext, fromSha: string | undefined, toSha: string): unknown[] {
   const none: ReadonlyMap<string, string> = new Map();
   const before = (fromSha === undefined ? undefined : treeAt(ctx.state, fromSha)) ?? none;
   const after = treeAt(ctx.state, toSha) ?? none;

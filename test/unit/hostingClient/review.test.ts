@@ -5,6 +5,7 @@ import { HostingClient, RebaseFailedError, rebaseAndFollow } from '../../../src/
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../../src/api/http';
 import { type FakeForge, startFakeForge } from '../../server';
 import { linesShown } from '../../server/routes/discussions';
+import { diffRefs } from '../../../src/domain/mergeRequestView';
 
 describe('HostingClient: approvals and rebase (beyond the spec)', () => {
   let forge: FakeForge;
@@ -55,9 +56,12 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     assert.ok(change);
     const [line] = [...linesShown(change.diff).new];
     assert.ok(line !== undefined);
+    // GitLab reads the diff between the commits a position names: the merge request's own here.
+    const refs = diffRefs(mr);
+    assert.ok(refs);
     const position = {
-      base_sha: 'b'.repeat(40),
-      start_sha: 'b'.repeat(40),
+      base_sha: refs.baseSha,
+      start_sha: refs.startSha ?? refs.baseSha,
       head_sha: mr.sha ?? '',
       old_path: change.old_path,
       new_path: change.new_path,

@@ -164,6 +164,11 @@ async function approve(
     afterMergeRequestChange(context, { account, project, mergeRequest: target.mergeRequest });
   }
   context.services.log.info(`${approving ? 'Approved' : 'Unapproved'} !${iid} of ${project.id}`);
+  if (approving && sha !== undefined)
+    await context.review?.reviewed(
+      { accountId: account.id, project, mergeRequest: target.mergeRequest },
+      sha,
+    );
   return approving
     ? vscode.l10n.t('Approved !{0}.', iid)
     : vscode.l10n.t('Took back your approval of !{0}.', iid);
