@@ -39,6 +39,7 @@ import { type CiLintChecks, createCiConfigFeature } from './features/ciConfig';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import {
   type ShownMessage,
+  answerInputs,
   answerModals,
   answerPicks,
   logShownMessages,
@@ -84,6 +85,10 @@ export interface ForgeWorkbenchApi {
     /** Picks a quick pick row (its index among the labels shown, undefined to dismiss) instead of a person. */
     answerPicks(
       answerer: (labels: readonly string[], placeHolder: string | undefined) => number | undefined,
+    ): vscode.Disposable;
+    /** Types into input boxes (by their prompt) instead of a person; undefined dismisses. */
+    answerInputs(
+      answerer: (prompt: string | undefined, value: string | undefined) => string | undefined,
     ): vscode.Disposable;
   };
 }
@@ -269,7 +274,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       review,
       ciChecks,
       coreCommandIds: [...commandHandlers.keys()],
-      messages: { observe: observeMessages, answerModals, answerPicks },
+      messages: { observe: observeMessages, answerModals, answerPicks, answerInputs },
     },
     commands: commandHandlers,
     restorePanel: (viewType, panel, state) => restorePanel(viewType, panel, state, log),

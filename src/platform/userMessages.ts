@@ -37,7 +37,10 @@ type ModalAnswerer = (message: ShownMessage, buttons: readonly string[]) => stri
 type PickAnswerer = (labels: readonly string[], placeHolder: string | undefined) => number | undefined;
 
 /** Who answers in a person's place, while host tests say so. */
-const answerers: { modal?: ModalAnswerer; pick?: PickAnswerer } = {};
+/** Answers an input box with its prompt: the text (checked as typed text is), or undefined to dismiss. */
+type InputAnswerer = (prompt: string | undefined, value: string | undefined) => string | undefined;
+
+const answerers: { modal?: ModalAnswerer; pick?: PickAnswerer; input?: InputAnswerer } = {};
 
 /** Lets `answerer` answer in a person's place until the returned disposable is disposed. */
 function answerInstead<Kind extends keyof typeof answerers>(
@@ -60,6 +63,11 @@ export function answerModals(answerer: ModalAnswerer): vscode.Disposable {
 /** Lets `answerer` answer every single-choice quick pick until the returned disposable is disposed. */
 export function answerPicks(answerer: PickAnswerer): vscode.Disposable {
   return answerInstead('pick', answerer);
+}
+
+/** Lets `answerer` answer every input box until the returned disposable is disposed. */
+export function answerInputs(answerer: InputAnswerer): vscode.Disposable {
+  return answerInstead('input', answerer);
 }
 
 let messageLog: { warn(line: string): void; error(line: string): void } | undefined;
@@ -334,6 +342,17 @@ export function createSearchPick<T extends PickItem>(options: {
   };
 }
 
+/** An answer given instead of a person is checked as typed text is: refused text throws. */
+async function answeredInput(
+  text: string | undefined,
+  validateInput: InputOptions['validateInput'],
+): Promise<string | undefined> {
+  if (text === undefined) return undefined;
+  const refusal = await validateInput?.(text);
+  if (typeof refusal === 'string' && refusal !== '') throw new Error(refusal);
+  return text;
+}
+
 /** `showInputBox`, with its title, prompt, placeholder and validation messages made inert. */
 export function askText(
   options: InputOptions = {},
@@ -342,6 +361,8 @@ export function askText(
   const { validateInput } = options;
   const inert = (text: string | undefined): string | undefined =>
     text === undefined ? undefined : inertNotificationText(text);
+  const answer = answerers.input;
+  if (answer) return answeredInput(answer(options.prompt, options.value), validateInput);
   return inputStep(
     {
       ...options,

@@ -302,6 +302,74 @@ describe('merge request actions', function () {
     assert.match(label(mine.item), new RegExp(`^!${createdIid} `));
   });
 
+  it("offers the project's merge request templates as the description, as GitLab's form does", async () => {
+    const client = await api.accounts.client(account.id);
+    await client.createBranch(web, 'feature/host-template', 'master');
+    const projectNode = await projectsTreeProject(/^web$/i);
+    const offered: (readonly string[])[] = [];
+    const picking = api.messages.answerPicks((labels) => {
+      offered.push(labels);
+      if (offered.length === 1) return labels.indexOf('feature/host-template');
+      if (offered.length === 2) return labels.indexOf('master');
+      return labels.findIndex((each) => each.endsWith('Bug fix'));
+    });
+    const typing = api.messages.answerInputs(() => 'Fix the redirect');
+    try {
+      forge.clearRequests();
+      const result = await vscode.commands.executeCommand<{ created: boolean; iid: number }>(
+        'forge.mergeRequest.create',
+        projectNode,
+      );
+      assert.ok(result?.created);
+      const description = offered[2] ?? [];
+      assert.deepEqual(
+        description.map((each) => each.replace(/^\$\([a-z-]+\) /, '')),
+        ['Default', 'Bug fix', 'Write a description…', 'No description'],
+      );
+      const post = requestsTo('POST', `/api/v4/projects/${web}/merge_requests`)[0];
+      assert.deepEqual(post?.body, {
+        source_branch: 'feature/host-template',
+        target_branch: 'master',
+        title: 'Fix the redirect',
+        description: '## The bug\n\nCloses #\n\n## The fix\n',
+      });
+      const templatesRead = forge.requests.filter((request) => request.path.endsWith('/repository/tree'));
+      assert.equal(templatesRead[0]?.query['path'], '.gitlab/merge_request_templates');
+    } finally {
+      picking.dispose();
+      typing.dispose();
+    }
+    // From automation, by name; a name the project does not have is refused with the names it has.
+    await client.createBranch(web, 'feature/host-template-2', 'master');
+    const byName = await vscode.commands.executeCommand<{ created: boolean; iid: number }>(
+      'forge.mergeRequest.create',
+      projectNode,
+      {
+        sourceBranch: 'feature/host-template-2',
+        targetBranch: 'master',
+        title: 'Again',
+        template: 'Default',
+      },
+    );
+    assert.ok(byName?.created);
+    const sent = requestsTo('POST', `/api/v4/projects/${web}/merge_requests`).at(-1);
+    assert.match(String((sent?.body as { description?: string }).description), /^## What does this change\?/);
+    const errors: string[] = [];
+    const watching = api.messages.observe((message) => {
+      if (message.severity === 'error') errors.push(message.text);
+    });
+    try {
+      await vscode.commands.executeCommand('forge.mergeRequest.create', projectNode, {
+        sourceBranch: 'feature/host-template',
+        title: 'x',
+        template: 'Nope',
+      });
+    } finally {
+      watching.dispose();
+    }
+    assert.match(errors.join('\n'), /No merge request template "Nope": the project has Default, Bug fix\./);
+  });
+
   it('refuses a wrong merge request, option or value, saying which, before any request', async () => {
     const login = await row('All opened', 1);
     forge.clearRequests();

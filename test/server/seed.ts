@@ -575,6 +575,15 @@ const CHANGES = {
     ]),
     newFile('src/legacy.js', ['// Kept for the old widget loader.', 'window.acmeLegacy = true;']),
     newFile('src/styles.css', ['body {', '  font-family: system-ui, sans-serif;', '}']),
+    // What "Create Merge Request" offers as descriptions, as GitLab's form does (issue 39).
+    newFile('.gitlab/merge_request_templates/Default.md', [
+      '## What does this change?',
+      '',
+      '## How was it tested?',
+      '',
+      '- [ ] Tests added or updated',
+    ]),
+    newFile('.gitlab/merge_request_templates/Bug fix.md', ['## The bug', '', 'Closes #', '', '## The fix']),
   ],
   ci: [
     // What "Run pipeline" offers (prefilled variables, one with options), a DAG edge (`needs`), a

@@ -3,3 +3,4 @@ export * from './endpoints';
 export * from './schemas';
 export * from './identity';
 export * from './rebase';
+export * from './descriptionTemplates';

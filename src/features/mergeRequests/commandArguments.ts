@@ -34,6 +34,8 @@ export const CreateMergeRequestOptionsSchema = z.strictObject({
   /** Default: the title of the source branch's last commit. */
   title: z.string().optional(),
   description: z.string().optional(),
+  /** A template's name (`.gitlab/merge_request_templates/<name>.md`): its text is the description. */
+  template: z.string().max(255).optional(),
 });
 export type CreateMergeRequestOptions = z.output<typeof CreateMergeRequestOptionsSchema>;
 

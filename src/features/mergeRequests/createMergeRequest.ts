@@ -1,7 +1,14 @@
 /** "Create Merge Request": four questions (or options from automation), then one request. */
 import { CANCELLED } from './mergeRequestTargets';
 import * as vscode from 'vscode';
-import type { Branch, HostingClient, Project } from '../../api/hosting';
+import {
+  type Branch,
+  type DescriptionTemplate,
+  type HostingClient,
+  type Project,
+  readDescriptionTemplates,
+} from '../../api/hosting';
+import { describeError } from '../../platform/commands/errorMessages';
 import { findLocalClone } from '../../platform/localGit';
 import { ProjectNode, projectTarget } from '../projects';
 import { type MergeRequestCommandContext, openLink, projectPath } from './mergeRequestTargets';
@@ -105,6 +112,7 @@ async function askTitleAndDescription(
   project: Project,
   branches: { source: string; target: string },
   suggested: string,
+  templates: Promise<readonly DescriptionTemplate[]>,
 ): Promise<{ title: string; description: string } | undefined> {
   const title = await askText({
     title: vscode.l10n.t('New merge request in {0} (3/4)', projectPath(project)),
@@ -115,12 +123,88 @@ async function askTitleAndDescription(
       value.trim() === '' ? vscode.l10n.t('A merge request needs a title') : undefined,
   });
   if (title === undefined) return undefined;
-  const description = await askText({
-    title: vscode.l10n.t('New merge request in {0} (4/4)', projectPath(project)),
-    prompt: vscode.l10n.t('Description (optional; "Closes #12" closes that issue on merge)'),
-    ignoreFocusOut: true,
-  });
+  const description = await askDescription(project, await templates);
   return description === undefined ? undefined : { title, description };
+}
+
+/**
+ * Step 4/4: the description. With templates (`.gitlab/merge_request_templates/`, the project's
+ * default) a choice of them, as GitLab's form offers, besides writing one or none.
+ */
+async function askDescription(
+  project: Project,
+  templates: readonly DescriptionTemplate[],
+): Promise<string | undefined> {
+  const title = vscode.l10n.t('New merge request in {0} (4/4)', projectPath(project));
+  const write = () =>
+    askText({
+      title,
+      prompt: vscode.l10n.t('Description (optional; "Closes #12" closes that issue on merge)'),
+      ignoreFocusOut: true,
+    });
+  if (templates.length === 0) return write();
+  const items: { label: string; description?: string; detail?: string; icon: string; text?: string }[] = [
+    ...templates.map((template) => ({
+      label: template.isProjectDefault ? vscode.l10n.t("The project's default description") : template.name,
+      description: template.isProjectDefault ? undefined : vscode.l10n.t('template'),
+      detail: firstLine(template.text),
+      icon: 'file-text',
+      text: template.text,
+    })),
+    { label: vscode.l10n.t('Write a description…'), icon: 'edit' },
+    { label: vscode.l10n.t('No description'), icon: 'circle-slash', text: '' },
+  ];
+  const picked = await pickOne(items, {
+    title,
+    placeHolder: vscode.l10n.t('Description: a template of {0}, or your own', projectPath(project)),
+    matchOnDetail: true,
+  });
+  if (!picked) return undefined;
+  return picked.text ?? write();
+}
+
+/** A template's first line with words in it, to tell templates apart in the list. */
+function firstLine(text: string): string | undefined {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/^#+\s*/, '').trim())
+    .find((line) => line !== '');
+}
+
+/** The templates of the project, read while the first questions are asked; none when they cannot be read. */
+function templatesOf(client: HostingClient, project: Project, log: { warn(line: string): void }) {
+  return readDescriptionTemplates(client, project, 'merge_request').catch((error: unknown) => {
+    log.warn(`Merge request templates of ${projectPath(project)}: ${describeError(error)}`);
+    return [];
+  });
+}
+
+function noSourceBranch(project: Project): Error {
+  return new Error(
+    vscode.l10n.t(
+      'No source branch: give one, or open a clone of {0} with the branch checked out.',
+      projectPath(project),
+    ),
+  );
+}
+
+/** The text of the template automation named; an unknown name is refused with the names there are. */
+async function templateNamed(
+  templates: Promise<readonly DescriptionTemplate[]>,
+  name: string | undefined,
+): Promise<string | undefined> {
+  if (name === undefined) return undefined;
+  const all = await templates;
+  const found = all.find((template) => template.name === name);
+  if (!found)
+    throw new Error(
+      vscode.l10n.t(
+        'No merge request template "{0}": the project has {1}.',
+        name,
+        all.map((template) => template.name).join(', ') || vscode.l10n.t('none'),
+      ),
+    );
+  return found.text;
 }
 
 /** The open clone of the project, if there is one; a clone git cannot read is logged and left out. */
@@ -164,14 +248,11 @@ export async function createMergeRequest(
   const clone = await readLocalClone(project, target.account.serverUrl, services.log);
   const localBranch = clone?.currentBranch;
   const branches = branchLoader(client, project);
-  if (options && !(options.sourceBranch ?? localBranch)) {
-    throw new Error(
-      vscode.l10n.t(
-        'No source branch: give one, or open a clone of {0} with the branch checked out.',
-        projectPath(project),
-      ),
-    );
-  }
+  const templates =
+    options && options.template === undefined
+      ? Promise.resolve([])
+      : templatesOf(client, project, services.log);
+  if (options && !(options.sourceBranch ?? localBranch)) throw noSourceBranch(project);
   const sourceBranch = options
     ? (options.sourceBranch ?? localBranch)
     : await askSourceBranch(project, branches, clone);
@@ -181,13 +262,14 @@ export async function createMergeRequest(
     (await askTargetBranch(project, branches, sourceBranch));
   if (!targetBranch) return { created: false, ...CANCELLED };
   let title = options?.title;
-  let description = options?.description;
+  let description = options?.description ?? (await templateNamed(templates, options?.template));
   if (!options) {
     const suggested = (await lastCommitTitle(client, project, sourceBranch, branches.known)) ?? sourceBranch;
     const answers = await askTitleAndDescription(
       project,
       { source: sourceBranch, target: targetBranch },
       suggested,
+      templates,
     );
     if (!answers) return { created: false, ...CANCELLED };
     ({ title, description } = answers);

@@ -2,7 +2,7 @@
 // as GitLab has them) against the fake forge: what the review of a merge request commit by commit,
 // version against version, and its templates read.
 import assert from 'node:assert/strict';
-import { HostingClient } from '../../../src/api/hosting';
+import { HostingClient, readDescriptionTemplates } from '../../../src/api/hosting';
 import { NotFoundError } from '../../../src/api/http';
 import { commentableRanges } from '../../../src/domain/diffPositions';
 import { type FakeForge, startFakeForge } from '../../server';
@@ -82,6 +82,29 @@ describe('HostingClient: commits, comparisons and the repository tree (beyond th
     const root = await alice.listRepositoryTree(web, '', 'master').toArray();
     assert.ok(root.some((entry) => entry.type === 'tree' && entry.name === 'src'));
     await assert.rejects(alice.listRepositoryTree(web, 'no/such/folder').toArray(), NotFoundError);
+  });
+
+  it("reads a project's merge request templates from its default branch, Default first", async () => {
+    const project = await alice.getProject(web);
+    const templates = await readDescriptionTemplates(alice, project, 'merge_request');
+    assert.deepEqual(
+      templates.map((template) => template.name),
+      ['Default', 'Bug fix'],
+    );
+    assert.match(templates[0]?.text ?? '', /^## What does this change\?\n/);
+    // No issue templates in the seed: none, not an error (the folder answers 404).
+    assert.deepEqual(await readDescriptionTemplates(alice, project, 'issue'), []);
+    // A project's own default description (Premium) comes first.
+    const premium = { ...project, merge_requests_template: 'Describe the change.\n\nRisk:' };
+    const withDefault = await readDescriptionTemplates(alice, premium, 'merge_request');
+    assert.deepEqual(
+      withDefault.map((template) => [template.name, template.isProjectDefault ?? false]),
+      [
+        ['Describe the change.', true],
+        ['Default', false],
+        ['Bug fix', false],
+      ],
+    );
   });
 
   it('reads a diff with the old `---`/`+++` header lines GitLab once sent, as without them', () => {
