@@ -34,7 +34,7 @@ import { AutoRefresh } from './state/autoRefresh';
 import { RefreshBurst } from './state/refreshBurst';
 import type { TreeNode } from './platform/tree/treeNode';
 import { type ReviewFeature, createReviewFeature } from './features/review';
-import { createStatusBarFeature } from './features/statusBar';
+import { type StatusBarController, createStatusBarFeature } from './features/statusBar';
 import { type CiLintChecks, createCiConfigFeature } from './features/ciConfig';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
 import {
@@ -201,6 +201,27 @@ function checkEnvironmentAccountsWhenShown(
  * Composition root, run when the extension is first used (a view draws or a command runs): builds
  * every piece and registers it with the entry's views and command table. Owns nothing global.
  */
+/** On the source branch of a merge request (the status bar finds it), its threads go on the working files. */
+function followCheckedOutBranch(
+  context: vscode.ExtensionContext,
+  statusBar: StatusBarController,
+  review: ReviewFeature,
+  log: vscode.LogOutputChannel,
+): void {
+  context.subscriptions.push(
+    statusBar.onDidChangeStatus((status) => {
+      const { mergeRequest } = status ?? {};
+      void review
+        .followCheckedOut(
+          status && mergeRequest
+            ? { accountId: status.account.id, project: status.project, mergeRequest, root: status.root }
+            : undefined,
+        )
+        .catch((error: unknown) => log.warn(`Threads on the checked-out branch: ${String(error)}`));
+    }),
+  );
+}
+
 export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
   const log = createLog();
   logShownMessages(log);
@@ -236,6 +257,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     retryJob: (ref) => jobs.retry(ref),
     pipelines,
   });
+  followCheckedOutBranch(context, statusBar, review, log);
   createBoardsFeature(services);
   const ciChecks = createCiConfigFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });

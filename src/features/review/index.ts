@@ -28,9 +28,13 @@ import { CommitReviews, type Prepare, commitCommands } from './commitReview';
 import type { AccountManager } from '../../platform/accounts';
 import type { CommandDeclaration } from '../../platform/commands/defineCommand';
 import { VersionCompare, versionCommands } from './versionCompare';
+import { BranchThreads, type CheckedOutMergeRequest } from './branchThreads';
+import { branchCommands } from './branchCommands';
+import { EditSuggestions } from './editSuggestions';
 
 export type { ReviewTarget } from './changedFiles';
 export type { ViewedFiles } from './viewedFiles';
+export type { CheckedOutMergeRequest } from './branchThreads';
 
 /** VS Code's command that shows the Comments view, where every thread of the open diffs is listed. */
 const COMMENTS_VIEW_FOCUS = 'workbench.action.focusCommentsPanel';
@@ -63,6 +67,8 @@ export interface ReviewFeature {
   readonly viewed: ViewedFiles;
   /** Remembers `headSha` as the head last reviewed (an approval): "Changes since my last review". */
   reviewed(target: ReviewTarget, headSha: string): Promise<void>;
+  /** The clone's branch is this merge request's source branch (or none is): its threads go on the working files. */
+  followCheckedOut(checkedOut: CheckedOutMergeRequest | undefined): Promise<void>;
 }
 
 /** The Comments view, which lists every thread of the open diffs. */
@@ -151,6 +157,8 @@ export function createReviewFeature(services: Services): ReviewFeature {
   const preparation = new ReviewPreparation(accounts, comments, services.log);
   const prepare = (target: ReviewTarget, known?: Promise<MergeRequestDiff[]>) =>
     preparation.prepare(target, known);
+  const branch = new BranchThreads(comments, content, (target) => prepare(target));
+  context.subscriptions.push(branch);
   const openOne = async (
     target: ReviewTarget,
     change: MergeRequestDiff,
@@ -171,6 +179,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
     }),
     ...viewedCommands(viewed),
     ...historyCommands(context, { accounts, content, comments, viewed }, (target) => prepare(target)),
+    ...branchCommands(branch, new EditSuggestions(branch, accounts, comments, (target) => prepare(target))),
     ...commentCommands(comments, pending, editing, (comment) =>
       applySuggestion(comments, accounts, services.log, comment),
     ),
@@ -206,5 +215,6 @@ export function createReviewFeature(services: Services): ReviewFeature {
     pendingStatus: pending.status,
     viewed,
     reviewed: (target, headSha) => viewed.rememberReviewedHead(target, headSha),
+    followCheckedOut: (checkedOut) => branch.follow(checkedOut),
   };
 }

@@ -56,7 +56,7 @@ export interface CommentPlace {
 }
 
 /** Both ends of a comment on lines `first`..`last` of a side, with GitLab's line codes. */
-function lineRange(
+export function lineRange(
   change: MergeRequestDiff,
   side: DiffSide,
   first: number,
@@ -67,6 +67,21 @@ function lineRange(
   const start = lineRangeEnd(change.diff, side, first, pathHash);
   const end = lineRangeEnd(change.diff, side, last, pathHash);
   return start && end ? { start, end } : undefined;
+}
+
+/** What the checked-out branch's working files add to the review (`branchThreads.ts`). */
+export interface WorkingFileThreads {
+  /** Puts the session's threads on the working files too (after its diff threads are placed). */
+  place(
+    session: ReviewSession,
+    discussions: readonly Discussion[],
+    viewer: ReviewViewer | undefined,
+  ): Promise<void>;
+  commentingRanges(document: vscode.TextDocument): Promise<vscode.Range[] | undefined>;
+  /** Where a new thread on a working file goes, or undefined when the file is none of the branch's. */
+  placeOf(
+    thread: vscode.CommentThread,
+  ): Promise<{ session: ReviewSession; position: DiffPosition } | undefined>;
 }
 
 export class ReviewComments implements vscode.Disposable {
@@ -82,6 +97,8 @@ export class ReviewComments implements vscode.Disposable {
   readonly onDidChangeOnServer = this.changedEmitter.event;
   /** Runs once a session's threads are placed (the review's pending comments go on them). */
   afterLoad: ((session: ReviewSession, client: HostingClient) => Promise<void>) | undefined;
+  /** The checked-out branch's working files: their threads, their commenting lines, new threads on them. */
+  workingFiles: WorkingFileThreads | undefined;
 
   constructor(
     private readonly accounts: AccountManager,
@@ -117,7 +134,10 @@ export class ReviewComments implements vscode.Disposable {
    */
   private offerCommentingRanges(): void {
     this.controller.commentingRangeProvider ??= {
-      provideCommentingRanges: (document) => this.commentingRanges(document.uri),
+      provideCommentingRanges: (document) =>
+        document.uri.scheme === 'file'
+          ? this.workingFiles?.commentingRanges(document)
+          : this.commentingRanges(document.uri),
     };
   }
 
@@ -220,6 +240,9 @@ export class ReviewComments implements vscode.Disposable {
         this.log.warn(`review: discussion ${discussion.id} not shown: ${String(error)}`);
       }
     }
+    await this.workingFiles?.place(session, discussions, viewer).catch((error: unknown) => {
+      this.log.warn(`review: threads on the working files not shown: ${String(error)}`);
+    });
     await this.afterLoad?.(session, client);
   }
 
@@ -321,6 +344,8 @@ export class ReviewComments implements vscode.Disposable {
       const client = await this.accounts.client(known.session.target.accountId);
       if (known.discussionId || known.position) return { ...known, client };
     }
+    const working = thread.uri.scheme === 'file' ? await this.workingFiles?.placeOf(thread) : undefined;
+    if (working) return { ...working, client: await this.accounts.client(working.session.target.accountId) };
     const found = this.sessionOf(thread.uri);
     if (!found || !thread.range) throw NOT_FOR_REVIEW();
     const { session, view, change, side } = found;

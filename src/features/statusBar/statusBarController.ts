@@ -15,6 +15,8 @@ import { pickOne, showInformation, type PickItem } from '../../platform/userMess
 export interface BranchStatus {
   account: AccountInfo;
   project: Project;
+  /** The clone's folder. */
+  root: string;
   branch: string;
   mergeRequest: MergeRequest | undefined;
   latestJob: Job | undefined;
@@ -64,6 +66,9 @@ export class StatusBarController implements vscode.Disposable {
   private current: BranchStatus | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private refreshing: Promise<BranchStatus | undefined> | undefined;
+  private readonly statusChanges = new vscode.EventEmitter<BranchStatus | undefined>();
+  /** Fires after each reading of the branch's state (the review follows the branch's merge request). */
+  readonly onDidChangeStatus = this.statusChanges.event;
   private queued: Promise<BranchStatus | undefined> | undefined;
 
   constructor(
@@ -73,7 +78,7 @@ export class StatusBarController implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem('forge.branchStatus', vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Forge: Merge Request and Job of the Current Branch');
     this.item.command = 'forge.statusBar.showActions';
-    this.disposables.push(this.item);
+    this.disposables.push(this.item, this.statusChanges);
     const watcher = vscode.workspace.createFileSystemWatcher('**/.git/HEAD');
     this.disposables.push(
       watcher,
@@ -120,6 +125,7 @@ export class StatusBarController implements vscode.Disposable {
         this.current = status;
         if (status) this.actions.pipelines.watchBranchPipeline(status);
         this.render();
+        this.statusChanges.fire(status);
         return status;
       })
       .finally(() => {
@@ -151,6 +157,7 @@ export class StatusBarController implements vscode.Disposable {
     return {
       account,
       project,
+      root: repository.root,
       branch: repository.branch,
       mergeRequest: mergeRequests.items.find((mr) => mr.source_branch === repository.branch),
       latestJob: jobs.items.find((job) => job.ref === repository.branch),

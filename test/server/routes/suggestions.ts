@@ -12,7 +12,8 @@ import { hunksBetween, treeAt } from '../repositoryFiles';
 import type { Router } from '../router';
 import { ACCESS, type ForgeState, type MergeRequest, type Note } from '../state';
 
-const BLOCK = /^```suggestion(?::-(\d+)\+(\d+))?[ \t]*\n([\s\S]*?)^```[ \t]*$/gm;
+// A fence of three backticks or more, closed by the same fence (Markdown's rule; GitLab follows it).
+const BLOCK = /^(`{3,})suggestion(?::-(\d+)\+(\d+))?[ \t]*\n([\s\S]*?)^\1[ \t]*$/gm;
 
 interface Block {
   index: number;
@@ -24,9 +25,9 @@ interface Block {
 function blocksOf(body: string): Block[] {
   return [...body.matchAll(BLOCK)].map((match, index) => ({
     index,
-    above: Number(match[1] ?? 0),
-    below: Number(match[2] ?? 0),
-    text: match[3] ?? '',
+    above: Number(match[2] ?? 0),
+    below: Number(match[3] ?? 0),
+    text: match[4] ?? '',
   }));
 }
 
