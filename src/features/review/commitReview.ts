@@ -46,12 +46,10 @@ export class CommitReviews implements vscode.Disposable {
   }
 
   private publishShown(): Thenable<unknown> {
-    const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label;
-    return vscode.commands.executeCommand(
-      'setContext',
-      COMMIT_SHOWN_CONTEXT,
-      label !== undefined && this.titles.has(label),
-    );
+    const label = vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '';
+    // VS Code adds the file count to a multi-file diff editor's title ("… (3 files)").
+    const shown = [...this.titles].some((title) => label === title || label.startsWith(`${title} (`));
+    return vscode.commands.executeCommand('setContext', COMMIT_SHOWN_CONTEXT, shown);
   }
 
   /** Opens commit `index` (oldest first) of the merge request; answers its SHA and file count. */
