@@ -2,7 +2,7 @@
  * `npm run bench [-- --only <name>]`: runs the benchmarks, prints a table per benchmark and a
  * summary (figure, target, met), and writes everything to `bench/results/latest.json`.
  * Benchmarks: pagination, traceTail, vscode (rendering, activation, bundle, todos tree), linearText,
- * pipelineGraph, ciConfig. See docs/performance.md for the method and the last results.
+ * pipelineGraph, ciConfig, reviewLarge. See docs/performance.md for the method and the last results.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { runCiConfigBench } from './ciConfig.bench';
 import { runLinearTextBench } from './linearText.bench';
 import { runPaginationBench } from './pagination.bench';
 import { runPipelineGraphBench } from './pipelineGraph.bench';
+import { runReviewLargeBench } from './reviewLarge.bench';
 import { type BenchResult, type Benchmark, formatTable, yesNo } from './report';
 import { runTraceTailBench } from './traceTail.bench';
 import { runVscodeBench } from './vscode.bench';
@@ -22,6 +23,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'linearText', run: runLinearTextBench },
   { name: 'pipelineGraph', run: runPipelineGraphBench },
   { name: 'ciConfig', run: runCiConfigBench },
+  { name: 'reviewLarge', run: runReviewLargeBench },
 ];
 
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');

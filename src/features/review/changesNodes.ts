@@ -13,12 +13,30 @@ import { type ReviewTarget, loadChangedFiles } from './changedFiles';
 import { CommitsFolderNode } from './commitNodes';
 import { type ViewedFiles, mergeRequestKeyOf, viewedDescription } from './viewedFiles';
 
-const BADGE_TEXT: Record<ReturnType<typeof fileBadge>, () => string> = {
-  added: () => vscode.l10n.t('added'),
-  deleted: () => vscode.l10n.t('deleted'),
-  renamed: () => vscode.l10n.t('renamed'),
-  modified: () => vscode.l10n.t('modified'),
-};
+/** The rows' fixed words, translated once: a folder of a thousand files is drawn again on every tick. */
+let rowWords:
+  | {
+      badge: Record<ReturnType<typeof fileBadge>, string>;
+      viewed: string;
+      markViewed: string;
+      compare: string;
+    }
+  | undefined;
+
+function words(): NonNullable<typeof rowWords> {
+  rowWords ??= {
+    badge: {
+      added: vscode.l10n.t('added'),
+      deleted: vscode.l10n.t('deleted'),
+      renamed: vscode.l10n.t('renamed'),
+      modified: vscode.l10n.t('modified'),
+    },
+    viewed: vscode.l10n.t('Viewed: click to mark as not viewed'),
+    markViewed: vscode.l10n.t('Mark as viewed'),
+    compare: vscode.l10n.t('Compare Side by Side'),
+  };
+  return rowWords;
+}
 
 export class ChangesFolderNode implements TreeNode {
   private files: Promise<MergeRequestDiff[]> | undefined;
@@ -110,29 +128,24 @@ export class ChangedFileNode implements TreeNode {
     // A file URI only for the file icon theme; the row never opens it.
     item.resourceUri = vscode.Uri.file(`/${path}`);
     const badge = fileBadge(this.change);
+    const said = words();
     item.description = [
       slash > 0 ? path.slice(0, slash) : undefined,
-      badge === 'modified' ? undefined : BADGE_TEXT[badge](),
+      badge === 'modified' ? undefined : said.badge[badge],
     ]
       .filter(Boolean)
       .join(' · ');
     item.tooltip =
       badge === 'renamed'
         ? vscode.l10n.t('{0} → {1}', this.change.old_path, this.change.new_path)
-        : vscode.l10n.t('{0} ({1})', path, BADGE_TEXT[badge]());
+        : vscode.l10n.t('{0} ({1})', path, said.badge[badge]);
     const viewed = this.folder.viewed.isViewed(this.folder.target, this.change);
     item.checkboxState = {
       state: viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked,
-      tooltip: viewed
-        ? vscode.l10n.t('Viewed: click to mark as not viewed')
-        : vscode.l10n.t('Mark as viewed'),
+      tooltip: viewed ? said.viewed : said.markViewed,
     };
     item.contextValue = `reviewFile ${badge} ${viewed ? 'viewed' : 'unviewed'}`;
-    item.command = {
-      command: 'forge.review.openChangedFile',
-      title: vscode.l10n.t('Compare Side by Side'),
-      arguments: [this],
-    };
+    item.command = { command: 'forge.review.openChangedFile', title: said.compare, arguments: [this] };
     return item;
   }
 }

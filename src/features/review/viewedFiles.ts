@@ -20,14 +20,29 @@ const HIDING_KEY = 'forge.review.hideViewedFiles';
 /** The context key the Changes folder's "Hide" and "Show" commands are chosen by. */
 const HIDING_CONTEXT = 'forge.review.hidingViewed';
 
+/** A target's head and key, read once: a thousand rows ask for them on every redraw. */
+const targetFacts = new WeakMap<ReviewTarget, { head: string; key: string }>();
+
+function factsOf(target: ReviewTarget): { head: string; key: string } {
+  let facts = targetFacts.get(target);
+  if (!facts) {
+    const { mergeRequest } = target;
+    facts = {
+      head: diffRefs(mergeRequest)?.headSha ?? (typeof mergeRequest.sha === 'string' ? mergeRequest.sha : ''),
+      key: viewedMergeRequestKey(target.accountId, target.project.id, mergeRequest.iid),
+    };
+    targetFacts.set(target, facts);
+  }
+  return facts;
+}
+
 /** The head commit a merge request's files are keyed with (a listed merge request has `sha`). */
 export function headShaOf(target: ReviewTarget): string {
-  const { mergeRequest } = target;
-  return diffRefs(mergeRequest)?.headSha ?? (typeof mergeRequest.sha === 'string' ? mergeRequest.sha : '');
+  return factsOf(target).head;
 }
 
 export function mergeRequestKeyOf(target: ReviewTarget): string {
-  return viewedMergeRequestKey(target.accountId, target.project.id, target.mergeRequest.iid);
+  return factsOf(target).key;
 }
 
 export class ViewedFiles implements vscode.Disposable {
@@ -57,8 +72,16 @@ export class ViewedFiles implements vscode.Disposable {
     return vscode.commands.executeCommand('setContext', HIDING_CONTEXT, this.hiding);
   }
 
+  /** Keys computed once per file and head: a thousand rows are drawn again on every tick. */
+  private readonly keys = new WeakMap<MergeRequestDiff, { head: string; file: ViewedFile }>();
+
   fileOf(target: ReviewTarget, change: MergeRequestDiff): ViewedFile {
-    return viewedFileOf(change, headShaOf(target));
+    const head = headShaOf(target);
+    const known = this.keys.get(change);
+    if (known?.head === head) return known.file;
+    const file = viewedFileOf(change, head);
+    this.keys.set(change, { head, file });
+    return file;
   }
 
   isViewed(target: ReviewTarget, change: MergeRequestDiff): boolean {
