@@ -349,7 +349,21 @@ export async function collapseRow(page: Page, viewTitle: string, name: string | 
 export async function collapseAllRows(page: Page, viewTitle: string): Promise<void> {
   const header = viewPane(page, viewTitle).locator('.pane-header');
   if ((await header.getAttribute('aria-expanded')) !== 'true') return;
-  await header.hover({ force: true });
   const collapseAll = header.locator('.action-label[aria-label="Collapse All"]');
-  if (await collapseAll.isVisible()) await collapseAll.click({ force: true });
+  const expanded = viewPane(page, viewTitle).locator('.pane-body .monaco-list-row[aria-expanded="true"]');
+  // Until no row is open: the button is disabled while nothing is, and the pane's toolbar is drawn
+  // again while its tree loads (a click then finds the old button gone).
+  await waitUntil(
+    async () => {
+      if ((await expanded.count()) === 0) return true;
+      await header.hover({ force: true });
+      if (
+        (await collapseAll.getAttribute('aria-disabled', { timeout: 1_000 }).catch(() => 'true')) !== 'true'
+      )
+        await collapseAll.click({ force: true, timeout: 1_000 }).catch(() => undefined);
+      return (await expanded.count()) === 0;
+    },
+    15_000,
+    `every row of ${viewTitle} folded`,
+  );
 }

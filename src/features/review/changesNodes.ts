@@ -11,7 +11,7 @@ import { showError } from '../../platform/userMessages';
 import { ErrorNode, MessageNode, type TreeNode } from '../../platform/tree/treeNode';
 import { type ReviewTarget, loadChangedFiles } from './changedFiles';
 import { CommitsFolderNode } from './commitNodes';
-import { type ViewedFiles, mergeRequestKeyOf, viewedDescription } from './viewedFiles';
+import { type ViewedFiles, viewedDescription } from './viewedFiles';
 
 /** The rows' fixed words, translated once: a folder of a thousand files is drawn again on every tick. */
 let rowWords:
@@ -158,7 +158,7 @@ export class LiveChangesFolders implements vscode.Disposable {
   private readonly folders = new Set<WeakRef<ChangesFolderNode>>();
   private readonly watch: vscode.Disposable;
 
-  constructor(viewed: ViewedFiles) {
+  constructor(private readonly viewed: ViewedFiles) {
     this.watch = viewed.onDidChange((key) => this.redraw(key));
   }
 
@@ -172,7 +172,7 @@ export class LiveChangesFolders implements vscode.Disposable {
     for (const ref of this.folders) {
       const folder = ref.deref();
       if (!folder) this.folders.delete(ref);
-      else if (key === undefined || mergeRequestKeyOf(folder.target) === key) folder.redraw();
+      else if (key === undefined || this.viewed.keyOf(folder.target) === key) folder.redraw();
     }
   }
 

@@ -19,7 +19,7 @@ import { openNoteLine } from './noteLines';
 import { PendingReview } from './pendingReview';
 import { ReviewComments } from './reviewComments';
 import { ChangedFileNode, ChangesFolderNode, LiveChangesFolders } from './changesNodes';
-import { ViewedFiles, headShaOf } from './viewedFiles';
+import { ViewedFiles } from './viewedFiles';
 import { ReviewContentProvider } from './reviewContent';
 import { ReviewSides } from './reviewSides';
 import { ReviewPreparation } from './reviewPreparation';
@@ -151,7 +151,7 @@ export function createReviewFeature(services: Services): ReviewFeature {
   const pending = new PendingReview(comments, accounts, services.log);
   const editing = new NoteEditing(comments, accounts);
   pending.afterSubmit = (target, headSha) =>
-    viewed.rememberReviewedHead(target, headSha ?? headShaOf(target));
+    viewed.rememberReviewedHead(target, headSha ?? viewed.headOf(target));
   context.subscriptions.push(comments, pending, followServerChanges(services, comments));
 
   const preparation = new ReviewPreparation(accounts, comments, services.log);

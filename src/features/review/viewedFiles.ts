@@ -20,33 +20,10 @@ const HIDING_KEY = 'forge.review.hideViewedFiles';
 /** The context key the Changes folder's "Hide" and "Show" commands are chosen by. */
 const HIDING_CONTEXT = 'forge.review.hidingViewed';
 
-/** A target's head and key, read once: a thousand rows ask for them on every redraw. */
-const targetFacts = new WeakMap<ReviewTarget, { head: string; key: string }>();
-
-function factsOf(target: ReviewTarget): { head: string; key: string } {
-  let facts = targetFacts.get(target);
-  if (!facts) {
-    const { mergeRequest } = target;
-    facts = {
-      head: diffRefs(mergeRequest)?.headSha ?? (typeof mergeRequest.sha === 'string' ? mergeRequest.sha : ''),
-      key: viewedMergeRequestKey(target.accountId, target.project.id, mergeRequest.iid),
-    };
-    targetFacts.set(target, facts);
-  }
-  return facts;
-}
-
-/** The head commit a merge request's files are keyed with (a listed merge request has `sha`). */
-export function headShaOf(target: ReviewTarget): string {
-  return factsOf(target).head;
-}
-
-export function mergeRequestKeyOf(target: ReviewTarget): string {
-  return factsOf(target).key;
-}
-
 export class ViewedFiles implements vscode.Disposable {
   private readonly store: ViewedFilesStore;
+  /** A target's head and key, read once: a thousand rows ask for them on every redraw. */
+  private readonly targetFacts = new WeakMap<ReviewTarget, { head: string; key: string }>();
   private readonly changes = new vscode.EventEmitter<string | undefined>();
   private readonly storeWatch: { dispose(): void };
   /** Fires with a merge request's key when its ticks changed, or undefined when hiding was turned. */
@@ -72,11 +49,35 @@ export class ViewedFiles implements vscode.Disposable {
     return vscode.commands.executeCommand('setContext', HIDING_CONTEXT, this.hiding);
   }
 
+  private factsOf(target: ReviewTarget): { head: string; key: string } {
+    let facts = this.targetFacts.get(target);
+    if (!facts) {
+      const { mergeRequest } = target;
+      facts = {
+        head:
+          diffRefs(mergeRequest)?.headSha ?? (typeof mergeRequest.sha === 'string' ? mergeRequest.sha : ''),
+        key: viewedMergeRequestKey(target.accountId, target.project.id, mergeRequest.iid),
+      };
+      this.targetFacts.set(target, facts);
+    }
+    return facts;
+  }
+
+  /** The head commit a merge request's files are keyed with (a listed merge request has `sha`). */
+  headOf(target: ReviewTarget): string {
+    return this.factsOf(target).head;
+  }
+
+  /** The key a merge request's ticks are kept under. */
+  keyOf(target: ReviewTarget): string {
+    return this.factsOf(target).key;
+  }
+
   /** Keys computed once per file and head: a thousand rows are drawn again on every tick. */
   private readonly keys = new WeakMap<MergeRequestDiff, { head: string; file: ViewedFile }>();
 
   fileOf(target: ReviewTarget, change: MergeRequestDiff): ViewedFile {
-    const head = headShaOf(target);
+    const head = this.headOf(target);
     const known = this.keys.get(change);
     if (known?.head === head) return known.file;
     const file = viewedFileOf(change, head);
@@ -85,11 +86,11 @@ export class ViewedFiles implements vscode.Disposable {
   }
 
   isViewed(target: ReviewTarget, change: MergeRequestDiff): boolean {
-    return this.store.isViewed(mergeRequestKeyOf(target), this.fileOf(target, change));
+    return this.store.isViewed(this.keyOf(target), this.fileOf(target, change));
   }
 
   count(target: ReviewTarget, changes: readonly MergeRequestDiff[]): ViewedCount {
-    const key = mergeRequestKeyOf(target);
+    const key = this.keyOf(target);
     return countViewed(
       changes.map((change) => this.fileOf(target, change)),
       (file) => this.store.isViewed(key, file),
@@ -98,18 +99,18 @@ export class ViewedFiles implements vscode.Disposable {
 
   setViewed(target: ReviewTarget, changes: readonly MergeRequestDiff[], viewed: boolean): Promise<void> {
     return this.store.setViewed(
-      mergeRequestKeyOf(target),
+      this.keyOf(target),
       changes.map((change) => this.fileOf(target, change)),
       viewed,
     );
   }
 
   reviewedHead(target: ReviewTarget): string | undefined {
-    return this.store.reviewedHead(mergeRequestKeyOf(target));
+    return this.store.reviewedHead(this.keyOf(target));
   }
 
   rememberReviewedHead(target: ReviewTarget, headSha: string): Promise<void> {
-    return this.store.rememberReviewedHead(mergeRequestKeyOf(target), headSha);
+    return this.store.rememberReviewedHead(this.keyOf(target), headSha);
   }
 
   dispose(): void {
