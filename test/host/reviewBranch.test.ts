@@ -3,6 +3,7 @@
 // working file with the head's position, the toggle that silences them, and local edits turned
 // into pending suggestions.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -166,6 +167,10 @@ describe('review: on the checked-out branch', function () {
     const head = fileAt(mr.headSha, 'src/login.ts');
     assert.ok(head);
     const uri = write('src/login.ts', head);
+    // The first test's edits to index.ts are taken back: only login.ts differs from the head.
+    const index = fileAt(mr.headSha, 'src/index.ts');
+    assert.ok(index);
+    write('src/index.ts', index);
     const readme = write('README.md', 'not part of the merge request\n');
     const editor = await vscode.window.showTextDocument(uri);
     // Unsaved edits: the first line changed, and a line added after the third.
@@ -196,7 +201,11 @@ describe('review: on the checked-out branch', function () {
       said.join('\n'),
       /^2 suggestions held for your review of !1: submit the review to publish them\. Left out: README\.md is not a file !1 changes/,
     );
-    assert.ok(editor.document.isDirty, 'nothing was saved or committed');
+    assert.equal(editor.document.lineAt(0).text, '// reworded', 'the edit stays in the file');
+    assert.throws(
+      () => execFileSync('git', ['rev-parse', 'HEAD'], { cwd: folder, stdio: 'pipe' }),
+      'nothing was committed',
+    );
     // Held on the server as the account's drafts (alice's), and counted in the status bar.
     const pending = await alice.listDraftNotes(forge.fixtures.projects.web, 1).toArray();
     assert.equal(pending.filter((draft) => draft.note.includes('```suggestion')).length, 2);

@@ -210,6 +210,8 @@ export class BranchThreads implements WorkingFileThreads, vscode.Disposable {
     thread.comments = discussion.notes.map((note) => this.comments.noteComment(thread, note, viewer));
     describeThread(thread, discussion);
     if (line === undefined) {
+      // Folded: it has no line to sit on; the Comments view lists it.
+      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
       const was = noteSide(position);
       thread.label = was
         ? vscode.l10n.t('Outdated (was line {0} at {1})', was.line, position.head_sha.slice(0, 8))

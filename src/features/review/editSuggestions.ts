@@ -73,6 +73,7 @@ export class EditSuggestions {
     private readonly accounts: AccountManager,
     private readonly comments: ReviewComments,
     private readonly prepare: Prepare,
+    private readonly log: { info(line: string): void },
   ) {}
 
   async suggest(): Promise<SuggestedEdits> {
@@ -91,9 +92,11 @@ export class EditSuggestions {
         title: vscode.l10n.t('Suggesting your edits on !{0}…', iid),
       },
       async () => {
+        this.log.info(`Suggest from edits: reading !${iid} for review`);
         await this.prepare(target);
         const session = this.comments.sessionFor(target);
         await session?.loading;
+        this.log.info(`Suggest from edits: !${iid} read, ${session?.changes.length ?? 0} files`);
         if (!session) throw new Error(vscode.l10n.t('!{0} could not be read for review.', iid));
         return this.hold(session, checkedOut.root);
       },
@@ -101,11 +104,13 @@ export class EditSuggestions {
     const said =
       result.held === 0
         ? vscode.l10n.t('No edit of yours could be suggested on !{0}.', iid)
-        : vscode.l10n.t(
-            '{0} suggestions held for your review of !{1}: submit the review to publish them.',
-            result.held,
-            iid,
-          );
+        : result.held === 1
+          ? vscode.l10n.t('1 suggestion held for your review of !{0}: submit the review to publish it.', iid)
+          : vscode.l10n.t(
+              '{0} suggestions held for your review of !{1}: submit the review to publish them.',
+              result.held,
+              iid,
+            );
     void showInformation(
       result.leftOut.length > 0 ? vscode.l10n.t('{0} Left out: {1}', said, result.leftOut.join('; ')) : said,
     );
@@ -116,15 +121,18 @@ export class EditSuggestions {
     const { project, mergeRequest } = session.target;
     const client = await this.accounts.client(session.target.accountId);
     const edited = await editedFiles(root);
+    this.log.info(`Suggest from edits: ${edited.size} files edited in the clone`);
     const touched = new Set(session.changes.map((change) => change.new_path));
     const leftOut = [...edited]
       .filter((file) => !touched.has(file))
       .map((file) => vscode.l10n.t('{0} is not a file !{1} changes', file, mergeRequest.iid));
     let held = 0;
     for (const change of session.changes) {
-      if (change.deleted_file || !edited.has(change.new_path)) continue;
+      if (change.deleted_file) continue;
+      // Edited means: not as at the head (saved or not, whatever git says of the clone).
       const uri = fileInClone(root, change.new_path);
       const texts = uri && (await this.branch.texts(session, uri, change.new_path));
+      if (!texts ? !edited.has(change.new_path) : texts.head === texts.working) continue;
       const suggestions = texts && editsToSuggestions(texts.head, texts.working);
       if (!suggestions) {
         leftOut.push(vscode.l10n.t('{0} could not be compared with the head', change.new_path));

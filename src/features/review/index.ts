@@ -179,7 +179,10 @@ export function createReviewFeature(services: Services): ReviewFeature {
     }),
     ...viewedCommands(viewed),
     ...historyCommands(context, { accounts, content, comments, viewed }, (target) => prepare(target)),
-    ...branchCommands(branch, new EditSuggestions(branch, accounts, comments, (target) => prepare(target))),
+    ...branchCommands(
+      branch,
+      new EditSuggestions(branch, accounts, comments, (target) => prepare(target), services.log),
+    ),
     ...commentCommands(comments, pending, editing, (comment) =>
       applySuggestion(comments, accounts, services.log, comment),
     ),
