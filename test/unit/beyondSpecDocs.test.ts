@@ -11,6 +11,7 @@ import {
   ProjectVariableSchema,
   DiscussionSchema,
   DraftNoteSchema,
+  IssueSchema,
   JobSchema,
   MergeRequestApprovalsSchema,
   MergeRequestDiffSchema,
@@ -50,6 +51,7 @@ const DOCUMENTED: Record<string, z.ZodType> = {
   'review/GLD-commit_diff.json': z.array(MergeRequestDiffSchema),
   'review/GLD-repository_compare.json': RepositoryCompareSchema,
   'review/GLD-repository_tree.json': z.array(RepositoryTreeEntrySchema),
+  'issues/GLD-issues_list.json': z.array(IssueSchema),
 };
 
 /** Documented payloads of the same endpoints that public clients keep (the `gitlab-docs` copy). */

@@ -105,6 +105,27 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: '/projects/:id/repository/tree',
     since: 'GitLab 8.x; a folder of a ref, paged; 404 when the folder is not there',
   },
+  'issues.listAll': {
+    method: 'GET',
+    path: '/issues',
+    since: "GitLab 9.5 (`scope`); the caller's issues, created_by_me unless `scope` says otherwise",
+  },
+  'issues.list': {
+    method: 'GET',
+    path: '/projects/:id/issues',
+    since: 'GitLab 8.x; confidential issues only for their author, assignees and Reporter or above',
+  },
+  'issues.get': {
+    method: 'GET',
+    path: '/projects/:id/issues/:issue_iid',
+    since: 'GitLab 8.x; 404 for a confidential issue the caller may not see',
+  },
+  'issues.create': { method: 'POST', path: '/projects/:id/issues', since: 'GitLab 8.x; `title` required' },
+  'issues.update': {
+    method: 'PUT',
+    path: '/projects/:id/issues/:issue_iid',
+    since: 'GitLab 8.x; `state_event` close or reopen; the author or Reporter and above',
+  },
   'mergeRequests.diffs': {
     method: 'GET',
     path: `${MR}/diffs`,

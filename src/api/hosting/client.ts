@@ -20,9 +20,10 @@ import {
   type BroadcastMessageInput,
 } from './hostingTypes';
 import { projectParam } from './hostingCore';
-import { PipelineEndpoints } from './pipelineEndpoints';
+import { IssueEndpoints } from './issueEndpoints';
 
 export * from './hostingTypes';
+export type { IssueFilter, IssueInput } from './issueEndpoints';
 
 const SystemHookCreateReplySchema = z.union([SystemHookSchema, z.array(SystemHookSchema).length(1)]);
 
@@ -33,7 +34,7 @@ const SystemHookCreateReplySchema = z.union([SystemHookSchema, z.array(SystemHoo
  * messages, CI templates, SSH keys). Paths come from the registry in `endpoints.ts`; the plumbing is
  * `HostingCore`. A new endpoint goes into its resource's group.
  */
-export class HostingClient extends PipelineEndpoints {
+export class HostingClient extends IssueEndpoints {
   static create(options: Omit<HttpClientOptions, 'apiPrefix'>): HostingClient {
     return new HostingClient(new HttpTransport({ ...options, apiPrefix: '/api/v4' }));
   }

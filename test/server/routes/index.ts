@@ -13,6 +13,7 @@ import { registerDraftNoteRoutes } from './draftNotes';
 import { registerSuggestionRoutes } from './suggestions';
 import { registerVersionRoutes } from './versions';
 import { registerRepositoryRoutes } from './repository';
+import { registerIssueRoutes } from './issues';
 import { registerRepositoryFileRoutes } from './repositoryFiles';
 import { registerMiscRoutes } from './misc';
 import { registerNoteRoutes } from './notes';
@@ -39,6 +40,7 @@ export function buildRouter(): Router<Handler> {
   registerSuggestionRoutes(router);
   registerVersionRoutes(router);
   registerRepositoryRoutes(router);
+  registerIssueRoutes(router);
   registerRepositoryFileRoutes(router);
   registerNoteRoutes(router);
   registerAwardEmojiRoutes(router);

@@ -42,6 +42,20 @@ export const IssueSchema = z.looseObject({
   web_url: z.string().optional(),
   created_at: TimestampSchema.optional(),
   updated_at: TimestampSchema.optional(),
+  /** Beyond the spec (GitLab's issue entity): what the Issues view and panel show. */
+  assignees: z.array(UserSchema).nullish(),
+  closed_at: TimestampSchema.nullish(),
+  closed_by: UserSchema.nullish(),
+  due_date: z.string().nullish(),
+  confidential: z.boolean().optional(),
+  discussion_locked: z.boolean().nullish(),
+  user_notes_count: z.number().optional(),
+  upvotes: z.number().optional(),
+  downvotes: z.number().optional(),
+  merge_requests_count: z.number().optional(),
+  has_tasks: z.boolean().optional(),
+  task_completion_status: z.looseObject({ count: z.number(), completed_count: z.number() }).nullish(),
+  references: z.looseObject({ short: z.string(), full: z.string().optional() }).nullish(),
 });
 export type Issue = z.infer<typeof IssueSchema>;
 

@@ -1,0 +1,204 @@
+/**
+ * Issues, beyond the seed spec (which has only their notes), as GitLab's REST API has them:
+ * `GET /issues` (the caller's: `scope` created_by_me by default, assigned_to_me, all), a project's
+ * `GET .../issues` (scope all), one issue, `POST` and `PUT` (title, description, labels, assignees,
+ * milestone, due date, confidential, `state_event` close/reopen, which adds GitLab's system note).
+ * A confidential issue is seen by its author, its assignees and members from Reporter up; anyone
+ * else gets 404 for it and does not find it in lists, exactly as GitLab answers.
+ */
+import type { Handler, RequestContext } from '../context';
+import { created, errors, ok, type ApiResponse } from '../http';
+import type { Router } from '../router';
+import { ACCESS, type Issue, type Project, type User } from '../state';
+import { findIssue } from './parents';
+
+const PUBLIC = { public: true };
+const BASE = '/projects/:id/issues';
+const ONE = `${BASE}/:issue_iid`;
+
+export function registerIssueRoutes(router: Router<Handler>): void {
+  router.get('/issues', listAllIssues);
+  router.get(BASE, listProjectIssues, PUBLIC);
+  router.get(ONE, getIssue, PUBLIC);
+  router.post(BASE, createIssue);
+  router.put(ONE, updateIssue);
+}
+
+/** GitLab's rule for confidential issues. */
+export function canSeeIssue(
+  ctx: RequestContext,
+  project: Project,
+  issue: Issue,
+  user: User | undefined,
+): boolean {
+  if (!ctx.state.canReadProject(project, user)) return false;
+  if (!issue.confidential) return true;
+  if (!user) return false;
+  if (user.isAdmin || issue.authorId === user.id || issue.assigneeId === user.id) return true;
+  return ctx.state.accessLevel(project, user) >= ACCESS.reporter;
+}
+
+/** The filters both lists take (state, labels, milestone, search, iids, author, assignee, order). */
+function filtered(
+  ctx: RequestContext,
+  issues: Issue[],
+  scope: 'created_by_me' | 'assigned_to_me' | 'all',
+): Issue[] {
+  const { params } = ctx;
+  const caller = ctx.caller;
+  const state = params.oneOf('state', ['opened', 'closed', 'all'] as const) ?? 'all';
+  const labels = params
+    .string('labels')
+    ?.split(',')
+    .map((label) => label.trim())
+    .filter(Boolean);
+  const milestone = params.string('milestone');
+  const search = params.string('search')?.toLowerCase();
+  const iids = params.integerArray('iids');
+  const authorId = params.integer('author_id');
+  const assigneeId = params.integer('assignee_id');
+  const orderBy = params.oneOf('order_by', ['created_at', 'updated_at'] as const) ?? 'created_at';
+  const direction = (params.oneOf('sort', ['asc', 'desc'] as const) ?? 'desc') === 'asc' ? 1 : -1;
+  return issues
+    .filter((issue) => scope !== 'created_by_me' || issue.authorId === caller?.id)
+    .filter((issue) => scope !== 'assigned_to_me' || issue.assigneeId === caller?.id)
+    .filter((issue) => state === 'all' || issue.state === state)
+    .filter((issue) => !labels || labels.every((label) => issue.labels.includes(label)))
+    .filter((issue) => {
+      if (milestone === undefined) return true;
+      const title =
+        issue.milestoneId === null ? undefined : ctx.state.milestones.get(issue.milestoneId)?.title;
+      if (milestone === 'None') return title === undefined;
+      if (milestone === 'Any') return title !== undefined;
+      return title === milestone;
+    })
+    .filter(
+      (issue) =>
+        !search ||
+        issue.title.toLowerCase().includes(search) ||
+        issue.description.toLowerCase().includes(search),
+    )
+    .filter((issue) => !iids || iids.includes(issue.iid))
+    .filter((issue) => authorId === undefined || issue.authorId === authorId)
+    .filter((issue) => assigneeId === undefined || issue.assigneeId === assigneeId)
+    .sort((a, b) => {
+      const left = orderBy === 'created_at' ? a.createdAt : a.updatedAt;
+      const right = orderBy === 'created_at' ? b.createdAt : b.updatedAt;
+      return (left < right ? -1 : left > right ? 1 : a.id - b.id) * direction;
+    });
+}
+
+function listAllIssues(ctx: RequestContext): ApiResponse {
+  const caller = ctx.requireCaller();
+  const scope =
+    ctx.params.oneOf('scope', ['created_by_me', 'assigned_to_me', 'all'] as const) ?? 'created_by_me';
+  const visible = [...ctx.state.issues.values()].filter((issue) => {
+    const project = ctx.state.projects.get(issue.projectId);
+    return project !== undefined && canSeeIssue(ctx, project, issue, caller);
+  });
+  return ctx.list(filtered(ctx, visible, scope), (issue) => ctx.present.issue(issue));
+}
+
+function listProjectIssues(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  const scope = ctx.params.oneOf('scope', ['created_by_me', 'assigned_to_me', 'all'] as const) ?? 'all';
+  const visible = [...ctx.state.issues.values()].filter(
+    (issue) => issue.projectId === project.id && canSeeIssue(ctx, project, issue, ctx.caller),
+  );
+  return ctx.list(filtered(ctx, visible, scope), (issue) => ctx.present.issue(issue));
+}
+
+function visibleIssue(ctx: RequestContext, project: Project): Issue {
+  const issue = findIssue(ctx, project);
+  if (!canSeeIssue(ctx, project, issue, ctx.caller)) throw errors.notFound('Issue');
+  return issue;
+}
+
+function getIssue(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  return ok(ctx.present.issue(visibleIssue(ctx, project)));
+}
+
+/** The fields create and edit share, checked as GitLab checks them. */
+function applyFields(ctx: RequestContext, issue: Issue): void {
+  const { params } = ctx;
+  const title = params.string('title');
+  if (title !== undefined) {
+    if (title.trim() === '') throw errors.badRequest('{"title":["can\'t be blank"]}');
+    issue.title = title;
+  }
+  const description = params.string('description');
+  if (description !== undefined) issue.description = description;
+  const labels = params.string('labels');
+  if (labels !== undefined)
+    issue.labels = labels
+      .split(',')
+      .map((label) => label.trim())
+      .filter(Boolean);
+  const assignees = params.integerArray('assignee_ids');
+  if (assignees !== undefined) issue.assigneeId = assignees[0] ?? null;
+  if (params.has('milestone_id')) issue.milestoneId = params.integer('milestone_id') ?? null;
+  const confidential = params.string('confidential');
+  if (confidential !== undefined) issue.confidential = confidential === 'true';
+}
+
+function createIssue(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  const caller = ctx.requireCaller();
+  if (!ctx.state.canReadProject(project, caller)) throw errors.notFound('Project');
+  if (!ctx.params.string('title')) throw errors.badParameter('title is missing');
+  const now = ctx.state.now();
+  const issue: Issue = {
+    id: ctx.state.nextId('issue'),
+    iid: ctx.state.nextIid(project.id, ctx.state.issues.values()),
+    projectId: project.id,
+    title: '',
+    description: '',
+    state: 'opened',
+    authorId: caller.id,
+    assigneeId: null,
+    labels: [],
+    milestoneId: null,
+    confidential: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  applyFields(ctx, issue);
+  ctx.state.issues.set(issue.id, issue);
+  return created(ctx.present.issue(issue));
+}
+
+function updateIssue(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  const caller = ctx.requireCaller();
+  const issue = visibleIssue(ctx, project);
+  // The author may edit their issue; others need Reporter.
+  if (
+    issue.authorId !== caller.id &&
+    !caller.isAdmin &&
+    ctx.state.accessLevel(project, caller) < ACCESS.reporter
+  )
+    throw errors.forbidden();
+  applyFields(ctx, issue);
+  const stateEvent = ctx.params.oneOf('state_event', ['close', 'reopen'] as const);
+  const next = stateEvent === 'close' ? 'closed' : stateEvent === 'reopen' ? 'opened' : issue.state;
+  const now = ctx.state.now();
+  if (next !== issue.state) {
+    issue.state = next;
+    // GitLab's system note for a state change.
+    const note = {
+      id: ctx.state.nextId('note'),
+      projectId: project.id,
+      noteableType: 'Issue' as const,
+      noteableId: issue.id,
+      body: next === 'closed' ? 'closed' : 'reopened',
+      authorId: caller.id,
+      system: true,
+      createdAt: now,
+      updatedAt: now,
+    };
+    ctx.state.notes.set(note.id, note);
+  }
+  issue.updatedAt = now;
+  return ok(ctx.present.issue(issue));
+}
