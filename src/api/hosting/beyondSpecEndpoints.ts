@@ -126,6 +126,26 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: '/projects/:id/issues/:issue_iid',
     since: 'GitLab 8.x; `state_event` close or reopen; the author or Reporter and above',
   },
+  'issues.relatedMergeRequests': {
+    method: 'GET',
+    path: '/projects/:id/issues/:issue_iid/related_merge_requests',
+    since: 'GitLab 10.x; merge requests that mention the issue',
+  },
+  'issues.closedBy': {
+    method: 'GET',
+    path: '/projects/:id/issues/:issue_iid/closed_by',
+    since: 'GitLab 8.x; merge requests that close the issue when merged ("Closes #n")',
+  },
+  'labels.list': {
+    method: 'GET',
+    path: '/projects/:id/labels',
+    since: 'GitLab 8.x; names, colours, descriptions',
+  },
+  'milestones.list': {
+    method: 'GET',
+    path: '/projects/:id/milestones',
+    since: 'GitLab 8.x; `state` active or closed',
+  },
   'mergeRequests.diffs': {
     method: 'GET',
     path: `${MR}/diffs`,

@@ -1,7 +1,7 @@
 import type { CallOptions, ProjectRef } from './hostingTypes';
 import { projectParam } from './hostingCore';
 import { PipelineEndpoints } from './pipelineEndpoints';
-import { IssueSchema } from './schemas';
+import { IssueSchema, LabelSchema, MergeRequestSchema, MilestoneSchema } from './schemas';
 
 /** The filters of `GET /issues` and `GET /projects/:id/issues`, as GitLab names them. */
 export interface IssueFilter {
@@ -96,5 +96,32 @@ export class IssueEndpoints extends PipelineEndpoints {
       body: inputBody(input),
       signal: options?.signal,
     });
+  }
+
+  /** Merge requests that mention the issue. */
+  listRelatedMergeRequests(project: ProjectRef, iid: number) {
+    return this.list(
+      'issues.relatedMergeRequests',
+      { id: projectParam(project), issue_iid: iid },
+      MergeRequestSchema,
+    );
+  }
+
+  /** Merge requests that close the issue when merged. */
+  listClosedBy(project: ProjectRef, iid: number) {
+    return this.list('issues.closedBy', { id: projectParam(project), issue_iid: iid }, MergeRequestSchema);
+  }
+
+  listLabels(project: ProjectRef) {
+    return this.list('labels.list', { id: projectParam(project) }, LabelSchema);
+  }
+
+  listMilestones(project: ProjectRef, state?: 'active' | 'closed') {
+    return this.list(
+      'milestones.list',
+      { id: projectParam(project) },
+      MilestoneSchema,
+      state === undefined ? undefined : { state },
+    );
   }
 }

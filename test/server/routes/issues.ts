@@ -22,6 +22,59 @@ export function registerIssueRoutes(router: Router<Handler>): void {
   router.get(ONE, getIssue, PUBLIC);
   router.post(BASE, createIssue);
   router.put(ONE, updateIssue);
+  router.get(`${ONE}/related_merge_requests`, relatedMergeRequests, PUBLIC);
+  router.get(`${ONE}/closed_by`, closedBy, PUBLIC);
+  router.get('/projects/:id/labels', listLabels, PUBLIC);
+  router.get('/projects/:id/milestones', listMilestones, PUBLIC);
+}
+
+/** GitLab's closing pattern in a merge request's description: "Closes #4", "fixes #4", "Resolves #4". */
+function closes(text: string, iid: number): boolean {
+  return new RegExp(`\\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\\s+#${iid}\\b`, 'i').test(text);
+}
+
+/** Merge requests of the project that mention the issue (`#iid` in their title or description). */
+function relatedMergeRequests(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  const issue = visibleIssue(ctx, project);
+  const mention = new RegExp(`(^|[^\\w&])#${issue.iid}\\b`);
+  const related = [...ctx.state.mergeRequests.values()].filter(
+    (mergeRequest) =>
+      mergeRequest.projectId === project.id &&
+      (mention.test(mergeRequest.title) || mention.test(mergeRequest.description)),
+  );
+  return ctx.list(related, (mergeRequest) => ctx.present.mergeRequest(mergeRequest));
+}
+
+/** Merge requests that close the issue when merged (their description says so). */
+function closedBy(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  const issue = visibleIssue(ctx, project);
+  const closing = [...ctx.state.mergeRequests.values()].filter(
+    (mergeRequest) => mergeRequest.projectId === project.id && closes(mergeRequest.description, issue.iid),
+  );
+  return ctx.list(closing, (mergeRequest) => ctx.present.mergeRequest(mergeRequest));
+}
+
+function listLabels(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  const labels = [...ctx.state.labels.values()].filter((label) => label.projectId === project.id);
+  return ctx.list(labels, (label) => ({
+    id: label.id,
+    name: label.name,
+    color: label.color,
+    text_color: '#FFFFFF',
+    description: label.description,
+  }));
+}
+
+function listMilestones(ctx: RequestContext): ApiResponse {
+  const project = ctx.project();
+  const state = ctx.params.oneOf('state', ['active', 'closed'] as const);
+  const milestones = [...ctx.state.milestones.values()].filter(
+    (milestone) => milestone.projectId === project.id && (state === undefined || milestone.state === state),
+  );
+  return ctx.list(milestones, (milestone) => ctx.present.milestone(milestone.id));
 }
 
 /** GitLab's rule for confidential issues. */

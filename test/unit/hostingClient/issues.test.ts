@@ -134,4 +134,34 @@ describe('HostingClient: issues (beyond the spec)', () => {
     // Editing someone else's issue takes Reporter or more: the anonymous caller is refused.
     await assert.rejects(anonymous.updateIssue(web, 1, { title: 'x' }), UnauthorizedError);
   });
+
+  it('links an issue to the merge requests that mention it and those that close it', async () => {
+    const opened = forge.state.findMergeRequest(web, 1);
+    assert.ok(opened);
+    const before = opened.description;
+    opened.description = `${before}\n\nCloses #4, see also #2.`;
+    try {
+      const closing = await alice.listClosedBy(web, 4).toArray();
+      assert.deepEqual(
+        closing.map((mergeRequest) => mergeRequest.iid),
+        [1],
+      );
+      const closingTwo = await alice.listClosedBy(web, 2).toArray();
+      assert.ok(!closingTwo.some((mergeRequest) => mergeRequest.iid === 1), 'a mention does not close');
+      const related = await alice.listRelatedMergeRequests(web, 2).toArray();
+      assert.ok(related.some((mergeRequest) => mergeRequest.iid === 1));
+      assert.deepEqual(await alice.listRelatedMergeRequests(web, 3).toArray(), [], '#3 is not #33 nor &3');
+    } finally {
+      opened.description = before;
+    }
+  });
+
+  it("lists a project's labels with their colours and its milestones", async () => {
+    const labels = await alice.listLabels(web).toArray();
+    assert.ok(labels.length > 0 && labels.every((label) => /^#[0-9A-Fa-f]{6}$/.test(label.color)));
+    const milestones = await alice.listMilestones(web).toArray();
+    const active = await alice.listMilestones(web, 'active').toArray();
+    assert.ok(active.every((milestone) => milestone.state === 'active'));
+    assert.ok(milestones.length >= active.length);
+  });
 });
