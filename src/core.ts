@@ -203,23 +203,20 @@ function checkEnvironmentAccountsWhenShown(
  */
 /** On the source branch of a merge request (the status bar finds it), its threads go on the working files. */
 function followCheckedOutBranch(
-  context: vscode.ExtensionContext,
   statusBar: StatusBarController,
   review: ReviewFeature,
   log: vscode.LogOutputChannel,
-): void {
-  context.subscriptions.push(
-    statusBar.onDidChangeStatus((status) => {
-      const { mergeRequest } = status ?? {};
-      void review
-        .followCheckedOut(
-          status && mergeRequest
-            ? { accountId: status.account.id, project: status.project, mergeRequest, root: status.root }
-            : undefined,
-        )
-        .catch((error: unknown) => log.warn(`Threads on the checked-out branch: ${String(error)}`));
-    }),
-  );
+): vscode.Disposable {
+  return statusBar.onDidChangeStatus((status) => {
+    const { mergeRequest } = status ?? {};
+    void review
+      .followCheckedOut(
+        status && mergeRequest
+          ? { accountId: status.account.id, project: status.project, mergeRequest, root: status.root }
+          : undefined,
+      )
+      .catch((error: unknown) => log.warn(`Threads on the checked-out branch: ${String(error)}`));
+  });
 }
 
 export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
@@ -257,7 +254,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     retryJob: (ref) => jobs.retry(ref),
     pipelines,
   });
-  followCheckedOutBranch(context, statusBar, review, log);
+  context.subscriptions.push(followCheckedOutBranch(statusBar, review, log));
   createBoardsFeature(services);
   const ciChecks = createCiConfigFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
@@ -277,7 +274,6 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     'forge.admin': admin.view,
     'forge.channel': channel.view,
   };
-
   checkEnvironmentAccountsWhenShown(context, accounts, log, Object.values(treeViews));
 
   return {
