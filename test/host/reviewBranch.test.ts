@@ -88,6 +88,8 @@ describe('review: on the checked-out branch', function () {
       position: onNewLine(7),
     });
 
+    // The review starts once a file of the clone is open.
+    await vscode.workspace.openTextDocument(uri);
     await vscode.commands.executeCommand('forge.statusBar.refresh');
     const [moved, outdated] = await eventually(() => {
       const threads = threadsOnFile(uri);

@@ -55,6 +55,10 @@ export class BranchThreads implements WorkingFileThreads, vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((document) => {
         if (this.relativePath(document.uri) !== undefined) void this.reload();
       }),
+      // The review starts when a file of the clone is opened, not before (see `reload`).
+      vscode.workspace.onDidOpenTextDocument((document) => {
+        if (this.relativePath(document.uri) !== undefined) void this.reload();
+      }),
     ];
   }
 
@@ -104,7 +108,14 @@ export class BranchThreads implements WorkingFileThreads, vscode.Disposable {
     const target = targetOf(checkedOut);
     const session = this.comments.sessionFor(target);
     if (session) await this.comments.reload(session);
-    else if (this.enabled) await this.prepare(target).then(() => this.comments.sessionFor(target)?.loading);
+    // Not at start-up for every clone on a merge request's branch: only once one of its files is
+    // open (a review then offers its comment lines to every editor, which VS Code asks about).
+    else if (this.enabled && this.cloneFileOpen())
+      await this.prepare(target).then(() => this.comments.sessionFor(target)?.loading);
+  }
+
+  private cloneFileOpen(): boolean {
+    return vscode.workspace.textDocuments.some((document) => this.relativePath(document.uri) !== undefined);
   }
 
   private forSession(session: ReviewSession): CheckedOutMergeRequest | undefined {
