@@ -36,6 +36,9 @@ export async function runCommand(page: Page, title: string, timeoutMs = 30_000):
     ((await first.getAttribute('aria-label', { timeout: 1_000 }).catch(() => null)) ?? '').startsWith(title);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // A webview in front takes the focus back and the palette turns inert: the workbench's own first.
+    const sidebarTitle = page.locator('.part.sidebar .composite.title').first();
+    if (await sidebarTitle.isVisible()) await sidebarTitle.click();
     await page.locator('.monaco-workbench').focus();
     await page.keyboard.press('F1');
     await input.waitFor({ state: 'visible' });
