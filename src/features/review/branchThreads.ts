@@ -15,7 +15,7 @@ import { type LineEdit, headLineOf, lineEdits, workingLineOf } from '../../domai
 import type { ReviewTarget } from './changedFiles';
 import type { Prepare } from './commitReview';
 import type { ReviewContentProvider } from './reviewContent';
-import type { ReviewComments, WorkingFileThreads } from './reviewComments';
+import { type ReviewComments, type WorkingFileThreads, diffPosition } from './reviewComments';
 import { type ReviewSession, type ReviewViewer, describeThread, sessionKey } from './reviewSession';
 
 export const THREADS_ON_BRANCH_SETTING = 'review.threadsOnCheckedOutBranch';
@@ -29,12 +29,18 @@ export interface CheckedOutMergeRequest {
   root: string;
 }
 
+/** A file's path in the clone with `/` between folders, or undefined for one outside it (or the clone itself). */
+export function pathInClone(root: string, file: string): string | undefined {
+  const relative = path.relative(root, path.resolve(root, file));
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
+}
+
 /** A path from the server as a file of the clone, or undefined when it would leave the clone. */
 export function fileInClone(root: string, serverPath: string): vscode.Uri | undefined {
-  const resolved = path.resolve(root, serverPath);
-  const relative = path.relative(root, resolved);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  return vscode.Uri.file(resolved);
+  return pathInClone(root, serverPath) === undefined
+    ? undefined
+    : vscode.Uri.file(path.resolve(root, serverPath));
 }
 
 export class BranchThreads implements WorkingFileThreads, vscode.Disposable {
@@ -133,9 +139,7 @@ export class BranchThreads implements WorkingFileThreads, vscode.Disposable {
   private relativePath(uri: vscode.Uri): string | undefined {
     const root = this.checkedOut?.root;
     if (uri.scheme !== 'file' || root === undefined) return undefined;
-    const relative = path.relative(root, uri.fsPath);
-    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-    return relative.split(path.sep).join('/');
+    return pathInClone(root, uri.fsPath);
   }
 
   /** The working file's text: the editor's (unsaved edits too) when it is open, else the disk's. */
@@ -274,19 +278,7 @@ export class BranchThreads implements WorkingFileThreads, vscode.Disposable {
           'Only lines the merge request changes, unchanged since your last pull, take a comment here.',
         ),
       );
-    const { refs } = session;
-    return {
-      session,
-      position: {
-        base_sha: refs.baseSha,
-        start_sha: refs.startSha ?? refs.baseSha,
-        head_sha: refs.headSha,
-        old_path: change.old_path,
-        new_path: change.new_path,
-        position_type: 'text',
-        ...line,
-      },
-    };
+    return { session, position: diffPosition(session.refs, change, line) };
   }
 
   dispose(): void {

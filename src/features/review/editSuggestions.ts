@@ -12,9 +12,9 @@ import { type LineSuggestion, editsToSuggestions } from '../../domain/workingFil
 import type { AccountManager } from '../../platform/accounts';
 import { runGit } from '../../platform/localGit';
 import { showInformation, withProgress } from '../../platform/userMessages';
-import { type BranchThreads, fileInClone, targetOf } from './branchThreads';
+import { type BranchThreads, fileInClone, pathInClone, targetOf } from './branchThreads';
 import type { Prepare } from './commitReview';
-import { type ReviewComments, lineRange } from './reviewComments';
+import { type ReviewComments, diffPosition, lineRange } from './reviewComments';
 import type { ReviewSession } from './reviewSession';
 
 export interface SuggestedEdits {
@@ -42,17 +42,7 @@ function positionOf(
     suggestion.last > suggestion.first
       ? lineRange(change, 'head', suggestion.first, suggestion.last)
       : undefined;
-  const { refs } = session;
-  return {
-    base_sha: refs.baseSha,
-    start_sha: refs.startSha ?? refs.baseSha,
-    head_sha: refs.headSha,
-    old_path: change.old_path,
-    new_path: change.new_path,
-    position_type: 'text',
-    ...line,
-    ...(range ? { line_range: { start: { ...range.start }, end: { ...range.end } } } : {}),
-  };
+  return diffPosition(session.refs, change, line, range);
 }
 
 /** Files of the clone with uncommitted edits: changed on disk against HEAD, or unsaved in an editor. */
@@ -61,8 +51,8 @@ async function editedFiles(root: string): Promise<Set<string>> {
   const edited = new Set(listed.split('\n').filter((line) => line !== ''));
   for (const document of vscode.workspace.textDocuments) {
     if (!document.isDirty || document.uri.scheme !== 'file') continue;
-    const relative = vscode.workspace.asRelativePath(document.uri, false);
-    if (document.uri.fsPath.startsWith(root)) edited.add(relative.split('\\').join('/'));
+    const inClone = pathInClone(root, document.uri.fsPath);
+    if (inClone !== undefined) edited.add(inClone);
   }
   return edited;
 }

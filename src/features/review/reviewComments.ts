@@ -69,6 +69,25 @@ export function lineRange(
   return start && end ? { start, end } : undefined;
 }
 
+/** The position of a comment on `line` of a file of the diff between `refs` (and on `range` when several lines). */
+export function diffPosition(
+  refs: DiffRefs,
+  change: MergeRequestDiff,
+  line: NonNullable<ReturnType<typeof linePosition>>,
+  range?: { start: LineRangeEnd; end: LineRangeEnd },
+): DiffPosition {
+  return {
+    base_sha: refs.baseSha,
+    start_sha: refs.startSha ?? refs.baseSha,
+    head_sha: refs.headSha,
+    old_path: change.old_path,
+    new_path: change.new_path,
+    position_type: 'text',
+    ...line,
+    ...(range ? { line_range: { start: { ...range.start }, end: { ...range.end } } } : {}),
+  };
+}
+
 /** What the checked-out branch's working files add to the review (`branchThreads.ts`). */
 export interface WorkingFileThreads {
   /** Puts the session's threads on the working files too (after its diff threads are placed). */
@@ -356,20 +375,10 @@ export class ReviewComments implements vscode.Disposable {
     const range = last > first ? lineRange(change, side, first, last) : undefined;
     if (!line || (last > first && !range))
       throw new Error(vscode.l10n.t('Only the lines the diff shows can take a comment.'));
-    const { refs } = view;
     return {
       session,
       client: await this.accounts.client(session.target.accountId),
-      position: {
-        base_sha: refs.baseSha,
-        start_sha: refs.startSha ?? refs.baseSha,
-        head_sha: refs.headSha,
-        old_path: change.old_path,
-        new_path: change.new_path,
-        position_type: 'text',
-        ...line,
-        ...(range ? { line_range: { start: { ...range.start }, end: { ...range.end } } } : {}),
-      },
+      position: diffPosition(view.refs, change, line, range),
     };
   }
 
