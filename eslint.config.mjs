@@ -68,6 +68,7 @@ const pageSide = [
   './types',
   './webviews/shared/app',
   './webviews/shared/pageMessages.ts',
+  './webviews/shared/discussionTypes.ts',
   './webviews/shared/restoreKey.ts',
   ...panelFeatures.flatMap((feature) => [
     `./features/${feature}/panel/app`,

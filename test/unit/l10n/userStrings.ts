@@ -50,7 +50,7 @@ export const NOT_FOR_USERS: readonly (readonly [file: string, text: RegExp])[] =
   ['src/api/http/transport.ts', /^application\/json, /],
   ['src/platform/log.ts', /^Forge Workbench$/],
   ['src/domain/systemNoteHtml.ts', /^<a href="\{\}">$/],
-  ['src/features/mergeRequests/panel/app/markdown.ts', /^<a href="\{\}">🖼 \{\}<\/a>$/],
+  ['src/webviews/shared/app/markdown.ts', /^<a href="\{\}">🖼 \{\}<\/a>$/],
   ['src/webviews/shared/webviewHtml.ts', /^(<!DOCTYPE html>|[a-z]+-src |requestAnimationFrame\()/],
   ['src/features/mergeRequests/panel/firstPaint.ts', /^\nbody \{ margin: 0;/],
   ['src/features/jobs/panel/firstPaint.ts', /^(\nbody \{ margin: 0;|\.fp-)/],

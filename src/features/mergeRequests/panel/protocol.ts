@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import type { ApprovalsView, AwardSummary, FileBadge, HeaderActions } from '../../../domain/mergeRequestView';
-import type { NotePlace } from '../../../domain/diffPositions';
 import { CommonPageMessageSchemas } from '../../../webviews/shared/pageMessages';
+import type { NoteAction, NoteView, PersonView } from '../../../webviews/shared/discussionTypes';
+
+export type { NoteAction, NoteView, PersonView } from '../../../webviews/shared/discussionTypes';
 
 /*
  * The merge request panel's messages. Page → host messages are validated with these strict schemas
@@ -79,11 +81,6 @@ export type MergeRequestPageMessage = z.infer<typeof MergeRequestPageMessageSche
 
 // ---- host → page ----------------------------------------------------------------------------------
 
-export interface PersonView {
-  name: string;
-  username: string;
-}
-
 export interface FileView {
   oldPath: string;
   newPath: string;
@@ -103,26 +100,6 @@ export interface CommitView {
   title: string;
   authorName: string;
   createdAt?: string;
-}
-
-export interface NoteView {
-  id: number;
-  body: string;
-  author?: PersonView;
-  createdAt?: string;
-  updatedAt?: string;
-  system: boolean;
-  /** The viewer may edit and delete it. */
-  own: boolean;
-  awards: AwardSummary[];
-  /** A comment on a line of the diff: where, and whether it was written on an older version. */
-  place?: NotePlace;
-  /**
-   * In a thread (or a single comment, which a reply makes a thread): its id, whether this is a reply
-   * (shown under the thread's first comment), and for the first of a resolvable thread whether it is
-   * resolved.
-   */
-  thread?: { id: string; reply: boolean; resolved?: boolean };
 }
 
 export interface MergeRequestView {
@@ -176,9 +153,6 @@ export interface MergeRequestSnapshot {
   errors: string[];
   loadedAt: string;
 }
-
-/** What the Discussion tab asked of a comment: post, edit, delete, a reply in its thread, resolving it. */
-export type NoteAction = 'post' | 'edit' | 'delete' | 'reply' | 'resolve';
 
 export type MergeRequestHostMessage =
   | { type: 'snapshot'; snapshot: MergeRequestSnapshot }

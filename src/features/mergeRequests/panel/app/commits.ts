@@ -1,7 +1,7 @@
 /** The Commits tab: the merge request's commits, newest first as the server lists them. */
 import { element, icon } from '../../../../webviews/shared/app/bridge';
 import type { CommitView } from '../protocol';
-import { timeElement } from './widgets';
+import { timeElement } from '../../../../webviews/shared/app/widgets';
 import * as l10n from '@vscode/l10n';
 
 export function commitList(commits: readonly CommitView[]): HTMLElement {

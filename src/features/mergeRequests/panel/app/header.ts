@@ -2,7 +2,7 @@
 import { element, icon } from '../../../../webviews/shared/app/bridge';
 import { isOpenState } from '../../../../domain/mergeRequestStatus';
 import type { HeaderAction, MergeRequestSnapshot } from '../protocol';
-import { badge, button } from './widgets';
+import { badge, button } from '../../../../webviews/shared/app/widgets';
 import * as l10n from '@vscode/l10n';
 
 type MergeRequestView = MergeRequestSnapshot['mergeRequest'];

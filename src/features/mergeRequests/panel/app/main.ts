@@ -15,15 +15,23 @@ import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '../../../../webviews/shared/app/base.css';
+import '../../../../webviews/shared/app/discussion.css';
 import './style.css';
 import { type Bridge, connect, dropFirstPaint, element, icon } from '../../../../webviews/shared/app/bridge';
 import type { MergeRequestHostMessage, MergeRequestPageMessage, MergeRequestSnapshot } from '../protocol';
 import { ChangesTab, type ViewMode } from './changes';
 import { commitList } from './commits';
-import { DiscussionTab } from './discussion';
+import { DiscussionTab } from '../../../../webviews/shared/app/discussion';
 import { headerChildren } from './header';
-import { renderMarkdown } from './markdown';
-import { awardsRow, badge, button, personText, startAgeClock, timeElement } from './widgets';
+import { renderMarkdown } from '../../../../webviews/shared/app/markdown';
+import {
+  awardsRow,
+  badge,
+  button,
+  personText,
+  startAgeClock,
+  timeElement,
+} from '../../../../webviews/shared/app/widgets';
 import * as l10n from '@vscode/l10n';
 import { describeApprovals } from '../../../../domain/mergeRequestView';
 

@@ -11,9 +11,9 @@ import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { full as emoji } from 'markdown-it-emoji';
 import emojiByName from 'markdown-it-emoji/lib/data/full.mjs';
-import { checkWebLink } from '../../../../domain/webLinks';
-import { allowlistedSystemNoteHtml } from '../../../../domain/systemNoteHtml';
-import { taskLists } from '../../../../domain/taskLists';
+import { checkWebLink } from '../../../domain/webLinks';
+import { allowlistedSystemNoteHtml } from '../../../domain/systemNoteHtml';
+import { taskLists } from '../../../domain/taskLists';
 
 /** The host's check (`openServerLink` opens with the same): http(s), a host, no user name before it. */
 function isWebLink(href: string): boolean {

@@ -1,9 +1,9 @@
 /* Small pieces the tabs share: buttons, badges, award emoji chips with a picker, people and times. */
-import { COMMON_EMOJI } from '../../../../domain/mergeRequestStatus';
-import type { AwardSummary } from '../../../../domain/mergeRequestView';
-import { formatAge } from '../../../../domain/time';
-import { element, icon } from '../../../../webviews/shared/app/bridge';
-import type { PersonView } from '../protocol';
+import { COMMON_EMOJI } from '../../../domain/mergeRequestStatus';
+import type { AwardSummary } from '../../../domain/mergeRequestView';
+import { formatAge } from '../../../domain/time';
+import { element, icon } from './bridge';
+import type { PersonView } from '../discussionTypes';
 import * as l10n from '@vscode/l10n';
 
 export function button(

@@ -4,8 +4,8 @@
  * draft (debounced), which keeps it in NoteDrafts: it survives closing the panel and a failed post.
  */
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
-import { element, icon } from '../../../../webviews/shared/app/bridge';
-import type { NoteAction, NoteView } from '../protocol';
+import { element, icon } from './bridge';
+import type { NoteAction, NoteView } from '../discussionTypes';
 import { renderMarkdown, renderSystemNote } from './markdown';
 import { awardsRow, badge, button, personText, timeElement } from './widgets';
 import * as l10n from '@vscode/l10n';
