@@ -52,6 +52,7 @@ const DOCUMENTED: Record<string, z.ZodType> = {
   'review/GLD-repository_compare.json': RepositoryCompareSchema,
   'review/GLD-repository_tree.json': z.array(RepositoryTreeEntrySchema),
   'issues/GLD-issues_list.json': z.array(IssueSchema),
+  'issues/GLD-issue_discussions.json': z.array(DiscussionSchema),
 };
 
 /** Documented payloads of the same endpoints that public clients keep (the `gitlab-docs` copy). */

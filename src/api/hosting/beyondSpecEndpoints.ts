@@ -136,6 +136,21 @@ export const BEYOND_SPEC_ENDPOINTS = {
     path: '/projects/:id/issues/:issue_iid/closed_by',
     since: 'GitLab 8.x; merge requests that close the issue when merged ("Closes #n")',
   },
+  'issues.discussions': {
+    method: 'GET',
+    path: '/projects/:id/issues/:issue_iid/discussions',
+    since: 'GitLab 10.0; threads of comments (issue threads are not resolvable)',
+  },
+  'issues.createDiscussion': {
+    method: 'POST',
+    path: '/projects/:id/issues/:issue_iid/discussions',
+    since: 'GitLab 10.0',
+  },
+  'issues.replyToDiscussion': {
+    method: 'POST',
+    path: '/projects/:id/issues/:issue_iid/discussions/:discussion_id/notes',
+    since: 'GitLab 10.0; a reply to a single comment makes it a thread',
+  },
   'labels.list': {
     method: 'GET',
     path: '/projects/:id/labels',

@@ -1,7 +1,14 @@
 import type { CallOptions, ProjectRef } from './hostingTypes';
 import { projectParam } from './hostingCore';
 import { PipelineEndpoints } from './pipelineEndpoints';
-import { IssueSchema, LabelSchema, MergeRequestSchema, MilestoneSchema } from './schemas';
+import {
+  DiscussionNoteSchema,
+  DiscussionSchema,
+  IssueSchema,
+  LabelSchema,
+  MergeRequestSchema,
+  MilestoneSchema,
+} from './schemas';
 
 /** The filters of `GET /issues` and `GET /projects/:id/issues`, as GitLab names them. */
 export interface IssueFilter {
@@ -110,6 +117,36 @@ export class IssueEndpoints extends PipelineEndpoints {
   /** Merge requests that close the issue when merged. */
   listClosedBy(project: ProjectRef, iid: number) {
     return this.list('issues.closedBy', { id: projectParam(project), issue_iid: iid }, MergeRequestSchema);
+  }
+
+  /** The issue's threads (a single comment is a thread of one, `individual_note`). */
+  listIssueDiscussions(project: ProjectRef, iid: number) {
+    return this.list('issues.discussions', { id: projectParam(project), issue_iid: iid }, DiscussionSchema);
+  }
+
+  createIssueDiscussion(project: ProjectRef, iid: number, body: string, options?: CallOptions) {
+    return this.call(
+      'issues.createDiscussion',
+      { id: projectParam(project), issue_iid: iid },
+      DiscussionSchema,
+      { body: { body }, signal: options?.signal },
+    );
+  }
+
+  /** A reply in a thread; a reply to a single comment makes it a thread. */
+  replyToIssueDiscussion(
+    project: ProjectRef,
+    iid: number,
+    discussionId: string,
+    body: string,
+    options?: CallOptions,
+  ) {
+    return this.call(
+      'issues.replyToDiscussion',
+      { id: projectParam(project), issue_iid: iid, discussion_id: discussionId },
+      DiscussionNoteSchema,
+      { body: { body }, signal: options?.signal },
+    );
   }
 
   listLabels(project: ProjectRef) {

@@ -14,6 +14,7 @@ import { registerSuggestionRoutes } from './suggestions';
 import { registerVersionRoutes } from './versions';
 import { registerRepositoryRoutes } from './repository';
 import { registerIssueRoutes } from './issues';
+import { registerIssueDiscussionRoutes } from './issueDiscussions';
 import { registerRepositoryFileRoutes } from './repositoryFiles';
 import { registerMiscRoutes } from './misc';
 import { registerNoteRoutes } from './notes';
@@ -41,6 +42,7 @@ export function buildRouter(): Router<Handler> {
   registerVersionRoutes(router);
   registerRepositoryRoutes(router);
   registerIssueRoutes(router);
+  registerIssueDiscussionRoutes(router);
   registerRepositoryFileRoutes(router);
   registerNoteRoutes(router);
   registerAwardEmojiRoutes(router);

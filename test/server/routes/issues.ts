@@ -9,8 +9,8 @@
 import type { Handler, RequestContext } from '../context';
 import { created, errors, ok, type ApiResponse } from '../http';
 import type { Router } from '../router';
-import { ACCESS, type Issue, type Project, type User } from '../state';
-import { findIssue } from './parents';
+import { ACCESS, type Issue } from '../state';
+import { canSeeIssue, visibleIssue } from './parents';
 
 const PUBLIC = { public: true };
 const BASE = '/projects/:id/issues';
@@ -75,20 +75,6 @@ function listMilestones(ctx: RequestContext): ApiResponse {
     (milestone) => milestone.projectId === project.id && (state === undefined || milestone.state === state),
   );
   return ctx.list(milestones, (milestone) => ctx.present.milestone(milestone.id));
-}
-
-/** GitLab's rule for confidential issues. */
-export function canSeeIssue(
-  ctx: RequestContext,
-  project: Project,
-  issue: Issue,
-  user: User | undefined,
-): boolean {
-  if (!ctx.state.canReadProject(project, user)) return false;
-  if (!issue.confidential) return true;
-  if (!user) return false;
-  if (user.isAdmin || issue.authorId === user.id || issue.assigneeId === user.id) return true;
-  return ctx.state.accessLevel(project, user) >= ACCESS.reporter;
 }
 
 /** The filters both lists take (state, labels, milestone, search, iids, author, assignee, order). */
@@ -159,12 +145,6 @@ function listProjectIssues(ctx: RequestContext): ApiResponse {
     (issue) => issue.projectId === project.id && canSeeIssue(ctx, project, issue, ctx.caller),
   );
   return ctx.list(filtered(ctx, visible, scope), (issue) => ctx.present.issue(issue));
-}
-
-function visibleIssue(ctx: RequestContext, project: Project): Issue {
-  const issue = findIssue(ctx, project);
-  if (!canSeeIssue(ctx, project, issue, ctx.caller)) throw errors.notFound('Issue');
-  return issue;
 }
 
 function getIssue(ctx: RequestContext): ApiResponse {

@@ -1,6 +1,15 @@
 import type { RequestContext } from '../context';
 import { errors } from '../http';
-import type { AwardableType, Issue, MergeRequest, NoteableType, Project, Snippet } from '../state';
+import {
+  ACCESS,
+  type AwardableType,
+  type Issue,
+  type MergeRequest,
+  type NoteableType,
+  type Project,
+  type Snippet,
+  type User,
+} from '../state';
 
 /** Resolution of the things notes and award emoji hang off. */
 
@@ -44,7 +53,7 @@ export function resolveParent(ctx: RequestContext, kind: ParentKind): Parent {
   const project = ctx.project();
   switch (kind) {
     case 'issues': {
-      const issue = findIssue(ctx, project);
+      const issue = visibleIssue(ctx, project);
       return {
         project,
         type: 'Issue',
@@ -136,4 +145,24 @@ export function awardInNoteBody(body: string): string | undefined {
   if (!match?.[1]) return undefined;
   const name = normaliseEmojiName(match[1]);
   return EMOJI_NAMES.has(name) ? name : undefined;
+}
+
+/** GitLab's rule for confidential issues. */
+export function canSeeIssue(
+  ctx: RequestContext,
+  project: Project,
+  issue: Issue,
+  user: User | undefined,
+): boolean {
+  if (!ctx.state.canReadProject(project, user)) return false;
+  if (!issue.confidential) return true;
+  if (!user) return false;
+  if (user.isAdmin || issue.authorId === user.id || issue.assigneeId === user.id) return true;
+  return ctx.state.accessLevel(project, user) >= ACCESS.reporter;
+}
+
+export function visibleIssue(ctx: RequestContext, project: Project): Issue {
+  const issue = findIssue(ctx, project);
+  if (!canSeeIssue(ctx, project, issue, ctx.caller)) throw errors.notFound('Issue');
+  return issue;
 }

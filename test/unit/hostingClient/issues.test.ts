@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
-import { HostingClient, IssueSchema } from '../../../src/api/hosting';
+import { DiscussionSchema, HostingClient, IssueSchema } from '../../../src/api/hosting';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../../src/api/http';
 import { type FakeForge, startFakeForge } from '../../server';
 
@@ -163,5 +163,57 @@ describe('HostingClient: issues (beyond the spec)', () => {
     const active = await alice.listMilestones(web, 'active').toArray();
     assert.ok(active.every((milestone) => milestone.state === 'active'));
     assert.ok(milestones.length >= active.length);
+  });
+
+  it("parses GitLab's documented answer for an issue's threads", () => {
+    const file = path.join(
+      __dirname,
+      '..',
+      '..',
+      'fixtures',
+      'gitlab-api-docs',
+      'issues',
+      'GLD-issue_discussions.json',
+    );
+    const threads = z.array(DiscussionSchema).parse(JSON.parse(readFileSync(file, 'utf8')));
+    assert.deepEqual(
+      threads.map((thread) => thread.notes.length),
+      [2, 1],
+    );
+    assert.equal(threads[1]?.individual_note, true);
+  });
+
+  it("keeps an issue's threads: a comment, a thread of one made a thread by a reply, none resolvable", async () => {
+    const issue = await alice.createIssue(web, { title: 'Threads here' });
+    const single = await bob.createNote({ kind: 'issue', project: web, iid: issue.iid }, 'a single comment');
+    const thread = await alice.createIssueDiscussion(web, issue.iid, 'a question');
+    await bob.replyToIssueDiscussion(web, issue.iid, thread.id, 'an answer');
+    const before = await alice.listIssueDiscussions(web, issue.iid).toArray();
+    const lone = before.find((each) => each.notes[0]?.id === single.id);
+    assert.equal(lone?.individual_note, true);
+    assert.ok(lone);
+    await alice.replyToIssueDiscussion(web, issue.iid, lone.id, 'a reply makes it a thread');
+    const after = await alice.listIssueDiscussions(web, issue.iid).toArray();
+    assert.deepEqual(
+      after.map((each) => [each.individual_note, each.notes.map((note) => note.body)]),
+      [
+        [false, ['a single comment', 'a reply makes it a thread']],
+        [false, ['a question', 'an answer']],
+      ],
+    );
+    assert.ok(after.every((each) => each.notes.every((note) => note.resolvable !== true)));
+    await assert.rejects(alice.replyToIssueDiscussion(web, issue.iid, 'f'.repeat(40), 'x'), NotFoundError);
+  });
+
+  it("hides a confidential issue's comments and threads from outsiders", async () => {
+    const issue = await alice.createIssue(web, { title: 'Hidden', confidential: true });
+    await alice.createNote({ kind: 'issue', project: web, iid: issue.iid }, 'the secret');
+    await assert.rejects(
+      anonymous.listNotes({ kind: 'issue', project: web, iid: issue.iid }).toArray(),
+      NotFoundError,
+    );
+    await assert.rejects(anonymous.listIssueDiscussions(web, issue.iid).toArray(), NotFoundError);
+    const seen = await bob.listIssueDiscussions(web, issue.iid).toArray();
+    assert.equal(seen[0]?.notes[0]?.body, 'the secret');
   });
 });
