@@ -4,6 +4,7 @@
  * draft (debounced), which keeps it in NoteDrafts: it survives closing the panel and a failed post.
  */
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
+import './discussion.css';
 import { element, icon } from './bridge';
 import type { NoteAction, NoteView } from '../discussionTypes';
 import { renderMarkdown, renderSystemNote } from './markdown';

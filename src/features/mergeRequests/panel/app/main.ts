@@ -6,14 +6,7 @@
  * collapsed files, diff view) lives in the webview state, so it survives the panel being hidden.
  */
 import '../../../../webviews/shared/app/l10n';
-import '@vscode-elements/elements/dist/vscode-badge/index.js';
-import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
-import '@vscode-elements/elements/dist/vscode-icon/index.js';
-import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
-import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
-import '@vscode-elements/elements/dist/vscode-tabs/index.js';
-import '@vscode-elements/elements/dist/vscode-textarea/index.js';
+import '../../../../webviews/shared/app/elements';
 import '../../../../webviews/shared/app/base.css';
 import '../../../../webviews/shared/app/discussion.css';
 import './style.css';
