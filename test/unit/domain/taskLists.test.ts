@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { taskLists } from '../../../src/domain/taskLists';
+import { setTask, taskLists, tasksOf } from '../../../src/domain/taskLists';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true }).use(taskLists);
 
@@ -33,5 +33,47 @@ describe('task lists', () => {
     const html = md.render('- [x] <img src=x onerror=alert(1)>');
     assert.doesNotMatch(html, /<img/);
     assert.match(html, /&lt;img/);
+  });
+
+  it('ticks and clears the n-th box drawn, in the Markdown source, and nothing else', () => {
+    const text = [
+      'Steps:',
+      '',
+      '```',
+      '- [ ] in a code block, not a task',
+      '```',
+      '- [ ] first',
+      '  - [x] nested second',
+      '1. [ ] numbered third',
+      '> - [ ] quoted fourth',
+      '- see [ ] not a task',
+      '* [X] fifth\r',
+    ].join('\n');
+    assert.deepEqual(
+      tasksOf(text).map((task) => [task.checked, task.text]),
+      [
+        [false, 'first'],
+        [true, 'nested second'],
+        [false, 'numbered third'],
+        [false, 'quoted fourth'],
+        [true, 'fifth'],
+      ],
+    );
+    // The boxes drawn are the tasks found, in the same order.
+    assert.equal(md.render(text).match(/task-box/g)?.length, 5);
+    const lines = (changed: string | undefined): string[] => (changed ?? '').split('\n');
+    assert.equal(lines(setTask(text, 0, true))[5], '- [x] first');
+    assert.equal(lines(setTask(text, 1, false))[6], '  - [ ] nested second');
+    assert.equal(lines(setTask(text, 2, true))[7], '1. [x] numbered third');
+    assert.equal(lines(setTask(text, 3, true))[8], '> - [x] quoted fourth');
+    assert.equal(lines(setTask(text, 4, false))[10], '* [ ] fifth\r', 'the line ending is kept');
+    const changed = setTask(text, 0, true) ?? '';
+    assert.deepEqual(
+      lines(changed).filter((line, index) => line !== lines(text)[index]),
+      ['- [x] first'],
+      'one line changes',
+    );
+    assert.equal(setTask(text, 5, true), undefined, 'no sixth task');
+    assert.equal(setTask('no tasks', 0, true), undefined);
   });
 });
