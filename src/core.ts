@@ -37,6 +37,7 @@ import { type ReviewFeature, createReviewFeature } from './features/review';
 import { type StatusBarController, createStatusBarFeature } from './features/statusBar';
 import { type CiLintChecks, createCiConfigFeature } from './features/ciConfig';
 import { type TodosTreeProvider, createTodosFeature } from './features/todos';
+import { type IssuePanel, type IssuesTreeProvider, createIssuesFeature } from './features/issues';
 import {
   type ShownMessage,
   answerInputs,
@@ -98,6 +99,7 @@ export interface ForgeTreeProviders {
   readonly 'forge.projects': ProjectsTreeProvider;
   readonly 'forge.todos': TodosTreeProvider;
   readonly 'forge.mergeRequests': MergeRequestsTreeProvider;
+  readonly 'forge.issues': IssuesTreeProvider;
   readonly 'forge.admin': AdminTreeProvider;
   readonly 'forge.channel': ChannelTreeProvider;
 }
@@ -109,6 +111,7 @@ export interface ForgePanels {
   readonly mergeRequest: PanelRegistry<MergeRequestPanel>;
   readonly channelPost: PanelRegistry<ChannelPostPanel>;
   readonly pipelineGraph: PanelRegistry<PipelineGraphPanel>;
+  readonly issue: PanelRegistry<IssuePanel>;
 }
 
 export interface Core {
@@ -219,6 +222,32 @@ function followCheckedOutBranch(
   });
 }
 
+/** What the automatic refresh reads again (the channel only redraws: a hub answers slowly). */
+function refreshOnTimer(
+  context: vscode.ExtensionContext,
+  parts: {
+    projects: ProjectsTreeProvider;
+    todos: TodosTreeProvider;
+    statusBar: StatusBarController;
+    mergeRequests: { provider: MergeRequestsTreeProvider };
+    issues: { provider: IssuesTreeProvider };
+    channel: { tree: ChannelTreeProvider };
+  },
+): void {
+  startAutoRefresh(context, () => {
+    parts.projects.refreshActive();
+    parts.todos.refresh();
+    void parts.statusBar.refresh();
+    parts.mergeRequests.provider.refresh();
+    parts.issues.provider.refresh();
+    parts.channel.tree.redrawAges();
+  });
+}
+
+function logCommand(log: vscode.LogOutputChannel) {
+  return defineCommand({ id: 'forge.log.show', args: [], run: () => log.show(true) });
+}
+
 export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
   const log = createLog();
   logShownMessages(log);
@@ -236,9 +265,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     projectFilters: filters,
     todos,
   });
-  registerCommands(context, log, [
-    defineCommand({ id: 'forge.log.show', args: [], run: () => log.show(true) }),
-  ]);
+  registerCommands(context, log, [logCommand(log)]);
   registerAccountCommands(context, log, accounts);
   registerProjectsCommands(services);
   const jobs = registerJobCommands(services);
@@ -256,24 +283,21 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   });
   context.subscriptions.push(followCheckedOutBranch(statusBar, review, log));
   createBoardsFeature(services);
+  const issues = createIssuesFeature(services, {
+    openMergeRequest: (where) => mergeRequests.openPanel(where),
+  });
   const ciChecks = createCiConfigFeature(services);
   const admin = createAdminFeature({ context, shell, log, accounts });
   const channel = createChannelFeature(services);
-  startAutoRefresh(context, () => {
-    projects.refreshActive();
-    todos.refresh();
-    void statusBar.refresh();
-    mergeRequests.provider.refresh();
-    // The channel is read on request only (a hub answers slowly); its rows' ages move on.
-    channel.tree.redrawAges();
+  refreshOnTimer(context, { projects, todos, statusBar, mergeRequests, issues, channel });
+  const { treeViews, treeProviders } = splitViews({
+    'forge.projects': { view: projectsView, provider: projects },
+    'forge.todos': { view: todosView, provider: todos },
+    'forge.mergeRequests': mergeRequests,
+    'forge.issues': issues,
+    'forge.admin': admin,
+    'forge.channel': { view: channel.view, provider: channel.tree },
   });
-  const treeViews: ForgeTreeViews = {
-    'forge.projects': projectsView,
-    'forge.todos': todosView,
-    'forge.mergeRequests': mergeRequests.view,
-    'forge.admin': admin.view,
-    'forge.channel': channel.view,
-  };
   checkEnvironmentAccountsWhenShown(context, accounts, log, Object.values(treeViews));
 
   return {
@@ -285,8 +309,14 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
       projectFilters: filters,
       todos,
       treeViews,
-      treeProviders: treeProvidersOf(projects, todos, mergeRequests.provider, admin.provider, channel.tree),
-      panels: panelsOf(traces.panels, mergeRequests.panels, channel.panels, pipelines.graphs.registry),
+      treeProviders,
+      panels: {
+        jobTrace: traces.panels,
+        mergeRequest: mergeRequests.panels,
+        channelPost: channel.panels,
+        pipelineGraph: pipelines.graphs.registry,
+        issue: issues.panels,
+      },
       services,
       traceTails: traces.tails,
       review,
@@ -300,28 +330,21 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   };
 }
 
-function panelsOf(
-  jobTrace: ForgePanels['jobTrace'],
-  mergeRequest: ForgePanels['mergeRequest'],
-  channelPost: ForgePanels['channelPost'],
-  pipelineGraph: ForgePanels['pipelineGraph'],
-): ForgePanels {
-  return { jobTrace, mergeRequest, channelPost, pipelineGraph };
-}
+type ViewPairs = {
+  readonly [id in keyof ForgeTreeProviders]: {
+    view: vscode.TreeView<TreeNode>;
+    provider: ForgeTreeProviders[id];
+  };
+};
 
-function treeProvidersOf(
-  projects: ProjectsTreeProvider,
-  todos: TodosTreeProvider,
-  mergeRequests: MergeRequestsTreeProvider,
-  admin: AdminTreeProvider,
-  channel: ChannelTreeProvider,
-): ForgeTreeProviders {
+/** Each tree view and its provider, as the API hands them to tests. */
+function splitViews(pairs: ViewPairs): { treeViews: ForgeTreeViews; treeProviders: ForgeTreeProviders } {
+  const ids = Object.keys(pairs) as (keyof ViewPairs)[];
   return {
-    'forge.projects': projects,
-    'forge.todos': todos,
-    'forge.mergeRequests': mergeRequests,
-    'forge.admin': admin,
-    'forge.channel': channel,
+    treeViews: Object.fromEntries(ids.map((id) => [id, pairs[id].view])) as ForgeTreeViews,
+    treeProviders: Object.fromEntries(
+      ids.map((id) => [id, pairs[id].provider]),
+    ) as unknown as ForgeTreeProviders,
   };
 }
 

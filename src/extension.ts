@@ -26,6 +26,7 @@ const TREE_VIEWS: readonly [string, { showCollapseAll?: boolean }][] = [
   ['forge.projects', { showCollapseAll: true }],
   ['forge.todos', {}],
   ['forge.mergeRequests', { showCollapseAll: true }],
+  ['forge.issues', { showCollapseAll: true }],
   ['forge.admin', {}],
   ['forge.channel', { showCollapseAll: true }],
 ];

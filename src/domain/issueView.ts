@@ -3,6 +3,7 @@
  * colour taken from the server only when it is a plain hex colour, the panel's key and title, and
  * the user's own lists ("queries") read from the settings with every problem named.
  */
+import * as l10n from '@vscode/l10n';
 
 export interface IssueAppearance {
   codicon: string;
@@ -12,11 +13,12 @@ export interface IssueAppearance {
 }
 
 export function issueAppearance(issue: { state: string; confidential?: boolean | null }): IssueAppearance {
-  if (issue.state === 'closed') return { codicon: 'issue-closed', color: 'charts.purple', label: 'closed' };
+  if (issue.state === 'closed')
+    return { codicon: 'issue-closed', color: 'charts.purple', label: l10n.t('closed') };
   return {
     codicon: issue.confidential ? 'lock' : 'issues',
     color: 'charts.green',
-    label: issue.confidential ? 'opened, confidential' : 'opened',
+    label: issue.confidential ? l10n.t('opened, confidential') : l10n.t('opened'),
   };
 }
 
@@ -83,20 +85,22 @@ function projectOf(value: unknown): number | string | undefined {
 /** One entry of the setting, or why it is left out. */
 function readQuery(raw: unknown, position: number): IssueQuery | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return `entry ${position}: not an object`;
+    return l10n.t('entry {0}: not an object', position);
   const entry = raw as Record<string, unknown>;
   const name = text(entry['name'], 100);
-  if (!name) return `entry ${position}: "name" is missing`;
+  if (!name) return l10n.t('entry {0}: "name" is missing', position);
   const project = entry['project'] === undefined ? undefined : projectOf(entry['project']);
-  if (entry['project'] !== undefined && project === undefined) return `"${name}": "project" is not a project`;
+  if (entry['project'] !== undefined && project === undefined)
+    return l10n.t('"{0}": "project" is not a project id or path', name);
   // Across projects, GitLab lists only the caller's issues (`scope` defaults to created_by_me).
   const scope = oneOf(entry['scope'], SCOPES, project === undefined ? 'assigned_to_me' : 'all');
-  if (!scope) return `"${name}": "scope" must be one of ${SCOPES.join(', ')}`;
+  if (!scope) return l10n.t('"{0}": "scope" must be one of {1}', name, SCOPES.join(', '));
   const state = oneOf(entry['state'], STATES, 'opened');
-  if (!state) return `"${name}": "state" must be one of ${STATES.join(', ')}`;
+  if (!state) return l10n.t('"{0}": "state" must be one of {1}', name, STATES.join(', '));
   const rawLabels = entry['labels'] ?? [];
   const labels = Array.isArray(rawLabels) ? rawLabels.map((label) => text(label, 255)) : [undefined];
-  if (labels.some((label) => label === undefined)) return `"${name}": "labels" must be a list of names`;
+  if (labels.some((label) => label === undefined))
+    return l10n.t('"{0}": "labels" must be a list of names', name);
   const milestone = text(entry['milestone'], 255);
   const search = text(entry['search'], 255);
   return {
@@ -113,7 +117,7 @@ function readQuery(raw: unknown, position: number): IssueQuery | string {
 /** The queries the setting holds, and a line for each entry left out. */
 export function readIssueQueries(raw: unknown): { queries: IssueQuery[]; problems: string[] } {
   if (raw === undefined || raw === null) return { queries: [], problems: [] };
-  if (!Array.isArray(raw)) return { queries: [], problems: ['the setting is not a list'] };
+  if (!Array.isArray(raw)) return { queries: [], problems: [l10n.t('the setting is not a list')] };
   const queries: IssueQuery[] = [];
   const problems: string[] = [];
   raw.slice(0, MAX_QUERIES).forEach((entry, index) => {
@@ -121,6 +125,6 @@ export function readIssueQueries(raw: unknown): { queries: IssueQuery[]; problem
     if (typeof read === 'string') problems.push(read);
     else queries.push(read);
   });
-  if (raw.length > MAX_QUERIES) problems.push(`only the first ${MAX_QUERIES} entries are used`);
+  if (raw.length > MAX_QUERIES) problems.push(l10n.t('only the first {0} entries are used', MAX_QUERIES));
   return { queries, problems };
 }

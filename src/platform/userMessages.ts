@@ -275,11 +275,19 @@ export async function pickMany<T extends PickItem>(
   token?: vscode.CancellationToken,
 ): Promise<T[] | undefined> {
   const list = await items;
-  const chosen = await pickStep(
-    list.map((item, index) => displayedPickItem(item, index)),
-    { ...quickPickOptions(options), canPickMany: true },
-    token,
-  );
+  const rows = list.map((item, index) => displayedPickItem(item, index));
+  const answer = answerers.pick;
+  if (answer) {
+    // A test answers with one row, -1 for none (accepted empty), or undefined to dismiss.
+    const index = answer(
+      rows.map((row) => row.label),
+      quickPickOptions(options).placeHolder,
+    );
+    if (index === undefined) return undefined;
+    const item = list[index];
+    return item === undefined ? [] : [item];
+  }
+  const chosen = await pickStep(rows, { ...quickPickOptions(options), canPickMany: true }, token);
   return chosen?.flatMap((row) => {
     const item = list[row.index];
     return item === undefined ? [] : [item];

@@ -624,7 +624,8 @@ export class Presenter {
       state: issue.state,
       created_at: issue.createdAt,
       updated_at: issue.updatedAt,
-      closed_at: null,
+      closed_at: issue.closedAt ?? null,
+      closed_by: this.userById(issue.closedById ?? null),
       labels: [...issue.labels],
       milestone: this.milestone(issue.milestoneId),
       assignees: assignee ? [assignee] : [],
@@ -632,8 +633,9 @@ export class Presenter {
       author: this.userById(issue.authorId),
       user_notes_count: this.userNotesCount('Issue', issue.id),
       ...this.votes('Issue', issue.id),
-      due_date: null,
+      due_date: issue.dueDate ?? null,
       confidential: issue.confidential,
+      ...taskCompletion(issue.description),
       web_url: `${this.web}/${path}/-/issues/${issue.iid}`,
       references: { short: `#${issue.iid}`, relative: `#${issue.iid}`, full: `${path}#${issue.iid}` },
     };
@@ -842,4 +844,19 @@ export function approvalsLeft(mergeRequest: MergeRequest): number {
 function secondsBetween(from: string | null, to: string | null): number | null {
   if (from === null || to === null) return null;
   return Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
+}
+
+/** GitLab's count of a description's task list items (`- [ ]`, `* [x]`, `1. [ ]`), outside code blocks. */
+function taskCompletion(description: string): Json {
+  let count = 0;
+  let completed = 0;
+  let fenced = false;
+  for (const line of description.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const task = fenced ? null : /^\s{0,3}(?:>\s*)*(?:\s*)(?:[-*+]|\d+[.)])\s+\[([ xX])\]\s/.exec(line);
+    if (!task) continue;
+    count++;
+    if (task[1] !== ' ') completed++;
+  }
+  return { has_tasks: count > 0, task_completion_status: { count, completed_count: completed } };
 }

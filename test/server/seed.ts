@@ -584,6 +584,14 @@ const CHANGES = {
       '- [ ] Tests added or updated',
     ]),
     newFile('.gitlab/merge_request_templates/Bug fix.md', ['## The bug', '', 'Closes #', '', '## The fix']),
+    newFile('.gitlab/issue_templates/Bug.md', [
+      '## Steps to reproduce',
+      '',
+      '## What happens',
+      '',
+      '/label ~bug',
+    ]),
+    newFile('.gitlab/issue_templates/Feature.md', ['## The idea', '', '- [ ] design', '- [ ] build']),
   ],
   ci: [
     // What "Run pipeline" offers (prefilled variables, one with options), a DAG edge (`needs`), a
@@ -925,7 +933,8 @@ export function seedState(state: ForgeState, size: SeedSize, seed = 'forge-workb
   });
   const darkModeIssue = b.issue(web, {
     title: 'Add a dark mode',
-    description: 'Follow the system setting.',
+    description:
+      'Follow the system setting.\n\n- [x] pick the colours\n- [ ] switch with the system\n- [ ] a setting to force it',
     state: 'opened',
     authorId: alice.id,
     assigneeId: bob.id,

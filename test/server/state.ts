@@ -266,6 +266,10 @@ export interface Issue {
   confidential: boolean;
   createdAt: string;
   updatedAt: string;
+  /** `YYYY-MM-DD`. */
+  dueDate?: string | null;
+  closedAt?: string | null;
+  closedById?: number | null;
 }
 
 export interface Snippet {

@@ -6,10 +6,10 @@ import { type MergeOptions, type MergeResult, describeMergeResult, mergeRefusal,
 import type { MergeRequestChange } from './changes';
 import type { Services } from '../../services';
 import { NoteDrafts } from '../../state/noteDrafts';
-import { CurrentUsers } from './currentUsers';
+import { CurrentUsers } from '../../state/currentUsers';
 import { MergeRequestsTreeProvider } from './mergeRequestsTreeProvider';
 import type { MergeRequestPanel } from './panel/mergeRequestPanel';
-import { registerMergeRequestPanel } from './panel/registerPanel';
+import { openNamedMergeRequest, registerMergeRequestPanel } from './panel/registerPanel';
 import type { PanelRegistry } from '../../webviews/shared/panelHost';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import { FOLDER_ORDER } from '../projects';
@@ -67,6 +67,8 @@ export interface MergeRequestsFeature {
   readonly panels: PanelRegistry<MergeRequestPanel>;
   /** "Create Merge Request", asking every question (for the status bar). */
   createMergeRequest(): Promise<unknown>;
+  /** The panel of a merge request named by project and iid (links from issues). */
+  openPanel(where: { accountId: string; project: number; iid: number }): Promise<unknown>;
 }
 
 /** Merge request actions, notes and award emoji; the Merge Requests view and the panel. */
@@ -111,6 +113,7 @@ export function registerMergeRequestCommands(
     view: treeView,
     panels,
     createMergeRequest: () => createMergeRequest(context, undefined, undefined),
+    openPanel: (where) => openNamedMergeRequest(context, panels, where),
   };
 }
 

@@ -6,7 +6,7 @@ import { describeError } from '../../platform/commands/errorMessages';
 import type { AccountInfo } from '../../platform/accounts';
 import type { Services } from '../../services';
 import type { NoteDrafts } from '../../state/noteDrafts';
-import type { CurrentUsers } from './currentUsers';
+import type { CurrentUsers } from '../../state/currentUsers';
 import { MergeRequestItemNode, type MergeRequestsTreeProvider, NoteNode } from './mergeRequestsTreeProvider';
 import { type ProjectTarget, projectTarget } from '../projects';
 import { MergeRequestNode } from './nodes/mergeRequestNodes';

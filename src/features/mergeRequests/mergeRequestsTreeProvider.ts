@@ -18,7 +18,7 @@ import { PagedList } from '../../state/pagedList';
 import { listLoader } from '../projects';
 import { AccountsTreeProvider } from '../../platform/tree/accountsTreeProvider';
 import { ErrorNode, MessageNode, type TreeNode, pagedChildren } from '../../platform/tree/treeNode';
-import type { CurrentUsers } from './currentUsers';
+import type { CurrentUsers } from '../../state/currentUsers';
 import type { ReviewFeature } from '../review';
 import { withApprovals } from './approvalsTooltip';
 

@@ -30,13 +30,14 @@ export function listLoader<S extends z.ZodType>(
 }
 
 /** The project folders an action can name to be reloaded (`Services.afterAction`). */
-export type FolderKind = 'jobs' | 'mergeRequests' | 'branches';
+export type FolderKind = 'jobs' | 'mergeRequests' | 'branches' | 'issues';
 
 /** Where each folder sits under a project: the Projects view decides its own layout. */
 export const FOLDER_ORDER = {
   branches: 10,
   jobs: 20,
   mergeRequests: 30,
+  issues: 35,
   events: 40,
   boards: 50,
   triggers: 60,

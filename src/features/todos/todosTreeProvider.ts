@@ -111,15 +111,29 @@ export class TodoNode implements TreeNode {
       .join(' · ');
     item.iconPath = new vscode.ThemeIcon(ownEntry(ACTION_ICONS, action) ?? 'checklist');
     item.contextValue = `todo ${todo.state ?? 'pending'}`;
-    if (todo.target_url) {
-      item.command = {
-        command: 'forge.todo.openInBrowser',
-        title: vscode.l10n.t('Open in Browser'),
-        arguments: [this],
-      };
-    }
+    item.command = openCommand(this.account.id, todo, this);
     return item;
   }
+}
+
+/** The panels open in the editor: an issue or a merge request opens there, the rest in the browser. */
+const PANEL_COMMANDS: Readonly<Record<string, string>> = {
+  Issue: 'forge.issue.openPanel',
+  MergeRequest: 'forge.mergeRequest.openPanel',
+};
+
+function openCommand(accountId: string, todo: Todo, row: TodoNode): vscode.Command | undefined {
+  const panel = todo.target_type ? ownEntry(PANEL_COMMANDS, todo.target_type) : undefined;
+  const iid = todo.target?.iid;
+  const project = todo.project?.id;
+  if (panel && iid !== undefined && project !== undefined)
+    return {
+      command: panel,
+      title: vscode.l10n.t('Open'),
+      arguments: [undefined, { accountId, project, iid }],
+    };
+  if (!todo.target_url) return undefined;
+  return { command: 'forge.todo.openInBrowser', title: vscode.l10n.t('Open in Browser'), arguments: [row] };
 }
 
 /** One account's todos: pending ones, unless the account's filter says otherwise. */

@@ -17,5 +17,6 @@ export const RESTORABLE_PANEL_TYPES = [
   'forge.mergeRequest',
   'forge.jobTrace',
   'forge.pipelineGraph',
+  'forge.issue',
 ] as const;
 export type RestorablePanelType = (typeof RESTORABLE_PANEL_TYPES)[number];

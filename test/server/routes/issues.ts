@@ -173,6 +173,11 @@ function applyFields(ctx: RequestContext, issue: Issue): void {
   if (params.has('milestone_id')) issue.milestoneId = params.integer('milestone_id') ?? null;
   const confidential = params.string('confidential');
   if (confidential !== undefined) issue.confidential = confidential === 'true';
+  if (params.has('due_date')) {
+    const due = params.string('due_date') ?? '';
+    if (due !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(due)) throw errors.badParameter('due_date is invalid');
+    issue.dueDate = due === '' ? null : due;
+  }
 }
 
 function createIssue(ctx: RequestContext): ApiResponse {
@@ -218,6 +223,8 @@ function updateIssue(ctx: RequestContext): ApiResponse {
   const now = ctx.state.now();
   if (next !== issue.state) {
     issue.state = next;
+    issue.closedAt = next === 'closed' ? now : null;
+    issue.closedById = next === 'closed' ? caller.id : null;
     // GitLab's system note for a state change.
     const note = {
       id: ctx.state.nextId('note'),

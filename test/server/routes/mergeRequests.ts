@@ -379,6 +379,8 @@ function acceptMergeRequest(ctx: RequestContext): ApiResponse {
   for (const issue of closedIssues(ctx, mergeRequest)) {
     issue.state = 'closed';
     issue.updatedAt = now;
+    issue.closedAt = now;
+    issue.closedById = caller.id;
   }
   addStateEvent(ctx, mergeRequest, caller, 'accepted');
   return ok(ctx.present.mergeRequest(mergeRequest));

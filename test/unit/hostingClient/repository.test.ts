@@ -92,8 +92,14 @@ describe('HostingClient: commits, comparisons and the repository tree (beyond th
       ['Default', 'Bug fix'],
     );
     assert.match(templates[0]?.text ?? '', /^## What does this change\?\n/);
-    // No issue templates in the seed: none, not an error (the folder answers 404).
-    assert.deepEqual(await readDescriptionTemplates(alice, project, 'issue'), []);
+    // Issue templates come from their own folder.
+    assert.deepEqual(
+      (await readDescriptionTemplates(alice, project, 'issue')).map((template) => template.name),
+      ['Bug', 'Feature'],
+    );
+    // A project without the folder has none, not an error (the folder answers 404).
+    const api = await alice.getProject('acme/api');
+    assert.deepEqual(await readDescriptionTemplates(alice, api, 'issue'), []);
     // A project's own default description (Premium) comes first.
     const premium = { ...project, merge_requests_template: 'Describe the change.\n\nRisk:' };
     const withDefault = await readDescriptionTemplates(alice, premium, 'merge_request');

@@ -54,12 +54,7 @@ export function registerMergeRequestPanel(
           ? await targetFromOptions(context, options)
           : await pickMergeRequest(services, arg, vscode.l10n.t('Open which merge request?'), 'all');
         if (!target) return { opened: false, reason: 'cancelled' };
-        const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
-        const { panel, created } = registry.openOrReveal(
-          key,
-          () => new MergeRequestPanel({ context }, target),
-        );
-        return { opened: true, created, key: panel.key };
+        return openPanel(context, registry, target);
       },
     }),
   ]);
@@ -83,6 +78,25 @@ export function registerMergeRequestPanel(
     }),
   );
   return registry;
+}
+
+function openPanel(
+  context: MergeRequestCommandContext,
+  registry: PanelRegistry<MergeRequestPanel>,
+  target: MergeRequestTarget,
+) {
+  const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
+  const { panel, created } = registry.openOrReveal(key, () => new MergeRequestPanel({ context }, target));
+  return { opened: true, created, key: panel.key };
+}
+
+/** Opens (or shows) the panel of the merge request named outright: other features' links use it. */
+export async function openNamedMergeRequest(
+  context: MergeRequestCommandContext,
+  registry: PanelRegistry<MergeRequestPanel>,
+  options: OpenPanelOptions,
+) {
+  return openPanel(context, registry, await targetFromOptions(context, options));
 }
 
 async function targetFromOptions(

@@ -1,5 +1,5 @@
-import type { HostingClient } from '../../api/hosting';
-import { type CurrentUser, fetchCurrentUser } from '../../api/hosting/currentUser';
+import type { HostingClient } from '../api/hosting';
+import { type CurrentUser, fetchCurrentUser } from '../api/hosting/currentUser';
 
 /**
  * Who each account acts as (`GET /user`), asked once per account and forgotten when accounts
