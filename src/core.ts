@@ -244,18 +244,23 @@ function refreshOnTimer(
   });
 }
 
-function logCommand(log: vscode.LogOutputChannel) {
-  return defineCommand({ id: 'forge.log.show', args: [], run: () => log.show(true) });
-}
-
-export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
+/** The log (with every message shown), the accounts and the context keys that follow them. */
+function createPlatform(context: vscode.ExtensionContext) {
   const log = createLog();
   logShownMessages(log);
   const accounts = new AccountManager(context, log);
   context.subscriptions.push(log, accounts);
+  followAccountContext(context, accounts);
+  registerCommands(context, log, [
+    defineCommand({ id: 'forge.log.show', args: [], run: () => log.show(true) }),
+  ]);
+  return { log, accounts };
+}
+
+export function activateCore(context: vscode.ExtensionContext, shell: Shell): Core {
+  const { log, accounts } = createPlatform(context);
   const { provider: projects, view: projectsView, filters } = createProjectsView(context, shell, accounts);
   const { provider: todos, view: todosView } = createTodosFeature({ context, shell, log, accounts });
-  followAccountContext(context, accounts);
   const services = createServices({
     context,
     shell,
@@ -265,7 +270,6 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
     projectFilters: filters,
     todos,
   });
-  registerCommands(context, log, [logCommand(log)]);
   registerAccountCommands(context, log, accounts);
   registerProjectsCommands(services);
   const jobs = registerJobCommands(services);
@@ -274,6 +278,7 @@ export function activateCore(context: vscode.ExtensionContext, shell: Shell): Co
   const mergeRequests = createMergeRequestsFeature(services, {
     review,
     showJobTrace: (ref) => traces.show(ref),
+    openIssue: (where) => issues.openPanel(where),
   });
   const pipelines = registerPipelineCommands(services, { traces, jobs });
   const statusBar = createStatusBarFeature(services, {

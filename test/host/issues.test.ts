@@ -184,6 +184,22 @@ describe('issues', function () {
       assert.ok(opened);
       return opened;
     });
+    // And back: the merge request's Overview links the issue it closes, which opens here.
+    const mergeRequestSnapshot = await eventually(() => {
+      assert.ok(mergeRequestPanel.snapshot && !mergeRequestPanel.snapshot.partial);
+      return mergeRequestPanel.snapshot;
+    }, 30_000);
+    assert.deepEqual(
+      mergeRequestSnapshot.closesIssues.map((issue) => issue.iid),
+      [1],
+    );
+    panel.dispose();
+    await mergeRequestPanel.host.receive({ type: 'openIssue', iid: 1 });
+    await eventually(() => assert.ok(registry.get(keyOf(1)), 'the issue panel opened from the link'));
+    // An issue it does not close is not opened from a page's message.
+    registry.get(keyOf(2))?.dispose();
+    await mergeRequestPanel.host.receive({ type: 'openIssue', iid: 2 });
+    assert.equal(registry.get(keyOf(2)), undefined);
     mergeRequestPanel.dispose();
   });
 

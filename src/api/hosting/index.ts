@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './identity';
 export * from './rebase';
 export * from './descriptionTemplates';
+export * from './awardToggle';

@@ -6,7 +6,7 @@ import { CurrentUsers } from '../../state/currentUsers';
 import { NoteDrafts } from '../../state/noteDrafts';
 import type { PanelRegistry } from '../../webviews/shared/panelHost';
 import { FOLDER_ORDER } from '../projects';
-import { type IssueCommandContext, editIssue, issueCommands } from './commands';
+import { type IssueCommandContext, editIssue, issueCommands, issueTarget } from './commands';
 import { createIssuesFolder } from './issuesFolder';
 import { IssuesTreeProvider } from './issuesTreeProvider';
 import type { IssuePanel } from './panel/issuePanel';
@@ -26,6 +26,8 @@ export interface IssuesFeature {
   readonly provider: IssuesTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
   readonly panels: PanelRegistry<IssuePanel>;
+  /** An issue's panel, named by project and iid (links from merge requests). */
+  openPanel(where: { accountId: string; project: number; iid: number }): Promise<unknown>;
 }
 
 export function createIssuesFeature(
@@ -67,5 +69,10 @@ export function createIssuesFeature(
     open: (target) => panels.open(target),
   };
   registerCommands(context, log, issueCommands(commandContext));
-  return { provider, view, panels: panels.registry };
+  return {
+    provider,
+    view,
+    panels: panels.registry,
+    openPanel: async (where) => panels.open(await issueTarget(services, where)),
+  };
 }

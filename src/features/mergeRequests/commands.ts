@@ -49,8 +49,6 @@ import {
 import { createMergeRequest } from './createMergeRequest';
 import { editMergeRequest } from './editMergeRequest';
 import { checkoutMergeRequest } from './checkoutMergeRequest';
-import type { ReviewFeature } from '../review';
-import type { JobRef } from '../jobs';
 import { changesCommand } from './changesCommand';
 
 /*
@@ -74,9 +72,9 @@ export interface MergeRequestsFeature {
 /** Merge request actions, notes and award emoji; the Merge Requests view and the panel. */
 export function registerMergeRequestCommands(
   services: Services,
-  peers: { review?: ReviewFeature; showJobTrace?: (ref: JobRef) => Promise<unknown> } = {},
+  peers: Pick<MergeRequestCommandContext, 'review' | 'showJobTrace' | 'openIssue'> = {},
 ): MergeRequestsFeature {
-  const { review, showJobTrace } = peers;
+  const { review, showJobTrace, openIssue } = peers;
   const currentUsers = new CurrentUsers((accountId) => services.accounts.client(accountId));
   const view = new MergeRequestsTreeProvider(services.accounts, currentUsers, review);
   const treeView = services.shell.treeView('forge.mergeRequests', view);
@@ -94,6 +92,7 @@ export function registerMergeRequestCommands(
     drafts: new NoteDrafts(services.context.globalState),
     ...(review ? { review } : {}),
     ...(showJobTrace ? { showJobTrace } : {}),
+    ...(openIssue ? { openIssue } : {}),
   };
   registerCommands(services.context, services.log, [
     ...mergeRequestCommands(context),

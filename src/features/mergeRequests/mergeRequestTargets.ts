@@ -37,6 +37,8 @@ export interface MergeRequestCommandContext {
   review?: ReviewFeature;
   /** Opens a job's trace panel (the jobs feature's). */
   showJobTrace?: (ref: JobRef) => Promise<unknown>;
+  /** Opens an issue's panel (the issues feature's; built after this one, called only later). */
+  openIssue?: (where: { accountId: string; project: number; iid: number }) => Promise<unknown>;
 }
 
 export interface MergeRequestTarget {

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { HostingClient, Issue, Note } from '../../../api/hosting';
-import { HttpError } from '../../../api/http';
+import { type HostingClient, type Issue, type Note, setOwnAward } from '../../../api/hosting';
 import { issuePanelKey, issuePanelTitle } from '../../../domain/issueView';
 import { describeError } from '../../../platform/commands/registerCommand';
 import { openServerLink } from '../../../platform/serverLinks';
@@ -306,21 +305,8 @@ export class IssuePanel implements OpenPanel {
         ? this.noteParent
         : { kind: 'issueNote' as const, project: this.target.projectId, iid: this.issue.iid, noteId };
     await this.reportErrors(async () => {
-      const client = await this.client();
-      if (add) {
-        try {
-          await client.awardEmoji(awardable, name);
-        } catch (error) {
-          const taken =
-            error instanceof HttpError && /already been taken/i.test(JSON.stringify(error.fieldErrors ?? {}));
-          if (!taken) throw error;
-        }
-        return;
-      }
-      const awardId = awards?.find((award) => award.name === name)?.ownAwardId;
-      if (awardId === undefined)
-        throw new Error(vscode.l10n.t('You have not reacted with :{0}: here.', name));
-      await client.deleteAwardEmoji(awardable, awardId);
+      const ownAwardId = awards?.find((award) => award.name === name)?.ownAwardId;
+      await setOwnAward(await this.client(), awardable, name, add, ownAwardId);
     }, 'award');
     await this.refresh();
   }

@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
 import { walkthroughStepDone } from '../../../platform/walkthrough';
-import type { HostingClient, MergeRequest, MergeRequestDiff, Note } from '../../../api/hosting';
-import { HttpError } from '../../../api/http';
+import {
+  type HostingClient,
+  type MergeRequest,
+  type MergeRequestDiff,
+  type Note,
+  setOwnAward,
+} from '../../../api/hosting';
 import { mergeFromPanel } from './panelMerge';
 import {
   type MergeRequestCommandContext,
@@ -235,6 +240,9 @@ export class MergeRequestPanel implements OpenPanel {
       case 'setViewed':
         await this.reportErrors(() => this.viewed.set(message.path, message.viewed));
         return;
+      case 'openIssue':
+        await this.reportErrors(() => this.openIssue(message.iid));
+        return;
       case 'openNoteLine':
         await this.reportErrors(() =>
           openNoteLine(
@@ -385,21 +393,8 @@ export class MergeRequestPanel implements OpenPanel {
     };
     await this.reportErrors(async () => {
       const client = await this.deps.context.services.accounts.client(this.target.account.id);
-      if (add) {
-        try {
-          await client.awardEmoji(awardable, name);
-        } catch (error) {
-          if (!(
-            error instanceof HttpError && /already been taken/i.test(JSON.stringify(error.fieldErrors ?? {}))
-          ))
-            throw error;
-        }
-      } else {
-        const awardId = own.awards.find((award) => award.name === name)?.ownAwardId;
-        if (awardId === undefined)
-          throw new Error(vscode.l10n.t('You have not reacted with :{0}: on that comment.', name));
-        await client.deleteAwardEmoji(awardable, awardId);
-      }
+      const ownAwardId = own.awards.find((award) => award.name === name)?.ownAwardId;
+      await setOwnAward(client, awardable, name, add, ownAwardId);
     });
     await this.refresh();
   }
@@ -428,6 +423,12 @@ export class MergeRequestPanel implements OpenPanel {
     const { review } = this.deps.context;
     if (!review) throw new Error(vscode.l10n.t('Reviews are not available in this window.'));
     await review.openChangedFile(this.reviewTarget(), change);
+  }
+
+  private async openIssue(iid: number): Promise<void> {
+    const { openIssue } = this.deps.context;
+    if (!openIssue || !this.snapshot?.closesIssues.some((issue) => issue.iid === iid)) return;
+    await openIssue({ accountId: this.target.account.id, project: this.target.project.id, iid });
   }
 
   dispose(): void {

@@ -162,6 +162,7 @@ export function preliminarySnapshot(
     files: [],
     commits: [],
     notes: [],
+    closesIssues: [],
     draft,
     opensDiffs: false,
     errors: [],
@@ -275,6 +276,20 @@ function commitView(commit: {
   };
 }
 
+/** The project's issues merging it closes (an external tracker's have no iid and are left out). */
+async function loadClosesIssues(
+  client: HostingClient,
+  projectId: number,
+  iid: number,
+): Promise<MergeRequestSnapshot['closesIssues']> {
+  const issues = await firstItems(client.listMergeRequestClosesIssues(projectId, iid), MAX_COMMITS);
+  return issues.flatMap((issue) =>
+    'iid' in issue && typeof issue.iid === 'number'
+      ? [{ iid: issue.iid, title: issue.title, state: typeof issue.state === 'string' ? issue.state : '' }]
+      : [],
+  );
+}
+
 export async function loadSnapshot(input: {
   client: HostingClient;
   target: MergeRequestTarget;
@@ -302,6 +317,7 @@ export async function loadSnapshot(input: {
     loadPendingReview(client, project.id, iid, errors),
     loadThreadPlaces(client, project.id, iid),
   ]);
+  const closing = settle(l10n.t('Closed issues'), loadClosesIssues(client, project.id, iid), []);
   const [mergeRequest, changes, commits, notes, awards, username, [approved, pending, places]] =
     await Promise.all([
       client.getMergeRequest(project.id, iid),
@@ -339,6 +355,7 @@ export async function loadSnapshot(input: {
     files: files.map(fileView),
     commits: commits.map(commitView),
     notes: noteViews(sorted, { viewer, noteAwards, places, headSha: mergeRequest.sha ?? undefined }),
+    closesIssues: await closing,
     draft: input.draft(),
     opensDiffs: input.opensDiffs,
     ...(username ? { viewer: username } : {}),

@@ -76,6 +76,8 @@ export const MergeRequestPageMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('setViewed'), path: z.string().min(1).max(4096), viewed: z.boolean() }),
   /** A diff comment's line in the diff editor (an outdated one on the version it was written on). */
   z.strictObject({ type: z.literal('openNoteLine'), noteId: Id }),
+  /** An issue the merge request closes (one of the snapshot's `closesIssues`), in the issue panel. */
+  z.strictObject({ type: z.literal('openIssue'), iid: Id }),
 ]);
 export type MergeRequestPageMessage = z.infer<typeof MergeRequestPageMessageSchema>;
 
@@ -149,6 +151,8 @@ export interface MergeRequestSnapshot {
   /** Files offer "Open in diff editor" (the review feature reads both sides, from a clone when it can). */
   opensDiffs: boolean;
   viewer?: string;
+  /** The issues merging it closes ("Closes #12" in its description), as GitLab lists them. */
+  closesIssues: { iid: number; title: string; state: string }[];
   /** Parts that could not be loaded ("Changes: 500 Internal Server Error"). */
   errors: string[];
   loadedAt: string;

@@ -12,8 +12,10 @@ import '../../../../webviews/shared/app/discussion.css';
 import './style.css';
 import { type Bridge, connect, dropFirstPaint, element, icon } from '../../../../webviews/shared/app/bridge';
 import type { MergeRequestHostMessage, MergeRequestPageMessage, MergeRequestSnapshot } from '../protocol';
-import { ChangesTab, type ViewMode } from './changes';
+import { ChangesTab } from './changes';
 import { commitList } from './commits';
+import { type PageState, TABS, type TabId, readState } from './pageState';
+import { issueLinks } from './issueLinks';
 import { DiscussionTab } from '../../../../webviews/shared/app/discussion';
 import { headerChildren } from './header';
 import { renderMarkdown } from '../../../../webviews/shared/app/markdown';
@@ -27,17 +29,6 @@ import {
 } from '../../../../webviews/shared/app/widgets';
 import * as l10n from '@vscode/l10n';
 import { describeApprovals } from '../../../../domain/mergeRequestView';
-
-const TABS = ['overview', 'changes', 'commits', 'discussion'] as const;
-type TabId = (typeof TABS)[number];
-
-interface PageState {
-  tab: TabId;
-  scroll: Partial<Record<TabId, number>>;
-  collapsed: Record<string, boolean>;
-  viewMode: ViewMode;
-  mergeFormOpen: boolean;
-}
 
 type Checkbox = HTMLElementTagNameMap['vscode-checkbox'];
 type TextArea = HTMLElementTagNameMap['vscode-textarea'];
@@ -369,6 +360,11 @@ class App {
       mr.mergeWhenPipelineSucceeds ? l10n.t('{0} (merges when the pipeline succeeds)', status) : status,
     );
     if (snapshot.approvals) fact(l10n.t('Approvals'), describeApprovals(snapshot.approvals));
+    if (snapshot.closesIssues.length > 0)
+      fact(
+        l10n.t('Closes'),
+        issueLinks(snapshot.closesIssues, (iid) => this.bridge.post({ type: 'openIssue', iid })),
+      );
     if (snapshot.pendingReview)
       fact(
         l10n.t('Your review'),
@@ -403,28 +399,6 @@ class App {
   private renderCommits(snapshot: MergeRequestSnapshot): void {
     this.commits.replaceChildren(commitList(snapshot.commits));
   }
-}
-
-function readState(saved: Partial<PageState>): PageState {
-  const tab = TABS.includes(saved.tab as TabId) ? (saved.tab as TabId) : 'overview';
-  const scroll: Partial<Record<TabId, number>> = {};
-  for (const id of TABS) {
-    const value = saved.scroll?.[id];
-    if (typeof value === 'number' && Number.isFinite(value)) scroll[id] = value;
-  }
-  const collapsed: Record<string, boolean> = {};
-  if (saved.collapsed && typeof saved.collapsed === 'object') {
-    for (const [path, value] of Object.entries(saved.collapsed)) {
-      if (typeof value === 'boolean') collapsed[path] = value;
-    }
-  }
-  return {
-    tab,
-    scroll,
-    collapsed,
-    viewMode: saved.viewMode === 'side-by-side' ? 'side-by-side' : 'line-by-line',
-    mergeFormOpen: saved.mergeFormOpen === true,
-  };
 }
 
 new App().start();
