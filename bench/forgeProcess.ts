@@ -49,9 +49,13 @@ export interface ForgeHandle {
 const START_TIMEOUT_MS = 60_000;
 const REPLY_TIMEOUT_MS = 30_000;
 
-export async function forkForge(latencyMs: number): Promise<ForgeHandle> {
+export async function forkForge(
+  latencyMs: number,
+  options: { issuesAssignedToAdmin?: number } = {},
+): Promise<ForgeHandle> {
   // The parent runs under tsx; its exec arguments carry the loader, so the child can load TypeScript.
-  const child = fork(__filename, ['--child', String(latencyMs)], {
+  const extra = options.issuesAssignedToAdmin ? ['--issues', String(options.issuesAssignedToAdmin)] : [];
+  const child = fork(__filename, ['--child', String(latencyMs), ...extra], {
     execArgv: process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -135,10 +139,43 @@ class ForgeProcessHandle implements ForgeHandle {
 
 // ---- the child ----------------------------------------------------------------------------------
 
-async function runChild(latencyMs: number): Promise<void> {
+/** `count` issues across the seed's projects, assigned to the administrator, one in ten closed. */
+function plantIssues(forge: Awaited<ReturnType<typeof startFakeForge>>, count: number): void {
+  const { state } = forge;
+  const projects = [...state.projects.values()];
+  const admin = forge.users.admin.id;
+  // Each project's next iid, counted here: asking the state for each would read every issue each time.
+  const nextIids = new Map<number, number>();
+  for (let index = 0; index < count; index++) {
+    const project = projects[index % projects.length];
+    if (!project) break;
+    const id = state.nextId('issue');
+    const iid = nextIids.get(project.id) ?? state.nextIid(project.id, state.issues.values());
+    nextIids.set(project.id, iid + 1);
+    const at = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
+    state.issues.set(id, {
+      id,
+      iid,
+      projectId: project.id,
+      title: `Issue ${index + 1}: something to do`,
+      description: `- [ ] first step\n- [x] second step\n\nIssue number ${index + 1}.`,
+      state: index % 10 === 9 ? 'closed' : 'opened',
+      authorId: admin,
+      assigneeId: admin,
+      labels: index % 3 === 0 ? ['bug'] : ['feature'],
+      milestoneId: null,
+      confidential: false,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+}
+
+async function runChild(latencyMs: number, issues: number): Promise<void> {
   const forge = await startFakeForge({ seed: 'large', latencyMs });
   const monorepoId = forge.fixtures.projects.monorepo;
   if (monorepoId === undefined) throw new Error('the large seed has no monorepo');
+  if (issues > 0) plantIssues(forge, issues);
   let serverMs = 0;
   let cpuStart = process.cpuUsage();
   let loopStart = performance.eventLoopUtilization();
@@ -215,7 +252,8 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
 }
 
 if (process.argv[2] === '--child') {
-  runChild(Number(process.argv[3] ?? 0)).catch((error: unknown) => {
+  const issues = process.argv[4] === '--issues' ? Number(process.argv[5] ?? 0) : 0;
+  runChild(Number(process.argv[3] ?? 0), issues).catch((error: unknown) => {
     process.send?.({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     process.exit(1);
   });

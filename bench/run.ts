@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCiConfigBench } from './ciConfig.bench';
+import { runIssuesBench } from './issues.bench';
 import { runLinearTextBench } from './linearText.bench';
 import { runPaginationBench } from './pagination.bench';
 import { runPipelineGraphBench } from './pipelineGraph.bench';
@@ -24,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'pipelineGraph', run: runPipelineGraphBench },
   { name: 'ciConfig', run: runCiConfigBench },
   { name: 'reviewLarge', run: runReviewLargeBench },
+  { name: 'issues', run: runIssuesBench },
 ];
 
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');
