@@ -203,6 +203,36 @@ describe('issues', function () {
     mergeRequestPanel.dispose();
   });
 
+  it('ignores page messages that do not fit, and a label colour that is not a plain colour', async () => {
+    const panel = await openedPanel(1);
+    const before = panel.host.rejectedMessages;
+    const invalid: unknown[] = [
+      { type: 'setTask', index: -1, checked: true },
+      { type: 'setTask', index: 0 },
+      { type: 'postNote', body: '   ' },
+      { type: 'action', action: 'delete' },
+      { type: 'openMergeRequest', index: 'x' },
+      { type: 'saveDescription', body: 'x'.repeat(1_000_001) },
+      { type: 'replyToThread', noteId: 1, body: 'x', extra: true },
+    ];
+    for (const message of invalid) await panel.host.receive(message);
+    assert.equal(panel.host.rejectedMessages - before, invalid.length);
+    const bug = [...forge.state.labels.values()].find(
+      (each) => each.projectId === web && each.name === 'bug',
+    );
+    assert.ok(bug);
+    const colour = bug.color;
+    bug.color = '#fff;background:url(https://evil.example/)';
+    try {
+      const loads = panel.loads;
+      await panel.host.receive({ type: 'refresh' });
+      const snapshot = await snapshotOf(panel, loads);
+      assert.deepEqual(snapshot.issue.labels, [{ name: 'bug' }], 'the name, without the colour');
+    } finally {
+      bug.color = colour;
+    }
+  });
+
   it('posts a comment, answers a comment in its thread, and keeps a comment that failed as the draft', async () => {
     const panel = await openedPanel(1);
     let loads = panel.loads;

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { registerCommands } from '../../platform/commands/registerCommand';
 import type { TreeNode } from '../../platform/tree/treeNode';
 import type { Services } from '../../services';
@@ -8,7 +8,7 @@ import type { PanelRegistry } from '../../webviews/shared/panelHost';
 import { FOLDER_ORDER } from '../projects';
 import { type IssueCommandContext, editIssue, issueCommands, issueTarget } from './commands';
 import { createIssuesFolder } from './issuesFolder';
-import { IssuesTreeProvider } from './issuesTreeProvider';
+import { IssuesTreeProvider, QUERIES_SETTING } from './issuesTreeProvider';
 import type { IssuePanel } from './panel/issuePanel';
 import { registerIssuePanels } from './panel/registerIssuePanel';
 
@@ -41,6 +41,11 @@ export function createIssuesFeature(
   const currentUsers = new CurrentUsers((accountId) => accounts.client(accountId));
   context.subscriptions.push(accounts.onDidChange(() => currentUsers.clear()));
   services.projects.contributeFolder(createIssuesFolder, FOLDER_ORDER.issues);
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(`forge.${QUERIES_SETTING}`)) provider.refresh();
+    }),
+  );
   /** After a change: the Issues view reads again, and the project's Issues folder where it shows. */
   const changed = (where?: { account: { id: string }; projectId: number }): void => {
     provider.refresh();

@@ -7,14 +7,15 @@
 //   first: a suite file registers them at load time with `prepareSharedForge` (mocha loads every
 //   file before it runs any), so running one suite alone prepares only what it needs;
 // - every suite starts from `resetSharedWorkbench`: no quick input, menu, notification or editor
-//   left open, the light theme, the Forge view open, the rows of its expanded trees folded;
+//   left open, the light theme, the Forge view open, the rows of its expanded trees folded, and the
+//   panes VS Code shows collapsed at first (Issues) collapsed again, so the others keep their height;
 // - a suite expands the panes and rows it needs (`expandPane`, `expandRow`), never by a click that
 //   toggles, so a row an earlier suite left open (in a pane that was folded) does not close.
 // The window closes after the last suite (`mochaHooks`, loaded through `.mocharc.e2e.json`).
 import type { Page } from 'playwright-core';
 import { type FakeForge, startFakeForge } from '../../server';
 import { type VscodeSession, startVscode } from '../../vscode/harness';
-import { collapseAllRows, openActivityBarView, pickColorTheme, runCommand } from '../support';
+import { collapseAllRows, collapsePane, openActivityBarView, pickColorTheme, runCommand } from '../support';
 
 export interface SharedWorkbench {
   forge: FakeForge;
@@ -27,6 +28,8 @@ let started: Promise<SharedWorkbench> | undefined;
 
 /** The Forge view's trees with rows that expand. */
 const TREES_WITH_ROWS_TO_FOLD = ['Projects', 'Merge Requests', 'Channel'];
+/** Views contributed with `"visibility": "collapsed"`. */
+const PANES_COLLAPSED_AT_START = ['Issues'];
 const LIGHT_THEME = ['Light Modern', 'vs'] as const;
 
 /** Registers a change to the shared fake forge, made before the window opens. Call at module load. */
@@ -75,6 +78,7 @@ export async function resetSharedWorkbench(page: Page): Promise<void> {
   for (const pane of TREES_WITH_ROWS_TO_FOLD) {
     await collapseAllRows(page, pane);
   }
+  for (const pane of PANES_COLLAPSED_AT_START) await collapsePane(page, pane);
 }
 
 /** Root hooks (mocha's `--require`): the shared window closes after the last suite. */

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { escapeHtml, html } from '../../../src/webviews/shared/safeHtml';
 import { mergeRequestFirstPaint } from '../../../src/features/mergeRequests/panel/firstPaint';
+import { issueFirstPaint } from '../../../src/features/issues/panel/firstPaint';
 
 const HOSTILE = `</span><script>alert(1)</script><img src=x onerror="alert(2)">'&`;
 
@@ -71,5 +72,16 @@ describe('the merge request panel first paint', () => {
       { id: 1, path: 'web' },
     ).markup;
     assert.match(markup, /<span>merged<\/span>/);
+  });
+});
+
+describe('the issue panel first paint', () => {
+  it('shows the issue as picked, every server string as text', () => {
+    const markup = issueFirstPaint({ iid: 7, title: HOSTILE, state: 'closed' }, `acme/<web>`).markup;
+    assert.deepEqual(tagsOf(markup), ['header', 'h1', 'span', 'span', 'div', 'span', 'span', 'p']);
+    assert.doesNotMatch(markup, /<script|<img|onerror="/);
+    assert.ok(markup.includes('acme/&#60;web&#62;'));
+    assert.match(markup, /<span class="fp-iid">#7<\/span>/);
+    assert.match(markup, /<span>Closed<\/span>/);
   });
 });

@@ -11,6 +11,7 @@ import { type OpenPanel, PanelHost } from '../../../webviews/shared/panelHost';
 import type { Services } from '../../../services';
 import { type IssueTarget, issueReference } from '../issueTarget';
 import { type WriteOutcome, writeDescription, writeTask } from './descriptionWrites';
+import { ISSUE_FIRST_PAINT_STYLE, issueFirstPaint } from './firstPaint';
 import { loadIssueSnapshot, preliminaryIssueSnapshot } from './issueSnapshot';
 import {
   type IssueAction,
@@ -64,6 +65,10 @@ export class IssuePanel implements OpenPanel {
       schema: IssuePageMessageSchema,
       restoreKey: { accountId: target.account.id, projectId: target.projectId, id: target.issue.iid },
       restoredPanel,
+      firstPaint: {
+        markup: issueFirstPaint(target.issue, target.projectPath),
+        style: ISSUE_FIRST_PAINT_STYLE,
+      },
     });
     this.host.onReady(() => {
       if (this.snapshot) {

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { isOpenState } from '../../../domain/mergeRequestStatus';
 import { projectPath } from '../../../domain/jobActions';
 import { type SafeHtml, html } from '../../../webviews/shared/safeHtml';
+import { FIRST_PAINT_HEADER_STYLE } from '../../../webviews/shared/firstPaintStyle';
 
 export interface FirstPaintMergeRequest {
   iid: number;
@@ -37,14 +38,7 @@ export function mergeRequestFirstPaint(
 }
 
 /** The rules of the app's stylesheets that the header above needs, so it looks the same before they load. */
-export const MERGE_REQUEST_FIRST_PAINT_STYLE = `
-body { margin: 0; padding: 0 16px 24px; line-height: 1.45; color: var(--vscode-foreground);
-  background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
-.fp-muted { color: var(--vscode-descriptionForeground); }
-.fp-header { padding: 12px 0 8px; border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, transparent)); }
-.fp-title { display: flex; align-items: center; gap: 8px; margin: 0 0 6px; font-size: 1.4em; font-weight: 600; overflow-wrap: anywhere; }
-.fp-iid { color: var(--vscode-descriptionForeground); }
-.fp-meta { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin-bottom: 8px; }
+export const MERGE_REQUEST_FIRST_PAINT_STYLE = `${FIRST_PAINT_HEADER_STYLE}
 .fp-branch { font-family: var(--vscode-editor-font-family); font-size: 0.95em; padding: 0 4px; border-radius: 3px;
   background: var(--vscode-textCodeBlock-background); overflow-wrap: anywhere; }
 `;
