@@ -124,7 +124,12 @@ describe('a clone of a project (UI)', function () {
     await runCommand(page, 'View: Close All Editors');
   });
 
-  it('reopens the merge request, trace and pipeline graph panels after a window reload', async () => {
+  it('reopens the issue, merge request, trace and pipeline graph panels after a window reload', async () => {
+    await runCommand(page, 'Forge: Open Issue');
+    await expectQuickInput(page, /group\/project#12/);
+    await answerQuickInput(page, 'acme/web#1');
+    const issueBefore = await webviewFrame(page, '.issue-header .issue-title', 60_000);
+    await issueBefore.locator('html[data-restorable]').waitFor({ state: 'attached', timeout: 30_000 });
     await openMergeRequest('!1 ');
     const panel = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
     await panel.locator('html[data-restorable]').waitFor({ state: 'attached', timeout: 30_000 });
@@ -157,6 +162,14 @@ describe('a clone of a project (UI)', function () {
       'the merge request title',
     );
     await screenshot(page, 'panels-after-reload');
+    await page.locator('.tabs-container .tab', { hasText: '#1 Login page crashes on Safari' }).click();
+    const issue = await webviewFrame(page, '.issue-header .issue-title', 60_000);
+    await waitUntil(
+      async () =>
+        (await issue.locator('.issue-header .issue-title').innerText()).includes('Login page crashes'),
+      30_000,
+      'the issue drawn again',
+    );
     await page.locator('.tabs-container .tab', { hasText: `Pipeline #${pipelineId}` }).click();
     const graph = await webviewFrame(page, '.graph .node', 60_000);
     await waitUntil(
