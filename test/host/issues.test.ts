@@ -387,6 +387,22 @@ describe('issues', function () {
     assert.equal(forge.state.findIssue(web, 4)?.title, 'Flaky e2e test: checkout (Firefox)');
     await eventually(() => assert.equal(panel.snapshot?.issue.title, 'Flaky e2e test: checkout (Firefox)'));
     assert.equal(panel.host.panel.title, '#4 Flaky e2e test: checkout (Firefox)');
+    // Assignees: the project's users offered, the one picked assigned.
+    const answers = ['Assignees', 'Bob Builder'];
+    const pickingAssignee = api.messages.answerPicks((labels) => {
+      const wanted = answers.shift() ?? '';
+      return labels.findIndex((each) => each.endsWith(wanted));
+    });
+    try {
+      await vscode.commands.executeCommand('forge.issue.edit', undefined, {
+        accountId: account.id,
+        project: web,
+        iid: 4,
+      });
+    } finally {
+      pickingAssignee.dispose();
+    }
+    assert.equal(forge.state.findIssue(web, 4)?.assigneeId, forge.users.bob.id);
     const browser = await vscode.commands.executeCommand<{ url: string; opened: boolean }>(
       'forge.issue.openInBrowser',
       undefined,

@@ -9,7 +9,10 @@ import { askText, pickMany, pickOne } from '../../platform/userMessages';
 import type { IssueTarget } from './issueTarget';
 import { issueReference } from './issueTarget';
 
-type Field = 'title' | 'labels' | 'milestone' | 'dueDate' | 'confidential';
+type Field = 'title' | 'labels' | 'assignees' | 'milestone' | 'dueDate' | 'confidential';
+
+/** Members offered as assignees (the first page of the project's users). */
+const ASSIGNEE_CHOICES = 100;
 
 async function askTitle(target: IssueTarget): Promise<IssueInput | undefined> {
   const title = await askText({
@@ -30,6 +33,25 @@ async function askLabels(client: HostingClient, target: IssueTarget): Promise<Is
     { title: vscode.l10n.t('Labels of {0}', issueReference(target)) },
   );
   return picked ? { labels: picked.map((item) => item.label) } : undefined;
+}
+
+async function askAssignees(client: HostingClient, target: IssueTarget): Promise<IssueInput | undefined> {
+  const users = (await client.listProjectUsers(target.projectId).page({ perPage: ASSIGNEE_CHOICES })).items;
+  const current = target.issue.assignees ?? (target.issue.assignee ? [target.issue.assignee] : []);
+  const assigned = new Set(current.map((user) => user.id));
+  // Someone assigned who is no longer among the users is kept on offer, ticked.
+  const offered = [...users, ...current.filter((user) => !users.some((each) => each.id === user.id))];
+  const picked = await pickMany(
+    offered.map((user) => ({
+      label: user.name,
+      description: `@${user.username}`,
+      picked: assigned.has(user.id),
+      icon: 'account',
+      id: user.id,
+    })),
+    { title: vscode.l10n.t('Assignees of {0}', issueReference(target)), matchOnDescription: true },
+  );
+  return picked ? { assigneeIds: picked.map((item) => item.id) } : undefined;
 }
 
 async function askMilestone(client: HostingClient, target: IssueTarget): Promise<IssueInput | undefined> {
@@ -73,6 +95,7 @@ export async function askIssueEdit(
     [
       { label: vscode.l10n.t('Title'), icon: 'symbol-text', field: 'title' },
       { label: vscode.l10n.t('Labels'), icon: 'tag', field: 'labels' },
+      { label: vscode.l10n.t('Assignees'), icon: 'account', field: 'assignees' },
       { label: vscode.l10n.t('Milestone'), icon: 'milestone', field: 'milestone' },
       { label: vscode.l10n.t('Due date'), icon: 'calendar', field: 'dueDate' },
       {
@@ -93,6 +116,8 @@ export async function askIssueEdit(
       return askTitle(target);
     case 'labels':
       return askLabels(client, target);
+    case 'assignees':
+      return askAssignees(client, target);
     case 'milestone':
       return askMilestone(client, target);
     case 'dueDate':
