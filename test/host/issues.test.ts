@@ -422,6 +422,7 @@ describe('issues', function () {
         template: 'Bug',
         labels: ['bug'],
         assignToMe: true,
+        milestone: 'v1.0',
       },
     );
     assert.equal(result?.created, true);
@@ -429,6 +430,7 @@ describe('issues', function () {
     assert.match(made?.description ?? '', /^## Steps to reproduce/);
     assert.deepEqual(made?.labels, ['bug']);
     assert.equal(made?.assigneeId, forge.users.user.id);
+    assert.ok(made?.milestoneId !== null && made?.milestoneId === forge.state.findIssue(web, 1)?.milestoneId);
     const shown: string[] = [];
     const watching = api.messages.observe((message) => shown.push(message.text));
     try {
@@ -445,7 +447,7 @@ describe('issues', function () {
       shown.some((text) => /No issue template "Nope": the project has Bug, Feature/.test(text)),
       shown.join(' | '),
     );
-    const answers = ['web', 'Feature', 'feature', 'Confidential'];
+    const answers = ['web', 'Feature', 'feature', 'v1.0', 'Confidential'];
     const picking = api.messages.answerPicks((labels) => {
       // With another account in the window, the first question is which one.
       const ours = labels.findIndex((each) => each.endsWith(account.label));
@@ -467,6 +469,7 @@ describe('issues', function () {
       assert.match(issue?.description ?? '', /^## The idea/);
       assert.deepEqual(issue?.labels, ['feature']);
       assert.equal(issue?.confidential, true);
+      assert.equal(issue?.milestoneId, forge.state.findIssue(web, 1)?.milestoneId, 'v1.0, as #1 has');
     } finally {
       picking.dispose();
       typing.dispose();

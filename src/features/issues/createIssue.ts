@@ -10,6 +10,7 @@ import * as z from 'zod';
 import {
   type DescriptionTemplate,
   type HostingClient,
+  type Milestone,
   type Project,
   readDescriptionTemplates,
 } from '../../api/hosting';
@@ -31,6 +32,8 @@ export const CreateIssueOptionsSchema = z.strictObject({
   labels: z.array(z.string().min(1).max(255)).max(100).optional(),
   confidential: z.boolean().optional(),
   assignToMe: z.boolean().optional(),
+  /** An active milestone of the project by its title. */
+  milestone: z.string().max(255).optional(),
 });
 export type CreateIssueOptions = z.output<typeof CreateIssueOptionsSchema>;
 
@@ -45,12 +48,16 @@ function templatesOf(client: HostingClient, project: Project, log: { warn(line: 
   });
 }
 
+/** A question's title: "New issue in acme/web (2/5)" (four questions when the project has no milestone). */
+type StepTitle = (step: number) => string;
+
 async function askIssueDescription(
   project: Project,
   templates: Promise<readonly DescriptionTemplate[]>,
   prefill: string | undefined,
+  stepTitle: StepTitle,
 ): Promise<string | undefined> {
-  const title = vscode.l10n.t('New issue in {0} (2/4)', projectPath(project));
+  const title = stepTitle(2);
   const write = (value?: string) =>
     askText({
       title,
@@ -84,7 +91,11 @@ async function askIssueDescription(
   return picked.text ?? write(prefill);
 }
 
-async function askLabels(client: HostingClient, project: Project): Promise<string[] | undefined> {
+async function askLabels(
+  client: HostingClient,
+  project: Project,
+  stepTitle: StepTitle,
+): Promise<string[] | undefined> {
   const labels = await client
     .listLabels(project.id)
     .toArray()
@@ -97,15 +108,37 @@ async function askLabels(client: HostingClient, project: Project): Promise<strin
       icon: 'tag',
     })),
     {
-      title: vscode.l10n.t('New issue in {0} (3/4)', projectPath(project)),
+      title: stepTitle(3),
       placeHolder: vscode.l10n.t('Labels (none is fine: press Enter)'),
     },
   );
   return picked?.map((label) => label.label);
 }
 
+async function askMilestone(
+  milestones: readonly Milestone[],
+  stepTitle: StepTitle,
+): Promise<{ milestoneId?: number } | undefined> {
+  if (milestones.length === 0) return {};
+  const picked = await pickOne(
+    [
+      { label: vscode.l10n.t('No milestone'), icon: 'circle-slash' },
+      ...milestones.map((milestone) => ({
+        label: milestone.title,
+        ...(milestone.due_date ? { description: vscode.l10n.t('due {0}', milestone.due_date) } : {}),
+        icon: 'milestone',
+        id: milestone.id,
+      })),
+    ],
+    { title: stepTitle(4), placeHolder: vscode.l10n.t('Milestone (optional)') },
+  );
+  if (!picked) return undefined;
+  return 'id' in picked ? { milestoneId: picked.id } : {};
+}
+
 async function askOptions(
-  project: Project,
+  stepTitle: StepTitle,
+  step: number,
 ): Promise<{ confidential: boolean; assignToMe: boolean } | undefined> {
   const picked = await pickMany(
     [
@@ -118,7 +151,7 @@ async function askOptions(
       },
     ],
     {
-      title: vscode.l10n.t('New issue in {0} (4/4)', projectPath(project)),
+      title: stepTitle(step),
       placeHolder: vscode.l10n.t('Options (none is fine: press Enter to create the issue)'),
     },
   );
@@ -150,16 +183,21 @@ interface IssueAnswers {
   labels: string[];
   confidential: boolean;
   assignToMe: boolean;
+  milestoneId?: number;
 }
 
 async function fromOptions(
   options: CreateIssueOptions,
   templates: Promise<readonly DescriptionTemplate[]>,
+  milestones: Promise<readonly Milestone[]>,
   prefill: string | undefined,
 ): Promise<IssueAnswers> {
   const template =
     options.template === undefined ? undefined : await templateNamed(templates, options.template);
+  const milestone =
+    options.milestone === undefined ? undefined : await milestoneNamed(milestones, options.milestone);
   return {
+    ...(milestone === undefined ? {} : { milestoneId: milestone }),
     title: options.title.trim(),
     description: options.description ?? template ?? prefill ?? '',
     labels: options.labels ?? [],
@@ -168,26 +206,46 @@ async function fromOptions(
   };
 }
 
-/** The four questions; undefined when one is dismissed. */
+async function milestoneNamed(milestones: Promise<readonly Milestone[]>, title: string): Promise<number> {
+  const all = await milestones;
+  const found = all.find((milestone) => milestone.title === title);
+  if (!found)
+    throw new Error(
+      vscode.l10n.t(
+        'No active milestone "{0}": the project has {1}.',
+        title,
+        all.map((milestone) => milestone.title).join(', ') || vscode.l10n.t('none'),
+      ),
+    );
+  return found.id;
+}
+
+/** The questions (a milestone's only where the project has active ones); undefined when one is dismissed. */
 async function askAnswers(
   client: HostingClient,
   project: Project,
-  templates: Promise<readonly DescriptionTemplate[]>,
+  lists: { templates: Promise<readonly DescriptionTemplate[]>; milestones: Promise<readonly Milestone[]> },
   prefill: string | undefined,
 ): Promise<IssueAnswers | undefined> {
+  const milestones = await lists.milestones;
+  const total = milestones.length > 0 ? 5 : 4;
+  const stepTitle: StepTitle = (step) =>
+    vscode.l10n.t('New issue in {0} ({1}/{2})', projectPath(project), step, total);
   const title = await askText({
-    title: vscode.l10n.t('New issue in {0} (1/4)', projectPath(project)),
+    title: stepTitle(1),
     prompt: vscode.l10n.t('Title'),
     ignoreFocusOut: true,
     validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('An issue needs a title.') : undefined),
   });
   if (!title) return undefined;
-  const description = await askIssueDescription(project, templates, prefill);
+  const description = await askIssueDescription(project, lists.templates, prefill, stepTitle);
   if (description === undefined) return undefined;
-  const labels = await askLabels(client, project);
+  const labels = await askLabels(client, project, stepTitle);
   if (!labels) return undefined;
-  const chosen = await askOptions(project);
-  return chosen ? { title: title.trim(), description, labels, ...chosen } : undefined;
+  const milestone = await askMilestone(milestones, stepTitle);
+  if (!milestone) return undefined;
+  const chosen = await askOptions(stepTitle, total);
+  return chosen ? { title: title.trim(), description, labels, ...milestone, ...chosen } : undefined;
 }
 
 /** Opens an issue's panel (the success message's button). */
@@ -217,9 +275,16 @@ export async function createIssue(
     options && options.template === undefined
       ? Promise.resolve([])
       : templatesOf(client, project, services.log);
+  const milestones =
+    options && options.milestone === undefined
+      ? Promise.resolve([])
+      : client
+          .listMilestones(project.id, 'active')
+          .toArray()
+          .catch(() => [] as Milestone[]);
   const input = options
-    ? await fromOptions(options, templates, prefill?.text)
-    : await askAnswers(client, project, templates, prefill?.text);
+    ? await fromOptions(options, templates, milestones, prefill?.text)
+    : await askAnswers(client, project, { templates, milestones }, prefill?.text);
   if (!input) return { created: false, reason: 'cancelled' };
   const me = input.assignToMe ? await currentUsers.get(account.id) : undefined;
   const issue = await withProgress(
@@ -234,6 +299,7 @@ export async function createIssue(
         ...(input.labels.length > 0 ? { labels: input.labels } : {}),
         ...(input.confidential ? { confidential: true } : {}),
         ...(me?.id === undefined ? {} : { assigneeIds: [me.id] }),
+        ...(input.milestoneId === undefined ? {} : { milestoneId: input.milestoneId }),
       }),
   );
   void showInformation(
