@@ -20,6 +20,7 @@ import { type FakeForge, startFakeForge } from '../server';
 import { type VscodeSession, screenshot, startVscode } from '../vscode/harness';
 import {
   answerQuickInput,
+  collapsePane,
   expectQuickInput,
   openActivityBarView,
   screenshotIfFailed,
@@ -175,8 +176,14 @@ describe('installed from the .vsix, in German (UI)', function () {
   });
 
   it('shows the merge request page in the same language', async () => {
+    // The Projects pane gets the sidebar's height, so that the folder's rows are drawn.
+    for (const pane of ['Merge Requests', 'Todos', 'Channel']) await collapsePane(page, pane);
     await treeRow(page, 'Projects', /^Merge-Requests/).click();
-    // The pane is short: the focus walks down the folder's rows (the list scrolls with it) until !1 is drawn.
+    // The pane is short: once the folder's rows are in, the focus walks down them (the list scrolls
+    // with it) until !1 is drawn. Keys pressed before the rows came would walk past the folder.
+    await treeRow(page, 'Projects', /^!\d+ /)
+      .first()
+      .waitFor({ timeout: 30_000 });
     const first = treeRow(page, 'Projects', /^!1 /);
     for (let step = 0; step < 12 && (await first.count()) === 0; step++)
       await page.keyboard.press('ArrowDown');
