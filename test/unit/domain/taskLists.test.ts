@@ -76,4 +76,24 @@ describe('task lists', () => {
     assert.equal(setTask(text, 5, true), undefined, 'no sixth task');
     assert.equal(setTask('no tasks', 0, true), undefined);
   });
+
+  it('finds the box in every way a list item can start, as the page draws it', () => {
+    const text = [
+      '10. [ ] tenth',
+      '-  [ ] two spaces after the bullet',
+      '> > - [ ] in a quote in a quote',
+      '',
+      '<div>',
+      '',
+      '- [ ] between HTML lines, drawn as a list',
+      '',
+      '</div>',
+    ].join('\n');
+    assert.equal(md.render(text).match(/task-box/g)?.length, 4);
+    assert.equal(tasksOf(text).length, 4);
+    assert.equal(setTask(text, 0, true)?.split('\n')[0], '10. [x] tenth');
+    assert.equal(setTask(text, 1, true)?.split('\n')[1], '-  [x] two spaces after the bullet');
+    assert.equal(setTask(text, 2, true)?.split('\n')[2], '> > - [x] in a quote in a quote');
+    assert.equal(setTask(text, 3, true)?.split('\n')[6], '- [x] between HTML lines, drawn as a list');
+  });
 });
