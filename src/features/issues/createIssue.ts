@@ -350,7 +350,8 @@ export async function selectionPrefill(
   const web = found.project.web_url ? trimEndOf(found.project.web_url, '/') : undefined;
   const encoded = relative.split('/').map(encodeURIComponent).join('/');
   const link = web ? `${web}/-/blob/${ref}/${encoded}#L${first}${last > first ? `-${last}` : ''}` : undefined;
-  const longest = Math.max(2, ...[...lines.matchAll(/`+/g)].map((match) => match[0].length));
+  // A fence longer than any run of backticks in the lines (a reduce: a large selection has many runs).
+  const longest = [...lines.matchAll(/`+/g)].reduce((most, match) => Math.max(most, match[0].length), 2);
   const fence = '`'.repeat(longest + 1);
   const language = editor.document.languageId === 'plaintext' ? '' : editor.document.languageId;
   const text = [

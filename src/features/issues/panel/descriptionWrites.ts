@@ -34,16 +34,18 @@ export async function writeTask(
       return { written: false, reason: 'changed' };
     }
     const tick = checked ? vscode.l10n.t('Tick It') : vscode.l10n.t('Clear It');
-    const answer = await showWarning(
-      vscode.l10n.t(
-        'The description of {0} was changed since it was shown. {1} "{2}" in the new description?',
-        where.reference,
-        checked ? vscode.l10n.t('Tick') : vscode.l10n.t('Clear'),
-        task.text,
-      ),
-      { modal: true },
-      tick,
-    );
+    const question = checked
+      ? vscode.l10n.t(
+          'The description of {0} was changed since it was shown. Tick "{1}" in the new description?',
+          where.reference,
+          task.text,
+        )
+      : vscode.l10n.t(
+          'The description of {0} was changed since it was shown. Clear "{1}" in the new description?',
+          where.reference,
+          task.text,
+        );
+    const answer = await showWarning(question, { modal: true }, tick);
     if (answer !== tick) return { written: false, reason: 'cancelled' };
   }
   const text = setTask(fresh, index, checked);
