@@ -38,6 +38,7 @@ const GERMAN_BUNDLE: Record<string, string> = {
   'Kind of token': 'Art des Tokens',
   'Personal access token': 'Persönliches Zugriffstoken',
   Jobs: 'Aufträge',
+  Issues: 'Tickets',
   'Merge Requests': 'Merge-Requests',
   Overview: 'Übersicht',
   Author: 'Autor',
@@ -172,6 +173,11 @@ describe('installed from the .vsix, in German (UI)', function () {
     await treeRow(page, 'Projects', /acme\/web/).click();
     await treeRow(page, 'Projects', /^Aufträge/).waitFor({ timeout: 30_000 });
     await treeRow(page, 'Projects', /^Merge-Requests/).waitFor({ timeout: 30_000 });
+    // A folder's menus match its English kind, not its translated name: the Issues folder
+    // ("Tickets") keeps its inline "Create Issue…".
+    const tickets = treeRow(page, 'Projects', /^Tickets/);
+    await tickets.hover();
+    await tickets.locator('.actions .action-label.codicon-add').waitFor({ timeout: 30_000 });
     await screenshot(page, 'vsix-german');
   });
 

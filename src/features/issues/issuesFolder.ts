@@ -11,7 +11,7 @@ type FolderContext = ConstructorParameters<typeof ProjectFolder>[1];
 /** A project's opened issues, most recently updated first. */
 export class IssuesFolder extends ProjectFolder<Issue> {
   readonly menuName = vscode.l10n.t('Issues');
-  readonly kind = 'issues' as const;
+  override readonly kind = 'issues' as const;
   readonly label = vscode.l10n.t('Issues');
   readonly icon = 'issues';
   readonly emptyMessage = vscode.l10n.t('No opened issues');

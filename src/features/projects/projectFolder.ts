@@ -81,6 +81,8 @@ export function isFolderMember(node: TreeNode): node is FolderMember {
 export abstract class ProjectFolder<T> implements ContributedFolder {
   /** The folder's English name: its tree id and the `folder …` context value menus match. */
   abstract readonly menuName: string;
+  /** Set on the folders an action can name (`ChangedFolder.folder`); their menus match it. */
+  readonly kind?: FolderKind;
   /** The name as the user reads it (translated). */
   abstract readonly label: string;
   abstract readonly icon: string;
@@ -129,7 +131,9 @@ export abstract class ProjectFolder<T> implements ContributedFolder {
     item.id = this.folderId;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.description = this.description();
-    item.contextValue = `folder ${this.menuName.toLowerCase().replace(/\s+/g, '')}`;
+    // Menus match the English kind (`folder jobs`): the name is translated, and in German "Jobs"
+    // is "Aufträge", which no menu's `when` names.
+    item.contextValue = `folder ${(this.kind ?? this.menuName).toLowerCase().replace(/\s+/g, '')}`;
     return item;
   }
 

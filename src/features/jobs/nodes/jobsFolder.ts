@@ -40,7 +40,7 @@ export class JobsFolder extends ProjectFolder<JobsFolderItem> {
   readonly menuName = vscode.l10n.t('Jobs');
   readonly label = vscode.l10n.t('Jobs');
   readonly icon = 'rocket';
-  readonly kind = 'jobs';
+  override readonly kind = 'jobs';
   filter: JobsFilter = {};
   /** The server answered 404 to the pipelines list: jobs from now on. */
   private noPipelinesList = false;

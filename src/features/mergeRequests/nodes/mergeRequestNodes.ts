@@ -20,7 +20,7 @@ export class MergeRequestsFolder extends ProjectFolder<MergeRequest> {
   readonly menuName = vscode.l10n.t('Merge Requests');
   readonly label = vscode.l10n.t('Merge Requests');
   readonly icon = 'git-pull-request';
-  readonly kind = 'mergeRequests';
+  override readonly kind = 'mergeRequests';
   state: MergeRequestStateFilter = 'opened';
 
   constructor(

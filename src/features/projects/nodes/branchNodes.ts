@@ -10,7 +10,7 @@ import type { ProjectNode } from './projectNode';
 export class BranchesFolder extends ProjectFolder<Branch> {
   readonly menuName = vscode.l10n.t('Branches');
   readonly label = vscode.l10n.t('Branches');
-  readonly kind = 'branches';
+  override readonly kind = 'branches';
   readonly icon = 'git-branch';
   readonly emptyMessage = vscode.l10n.t('No branches');
 
