@@ -11,6 +11,7 @@ import { type Viewer, canChangeNote, summarizeAwards } from '../../../domain/mer
 import { type ThreadPlace, inThreadOrder, threadPlaces } from '../../../domain/noteThreads';
 import { describeError } from '../../../platform/commands/registerCommand';
 import { mapWithConcurrency } from '../../../state/boundedConcurrency';
+import { firstItems } from '../../../state/firstItems';
 import type { NoteView, PersonView } from '../../../webviews/shared/discussionTypes';
 import type { IssueTarget } from '../issueTarget';
 import type { IssueSnapshot, IssueView, LabelView, RelatedMergeRequestView } from './protocol';
@@ -20,15 +21,6 @@ const MAX_NOTES = 1000;
 const MAX_RELATED = 100;
 /** Comments whose award emoji are read (one request each, a few at a time). */
 const MAX_NOTES_WITH_AWARDS = 50;
-
-async function firstItems<T>(list: AsyncIterable<T>, max: number): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of list) {
-    items.push(item);
-    if (items.length >= max) break;
-  }
-  return items;
-}
 
 function personView(user: { name: string; username: string }): PersonView {
   return { name: user.name, username: user.username };

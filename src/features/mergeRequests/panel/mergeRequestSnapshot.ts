@@ -35,6 +35,7 @@ import {
   unifiedDiff,
 } from '../../../domain/mergeRequestView';
 import { mapWithConcurrency } from '../../../state/boundedConcurrency';
+import { firstItems } from '../../../state/firstItems';
 import { type MergeRequestTarget, projectPath } from '../mergeRequestTargets';
 import type { CommitView, FileView, MergeRequestSnapshot, NoteView, PersonView } from './protocol';
 import * as l10n from '@vscode/l10n';
@@ -55,16 +56,6 @@ function fileView(change: MergeRequestDiff): FileView {
     diff: unifiedDiff(change),
     ...stats,
   };
-}
-
-/** The first `max` items of a list (all of them when fewer). */
-async function firstItems<T>(list: AsyncIterable<T>, max: number): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of list) {
-    items.push(item);
-    if (items.length >= max) break;
-  }
-  return items;
 }
 
 function personView(user: { name: string; username: string }): PersonView {
