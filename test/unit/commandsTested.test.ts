@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { projectRoot } from '../support/projectRoot';
 
-const root = join(__dirname, '..', '..');
+const root = projectRoot;
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   contributes: { commands: { command: string }[] };
 };

@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { projectRoot } from '../support/projectRoot';
 
-const root = join(__dirname, '..', '..');
+const root = projectRoot;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

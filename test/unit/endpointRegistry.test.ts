@@ -3,8 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENDPOINTS, type EndpointDefinition, fillPath } from '../../src/api/hosting/endpoints';
 import { extractSpecEndpoints, type SpecEndpoint } from '../support/specEndpoints';
+import { projectRoot } from '../support/projectRoot';
 
-const root = join(__dirname, '..', '..');
+const root = projectRoot;
 const specEndpoints = JSON.parse(
   readFileSync(join(root, 'test', 'fixtures', 'spec', 'project-hosting-endpoints.json'), 'utf8'),
 ) as SpecEndpoint[];

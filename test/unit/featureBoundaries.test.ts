@@ -2,8 +2,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { projectRoot } from '../support/projectRoot';
 
-const root = resolve(__dirname, '../..');
+const root = projectRoot;
 const src = join(root, 'src');
 
 function sourceFiles(dir: string): string[] {

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { projectRoot } from '../support/projectRoot';
 
 interface MenuEntry {
   command: string;
@@ -12,7 +13,7 @@ interface MenuEntry {
   group?: string;
 }
 
-const root = join(__dirname, '..', '..');
+const root = projectRoot;
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   contributes: { menus: Record<string, MenuEntry[]> };
 };

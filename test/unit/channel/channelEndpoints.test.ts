@@ -11,8 +11,9 @@ import {
   type ChannelSpecEndpoint,
   extractChannelEndpoints,
 } from '../../../scripts/extract-channel-endpoints';
+import { projectRoot } from '../../support/projectRoot';
 
-const root = join(__dirname, '..', '..', '..');
+const root = projectRoot;
 const specEndpoints = JSON.parse(
   readFileSync(join(root, 'test', 'fixtures', 'spec', 'channel-endpoints.json'), 'utf8'),
 ) as ChannelSpecEndpoint[];

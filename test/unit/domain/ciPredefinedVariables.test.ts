@@ -10,8 +10,9 @@ import {
   parsePredefinedVariablesPage,
   readOurVariables,
 } from '../../../scripts/ci-variables';
+import { projectRoot } from '../../support/projectRoot';
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = projectRoot;
 
 describe('predefined CI/CD variables', () => {
   it("reads the documentation page's tables, availability included", () => {

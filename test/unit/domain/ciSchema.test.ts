@@ -7,8 +7,9 @@ import { checkCiSchema, compileCiSchema, type CiSchemaValidator } from '../../..
 import { CiSchema, LIST_ITEM } from '../../../src/domain/ciSchema';
 import { ciCursorAt, ciKeyPathAt } from '../../../src/domain/ciCursor';
 import { CI_TEMPLATES } from '../../server/ciTemplates';
+import { projectRoot } from '../../support/projectRoot';
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = projectRoot;
 const schemaJson = JSON.parse(readFileSync(path.join(root, 'schemas', 'gitlab-ci.json'), 'utf8')) as Record<
   string,
   unknown

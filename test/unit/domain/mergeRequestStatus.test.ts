@@ -16,6 +16,7 @@ import {
   normalizeEmojiName,
   normalizeLabels,
 } from '../../../src/domain/mergeRequestStatus';
+import { projectPath } from '../../support/projectRoot';
 
 function mr(fields: Partial<MergeRequestFacts> = {}): MergeRequestFacts {
   return {
@@ -190,7 +191,7 @@ describe('reopened merge requests (real servers report the state `reopened`)', (
   });
 
   it('no source compares a merge request state with "opened" except through isOpenState', () => {
-    const root = join(__dirname, '..', '..', '..', 'src');
+    const root = projectPath('src');
     const offenders: string[] = [];
     const visit = (dir: string): void => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {

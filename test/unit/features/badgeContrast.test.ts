@@ -3,7 +3,7 @@
 // colours are VS Code's defaults (Dark Modern, Light Modern); the CSS says which colour goes where.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { projectPath } from '../../support/projectRoot';
 
 const THEMES: Record<string, Record<string, string>> = {
   'Dark Modern': {
@@ -38,7 +38,7 @@ function contrast(a: string, b: string): number {
 }
 
 const css = readFileSync(
-  join(__dirname, '..', '..', '..', 'src', 'features', 'mergeRequests', 'panel', 'app', 'style.css'),
+  projectPath('src', 'features', 'mergeRequests', 'panel', 'app', 'style.css'),
   'utf8',
 ).replace(/\/\*[\s\S]*?\*\//g, '');
 

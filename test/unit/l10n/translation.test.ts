@@ -10,8 +10,9 @@ import * as l10n from '@vscode/l10n';
 import { ConflictError } from '../../../src/api/http';
 import { describeError } from '../../../src/platform/commands/errorMessages';
 import { isL10nCall, isNeverShown, untranslatedStrings } from './userStrings';
+import { projectRoot } from '../../support/projectRoot';
 
-const root = join(__dirname, '..', '..', '..');
+const root = projectRoot;
 
 /** Type declarations, the endpoint tables (descriptions for developers) and the trace worker (it shows nothing). */
 const NOT_SCANNED = [

@@ -4,12 +4,12 @@
 // quadratic (a broadcast, a URL's trailing slashes, an artifacts file name, an HTML error page)
 // take at most 20 times as long on 1 MB as on 64 KB.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { readServerMessage } from '../../../src/api/http';
 import { trimBothOf, trimEndOf } from '../../../src/text/linearText';
 import { artifactsFileName } from '../../../src/domain/jobActions';
 import { REVIEW_NOTE_CASES, SLOW_SERVER_TEXT_CASES } from '../../support/serverTextCases';
 import { adversarialInputs, applyRegex, regexLiterals, sequenceInputs } from './regexScan';
+import { projectPath } from '../../support/projectRoot';
 
 /** Linear regexes take well under a millisecond here; a quadratic one takes 100 ms and more. */
 const BOUND_MS = 40;
@@ -47,7 +47,7 @@ describe('linear time on server text', function () {
   this.timeout(60_000);
 
   it('every regex literal in src/ meets long runs of its own characters in linear time', () => {
-    const root = join(__dirname, '..', '..', '..');
+    const root = projectPath();
     const found = regexLiterals(root);
     assert.ok(found.length > 50, `the scan found the regexes (${found.length})`);
     const slow: string[] = [];

@@ -4,15 +4,16 @@
 // a channel permission, a todo's icon and sentence, a job status). Read with TypeScript's parser.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 import { sourceFiles } from './regexScan';
 import { describePermission } from '../../../src/domain/channel';
 import { statusAppearance } from '../../../src/domain/jobStatus';
 import { ownEntry } from '../../../src/domain/ownEntry';
 import { parseWhen } from '../../../src/domain/broadcasts';
+import { projectRoot } from '../../support/projectRoot';
 
-const root = resolve(__dirname, '..', '..', '..');
+const root = projectRoot;
 
 function isStringKeyedRecord(type: ts.TypeNode | undefined): boolean {
   if (!type || !ts.isTypeReferenceNode(type)) return false;
