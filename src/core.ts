@@ -236,10 +236,11 @@ function refreshOnTimer(
 ): void {
   startAutoRefresh(context, () => {
     parts.projects.refreshActive();
-    parts.todos.refresh();
+    // Lists with "Load more" are read again as far as the reader had gone, not folded back.
+    void parts.todos.reloadInPlace();
     void parts.statusBar.refresh();
     parts.mergeRequests.provider.refresh();
-    parts.issues.provider.refresh();
+    void parts.issues.provider.reloadInPlace();
     parts.channel.tree.redrawAges();
   });
 }

@@ -91,6 +91,54 @@ export class PagedList<T> {
     }
   }
 
+  /**
+   * Reads the list again as far as it had been read (the pages "Load more" added too, `mostPages`
+   * at most) and shows the new items at once: an automatic refresh keeps the reader's place and
+   * never shows an empty list. A list not read yet, or whose last read failed, starts over. When a
+   * page fails, what was shown stays and the error is thrown; a reset meanwhile wins.
+   */
+  reload(mostPages = 20): Promise<void> {
+    if (!this.started || this.lastError !== undefined) {
+      this.reset();
+      return this.loadNext();
+    }
+    // A "Load more" in flight would add a page of the old reading to the new one.
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    const wanted = this.loaded.length;
+    const read = (async () => {
+      const items: T[] = [];
+      let cursor: string | undefined;
+      let total: number | undefined;
+      let pages = 0;
+      do {
+        const page = await this.loader(cursor, controller.signal);
+        items.push(...page.items);
+        cursor = page.nextUrl;
+        total = page.total ?? total;
+        pages++;
+      } while (cursor !== undefined && items.length < wanted && pages < mostPages);
+      if (controller.signal.aborted) return;
+      this.loaded = items;
+      this.next = cursor;
+      this.total = total;
+    })();
+    const settled = read.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight = settled.finally(() => {
+      if (this.controller === controller) {
+        this.inFlight = undefined;
+        this.controller = undefined;
+      }
+    });
+    return read.catch((error: unknown) => {
+      if (!controller.signal.aborted) throw error;
+    });
+  }
+
   /** Forgets everything (refresh); a request in flight is cancelled. */
   reset(): void {
     this.controller?.abort();

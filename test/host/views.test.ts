@@ -443,6 +443,46 @@ describe('accounts and views', function () {
     assert.deepEqual(errorChild.item.command?.arguments, [account.id]);
   });
 
+  it('the automatic refresh reads Todos again as far as "Load more" had gone', async () => {
+    const before = new Set(forge.state.todos.keys());
+    forge.state.bulkAddTodos(forge.users.user.id, 60);
+    try {
+      api.todos.refresh();
+      await childrenOf(api.todos);
+      const group = api.todos.accountGroups().find((candidate) => candidate.account.id === account.id);
+      assert.ok(group);
+      const rows = await childrenOf(api.todos, group);
+      assert.equal(label(rows.at(-1)?.item ?? {}), 'Load more…');
+      await vscode.commands.executeCommand('forge.tree.loadMore', rows.at(-1)?.node);
+      const more = await eventually(async () => {
+        const now = await childrenOf(api.todos, group);
+        assert.ok(now.length > rows.length, 'the second page is shown');
+        return now;
+      });
+      const target = [...forge.state.mergeRequests.values()][0];
+      assert.ok(target);
+      const arrived = forge.state.addTodo({
+        userId: forge.users.user.id,
+        projectId: target.projectId,
+        authorId: forge.users.admin.id,
+        actionName: 'mentioned',
+        targetType: 'MergeRequest',
+        targetId: target.id,
+        body: 'Arrived while shown',
+      });
+      await api.todos.reloadInPlace();
+      const after = await childrenOf(api.todos, group);
+      assert.ok(after.length >= more.length, `not folded back to the first page (${after.length} rows)`);
+      assert.ok(
+        after.some(({ item }) => item.id === `account/${account.id}/todo/${arrived.id}`),
+        'the todo that arrived is shown',
+      );
+    } finally {
+      for (const id of forge.state.todos.keys()) if (!before.has(id)) forge.state.todos.delete(id);
+      api.todos.refresh();
+    }
+  });
+
   it('redraws after "Load more" when the only account’s row is hidden (Projects and Todos)', async () => {
     // One account, so that its row is not shown: the account the runner gives every suite through the
     // environment goes (no later suite needs it; this file runs last).

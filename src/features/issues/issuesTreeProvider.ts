@@ -123,6 +123,23 @@ export class IssuesTreeProvider extends AccountsTreeProvider {
     return node;
   }
 
+  /**
+   * The automatic refresh: every list read so far is read again as far as "Load more" had gone and
+   * drawn again in place, so the reader keeps their place. A list that fails to read stays as shown
+   * (the next refresh tries again; "Refresh" shows the error).
+   */
+  async reloadInPlace(): Promise<void> {
+    const lists = [...this.accountNodes.values()]
+      .flatMap((node) => node.loadedLists())
+      .filter((node) => node.list.status !== 'idle');
+    await Promise.all(
+      lists.map(async (node) => {
+        await node.list.reload().catch(() => undefined);
+        this.fireChange(node);
+      }),
+    );
+  }
+
   /** Reads every list again. */
   refresh(): void {
     this.accountNodes = new Map();

@@ -265,6 +265,16 @@ export class TodosTreeProvider extends AccountsTreeProvider {
     this.refresh();
   }
 
+  /**
+   * The automatic refresh: each account's todos read again as far as "Load more" had gone and drawn
+   * again in place. A list that fails to read stays as shown (the next refresh tries again).
+   */
+  async reloadInPlace(): Promise<void> {
+    await Promise.all([...this.groups.values()].map((group) => group.todos.reload().catch(() => undefined)));
+    this.emitter.fire(undefined);
+    this.countEmitter.fire(this.pendingCount());
+  }
+
   refresh(): void {
     this.groups = new Map();
     this.emitter.fire(undefined);

@@ -126,3 +126,117 @@ describe('PagedList', () => {
     assert.equal(failing.status, 'error', 'the failure stays for its Retry row');
   });
 });
+
+describe('PagedList.reload (the automatic refresh)', () => {
+  /** Pages of `size` from `items()`, read when asked; `gate` holds every read until released. */
+  function livePages(items: () => number[], size: number) {
+    const calls: (string | undefined)[] = [];
+    let fail = false;
+    const loader = (nextUrl: string | undefined): Promise<LoadedPage<number>> => {
+      calls.push(nextUrl);
+      if (fail) return Promise.reject(new Error('server down'));
+      const all = items();
+      const start = nextUrl ? Number(nextUrl) : 0;
+      const next = start + size < all.length ? String(start + size) : undefined;
+      return Promise.resolve({ items: all.slice(start, start + size), nextUrl: next, total: all.length });
+    };
+    return { calls, loader, failing: (value: boolean) => (fail = value) };
+  }
+
+  it('reads as far as "Load more" had gone and swaps the items in at once', async () => {
+    let all = Array.from({ length: 35 }, (_, i) => i);
+    const { calls, loader } = livePages(() => all, 10);
+    const list = new PagedList(loader);
+    await list.ensureLoaded();
+    await list.loadNext();
+    assert.equal(list.items.length, 20);
+    all = [100, ...all];
+    calls.length = 0;
+    const reading = list.reload();
+    assert.equal(list.items.length, 20, 'the old items stay while the new ones are read');
+    assert.deepEqual(list.items.slice(0, 2), [0, 1]);
+    await reading;
+    assert.deepEqual(calls, [undefined, '10'], 'two pages: as many as were shown');
+    assert.deepEqual(list.items.slice(0, 3), [100, 0, 1]);
+    assert.equal(list.items.length, 20);
+    assert.equal(list.total, 36);
+    assert.equal(list.hasMore, true);
+    await list.loadNext();
+    assert.equal(list.items.length, 30, '"Load more" goes on from where the new reading ended');
+    assert.deepEqual(calls.slice(-1), ['20']);
+  });
+
+  it('reads at most mostPages pages, and stops when the list has ended', async () => {
+    let all = Array.from({ length: 50 }, (_, i) => i);
+    const { calls, loader } = livePages(() => all, 10);
+    const list = new PagedList(loader);
+    await list.loadAll(new AbortController().signal);
+    assert.equal(list.items.length, 50);
+    calls.length = 0;
+    await list.reload(3);
+    assert.equal(calls.length, 3);
+    assert.equal(list.items.length, 30);
+    assert.equal(list.hasMore, true);
+    all = all.slice(0, 12);
+    calls.length = 0;
+    await list.reload();
+    assert.deepEqual(calls, [undefined, '10']);
+    assert.equal(list.items.length, 12);
+    assert.equal(list.hasMore, false);
+  });
+
+  it('keeps what was shown when a page fails, and says so', async () => {
+    const all = Array.from({ length: 30 }, (_, i) => i);
+    const { loader, failing } = livePages(() => all, 10);
+    const list = new PagedList(loader);
+    await list.ensureLoaded();
+    await list.loadNext();
+    failing(true);
+    await assert.rejects(list.reload(), /server down/);
+    assert.equal(list.items.length, 20);
+    assert.equal(list.status, 'loaded', 'no error row for a refresh that failed; the list stays');
+    failing(false);
+    await list.loadNext();
+    assert.equal(list.items.length, 30);
+  });
+
+  it('starts over a list not read yet or whose last read failed', async () => {
+    const { calls, loader, failing } = livePages(() => [1, 2, 3], 2);
+    const list = new PagedList(loader);
+    await list.reload();
+    assert.deepEqual(list.items, [1, 2]);
+    failing(true);
+    await list.loadNext();
+    assert.equal(list.status, 'error');
+    failing(false);
+    calls.length = 0;
+    await list.reload();
+    assert.deepEqual(calls, [undefined]);
+    assert.deepEqual(list.items, [1, 2]);
+    assert.equal(list.status, 'loaded');
+  });
+
+  it('a reset during the reading wins, and a "Load more" meanwhile shares it', async () => {
+    let release: () => void = () => undefined;
+    let hold = false;
+    const all = Array.from({ length: 30 }, (_, i) => i);
+    const { calls, loader } = livePages(() => all, 10);
+    const list = new PagedList(async (next: string | undefined, signal: AbortSignal) => {
+      if (hold) await new Promise<void>((resolve) => (release = resolve));
+      if (signal.aborted) throw new Error('aborted');
+      return loader(next);
+    });
+    await list.ensureLoaded();
+    hold = true;
+    const reading = list.reload();
+    assert.equal(list.status, 'loading');
+    const more = list.loadNext();
+    list.reset();
+    release();
+    await reading;
+    await more;
+    assert.equal(list.items.length, 0, 'the reset is what shows');
+    assert.equal(list.status, 'idle');
+    assert.ok(calls.length <= 2);
+  });
+});
