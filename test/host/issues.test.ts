@@ -119,6 +119,57 @@ describe('issues', function () {
     await openedPanel(2);
   });
 
+  it('the automatic refresh reads "Assigned to me" again as far as "Load more" had gone', async () => {
+    const view = api.treeProviders['forge.issues'];
+    const planted: number[] = [];
+    const nextIid = forge.state.nextIid(web, forge.state.issues.values());
+    for (let index = 0; index < 60; index++) {
+      const id = forge.state.nextId('issue');
+      // Older than the seed's: they come after its issues, on the second page.
+      const at = new Date(Date.UTC(2020, 0, 1) + index * 60_000).toISOString();
+      forge.state.issues.set(id, {
+        id,
+        iid: nextIid + index,
+        projectId: web,
+        title: `Planted ${index}`,
+        description: '',
+        state: 'opened',
+        authorId: forge.users.user.id,
+        assigneeId: forge.users.user.id,
+        labels: [],
+        milestoneId: null,
+        confidential: false,
+        createdAt: at,
+        updatedAt: at,
+      });
+      planted.push(id);
+    }
+    try {
+      view.refresh();
+      const { list, rows } = await listRows('Assigned to me');
+      assert.equal(label(rows.at(-1)?.item ?? {}), 'Load more…');
+      await vscode.commands.executeCommand('forge.tree.loadMore', rows.at(-1)?.node);
+      const more = await eventually(async () => {
+        const now = await childrenOf(view, list.node);
+        assert.ok(now.length > rows.length, 'the second page is shown');
+        return now;
+      });
+      const renamed = forge.state.issues.get(planted[0] ?? -1);
+      assert.ok(renamed);
+      renamed.title = 'Renamed while shown';
+      await view.reloadInPlace();
+      const after = await childrenOf(view, list.node);
+      assert.equal(after.length, more.length, 'not folded back to the first page');
+      assert.ok(
+        after.some(({ item }) => label(item) === `#${renamed.iid} Renamed while shown`),
+        'the second page read again',
+      );
+    } finally {
+      for (const id of planted) forge.state.issues.delete(id);
+      view.refresh();
+    }
+  });
+
   it('lists a query from the settings, and names an entry it cannot use', async () => {
     await vscode.workspace.getConfiguration('forge').update(
       'issues.queries',
@@ -200,7 +251,47 @@ describe('issues', function () {
     registry.get(keyOf(2))?.dispose();
     await mergeRequestPanel.host.receive({ type: 'openIssue', iid: 2 });
     assert.equal(registry.get(keyOf(2)), undefined);
+    // `#1` in its description ("Closes #1") is a link: the host opens what the text names, only that.
+    registry.get(keyOf(1))?.dispose();
+    await mergeRequestPanel.host.receive({ type: 'openReference', kind: 'issue', iid: 2 });
+    assert.equal(registry.get(keyOf(2)), undefined, '#2 is not in its text');
+    await mergeRequestPanel.host.receive({ type: 'openReference', kind: 'issue', iid: 1 });
+    await eventually(() => assert.ok(registry.get(keyOf(1)), '#1 opened from the text'));
     mergeRequestPanel.dispose();
+  });
+
+  it('opens `!1` and `#2` written in a comment, and says so when the server has no such issue', async () => {
+    const panel = await openedPanel(4);
+    const rejected = panel.host.rejectedMessages;
+    for (const message of [
+      { type: 'openReference', kind: 'project', iid: 1 },
+      { type: 'openReference', kind: 'issue', iid: 0 },
+      { type: 'openReference', kind: 'issue', iid: '1' },
+    ])
+      await panel.host.receive(message);
+    assert.equal(panel.host.rejectedMessages - rejected, 3);
+    await panel.host.receive({ type: 'openReference', kind: 'mergeRequest', iid: 1 });
+    assert.equal(api.panels.mergeRequest.get(`${account.id}|${web}|1`), undefined, 'not in its text yet');
+    const loads = panel.loads;
+    await panel.host.receive({ type: 'postNote', body: 'Same cause as !1, see also #2 and #99999.' });
+    await snapshotOf(panel, loads);
+    await panel.host.receive({ type: 'openReference', kind: 'mergeRequest', iid: 1 });
+    const mergeRequestPanel = await eventually(() => {
+      const opened = api.panels.mergeRequest.get(`${account.id}|${web}|1`);
+      assert.ok(opened, '!1 opened in the merge request panel');
+      return opened;
+    });
+    mergeRequestPanel.dispose();
+    await panel.host.receive({ type: 'openReference', kind: 'issue', iid: 2 });
+    await eventually(() => assert.ok(registry.get(keyOf(2)), '#2 opened in the issue panel'));
+    const statuses = sent(panel, 'status').length;
+    await panel.host.receive({ type: 'openReference', kind: 'issue', iid: 99999 });
+    const said = sent(panel, 'status').slice(statuses);
+    assert.ok(
+      said.some((message) => message.level === 'error'),
+      `the panel says it was not found: ${JSON.stringify(said)}`,
+    );
+    assert.equal(registry.get(keyOf(99999)), undefined);
   });
 
   it('ignores page messages that do not fit, and a label colour that is not a plain colour', async () => {

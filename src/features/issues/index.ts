@@ -62,6 +62,7 @@ export function createIssuesFeature(
     drafts: new NoteDrafts(context.globalState),
     changed,
     openMergeRequest: (where) => peers.openMergeRequest(where),
+    openIssue: async (where) => panels.open(await issueTarget(services, where)),
     edit: async (target) => {
       await editIssue(commandContext, target);
     },

@@ -29,3 +29,19 @@ export interface NoteView {
 
 /** What the Discussion tab asked of a comment: post, edit, delete, a reply in its thread, resolving it. */
 export type NoteAction = 'post' | 'edit' | 'delete' | 'reply' | 'resolve';
+
+/** The outcome of an action, shown in the panel's status line. */
+export interface StatusMessage {
+  type: 'status';
+  level: 'info' | 'error';
+  text: string;
+}
+
+/** A post, edit or delete of a note finished; on failure the text stays in the box. */
+export interface NoteResultMessage {
+  type: 'noteResult';
+  action: NoteAction;
+  ok: boolean;
+  noteId?: number;
+  message?: string;
+}

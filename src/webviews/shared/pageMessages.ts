@@ -37,6 +37,14 @@ export const OpenLinkMessageSchema = z.strictObject({
   url: z.string().max(8192),
 });
 
+/** `#12` or `!3` clicked in Markdown (`app/references.ts`): that issue or merge request of the project. */
+export const OpenReferenceMessageSchema = z.strictObject({
+  type: z.literal('openReference'),
+  kind: z.enum(['issue', 'mergeRequest']),
+  iid: z.number().int().positive().max(999_999_999),
+});
+export type OpenReferenceMessage = z.infer<typeof OpenReferenceMessageSchema>;
+
 export const CommonPageMessageSchemas = [
   ReadyMessageSchema,
   CspViolationMessageSchema,

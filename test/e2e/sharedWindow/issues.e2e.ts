@@ -1,7 +1,8 @@
 // An issue read, answered, ticked and closed in the real VS Code, as a developer would: its row in
 // the Issues view clicked, the panel's labels in their colours, a task of the description ticked
 // (the server's description changes), a comment posted from the box, the issue closed from the
-// header; in the light and the dark theme (screenshots issue-light.png, issue-dark.png).
+// header; in the light and the dark theme (screenshots issue-light.png, issue-dark.png); the `!1`
+// written in the comment opens the merge request.
 import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
 import type { FakeForge } from '../../server';
@@ -70,7 +71,7 @@ describe('an issue in the editor (UI)', function () {
     );
 
     const composer = frame.locator('vscode-textarea.composer-input textarea');
-    await composer.fill('Dark mode looks good, closing.');
+    await composer.fill('Dark mode looks good, closing. The toggle came with !1.');
     await frame.locator('vscode-button[data-action="postNote"]').click();
     await frame.locator('.note', { hasText: 'Dark mode looks good, closing.' }).waitFor({ timeout: 30_000 });
     assert.equal(await composer.inputValue(), '', 'the box is empty again');
@@ -86,5 +87,16 @@ describe('an issue in the editor (UI)', function () {
     await pickColorTheme(page, 'Dark Modern', 'vs-dark');
     await waitForThemeColours(page.locator('.monaco-workbench .part.editor'), 'dark');
     await screenshot(page, 'issue-dark');
+
+    // `!1` in the comment is a link, as on the server's page: it opens the merge request's panel.
+    const reference = frame.locator('.note a.reference-link', { hasText: '!1' });
+    assert.equal(await reference.getAttribute('data-reference-kind'), 'mergeRequest');
+    await reference.click();
+    const mergeRequest = await webviewFrame(page, '.mr-header .mr-title-text', 60_000);
+    await waitUntil(
+      async () => (await mergeRequest.locator('.mr-header .mr-iid').innerText()) === '!1',
+      30_000,
+      'the merge request !1 is shown',
+    );
   });
 });

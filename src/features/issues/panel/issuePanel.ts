@@ -6,7 +6,7 @@ import { openServerLink } from '../../../platform/serverLinks';
 import { showError } from '../../../platform/userMessages';
 import type { CurrentUsers } from '../../../state/currentUsers';
 import { NoteDrafts } from '../../../state/noteDrafts';
-import type { NoteAction } from '../../../webviews/shared/discussionTypes';
+import { DiscussionHost } from '../../../webviews/shared/discussionHost';
 import { type OpenPanel, PanelHost } from '../../../webviews/shared/panelHost';
 import type { Services } from '../../../services';
 import { type IssueTarget, issueReference } from '../issueTarget';
@@ -32,6 +32,8 @@ export interface IssuePanelContext {
   edit(target: IssueTarget): Promise<void>;
   /** The merge request panel (the merge requests feature's). */
   openMergeRequest(where: { accountId: string; project: number; iid: number }): Promise<unknown>;
+  /** Another issue's panel (a `#12` in the text). */
+  openIssue(where: { accountId: string; project: number; iid: number }): Promise<unknown>;
 }
 
 /** One issue in a webview: header, description with tickable tasks, discussion, related merge requests. */
@@ -47,7 +49,7 @@ export class IssuePanel implements OpenPanel {
   private notes: Note[] = [];
   private related: RelatedMergeRequestView[] = [];
   private loading: Promise<void> | undefined;
-  private draftWrites: Promise<void> = Promise.resolve();
+  private readonly discussion: DiscussionHost;
 
   constructor(
     private readonly context: IssuePanelContext,
@@ -69,6 +71,16 @@ export class IssuePanel implements OpenPanel {
         markup: issueFirstPaint(target.issue, target.projectPath),
         style: ISSUE_FIRST_PAINT_STYLE,
       },
+    });
+    this.discussion = new DiscussionHost({
+      drafts: context.drafts,
+      draftKey: () => this.draftKey,
+      log: context.services.log,
+      logError: (text) => context.services.log.error(`Issue panel ${this.key}: ${text}`),
+      post: (message) => this.host.post(message),
+      client: () => this.client(),
+      shows: (noteId) => this.notes.some((note) => note.id === noteId),
+      refresh: () => this.refresh(),
     });
     this.host.onReady(() => {
       if (this.snapshot) {
@@ -97,7 +109,7 @@ export class IssuePanel implements OpenPanel {
   }
 
   private draft(): string {
-    return this.context.drafts.get(this.draftKey)?.body ?? '';
+    return this.discussion.draft;
   }
 
   private client(): Promise<HostingClient> {
@@ -154,23 +166,16 @@ export class IssuePanel implements OpenPanel {
         return this.refresh();
       case 'action':
         return this.runAction(message.action);
-      case 'draftChanged': {
-        const { body } = message;
-        this.draftWrites = this.draftWrites
-          .then(() => this.context.drafts.save(this.draftKey, body))
-          .catch((error: unknown) =>
-            this.context.services.log.warn(`Saving a draft: ${describeError(error)}`),
-          );
-        return this.draftWrites;
-      }
+      case 'draftChanged':
+        return this.discussion.saveDraft(message.body);
       case 'postNote':
         return this.postNote(message.body);
       case 'editNote':
-        return this.noteAction('edit', message.noteId, (client) =>
+        return this.discussion.noteAction('edit', message.noteId, (client) =>
           client.updateNote(this.noteParent, message.noteId, message.body),
         );
       case 'deleteNote':
-        return this.noteAction('delete', message.noteId, (client) =>
+        return this.discussion.noteAction('delete', message.noteId, (client) =>
           client.deleteNote(this.noteParent, message.noteId),
         );
       case 'replyToThread':
@@ -189,6 +194,15 @@ export class IssuePanel implements OpenPanel {
         );
       case 'openMergeRequest':
         return this.openMergeRequest(message.index);
+      case 'openReference':
+        return this.discussion.openReference(
+          message,
+          this.snapshot && { description: this.snapshot.issue.description, notes: this.snapshot.notes },
+          (kind, iid) => {
+            const where = { accountId: this.target.account.id, project: this.target.projectId, iid };
+            return kind === 'issue' ? this.context.openIssue(where) : this.context.openMergeRequest(where);
+          },
+        );
     }
   }
 
@@ -197,7 +211,7 @@ export class IssuePanel implements OpenPanel {
       await openServerLink(this.issue.web_url, vscode.l10n.t('the page of {0}', issueReference(this.target)));
       return;
     }
-    await this.reportErrors(async () => {
+    await this.discussion.reportErrors(async () => {
       if (action === 'edit') {
         await this.context.edit(this.target);
       } else {
@@ -252,9 +266,8 @@ export class IssuePanel implements OpenPanel {
   }
 
   private async postNote(body: string): Promise<void> {
-    await this.draftWrites;
     // The text is kept until the server has it: a failed post leaves it to send again.
-    await this.context.drafts.save(this.draftKey, body);
+    await this.discussion.keep(body);
     try {
       const note = await (await this.client()).createNote(this.noteParent, body);
       await this.context.drafts.save(this.draftKey, '');
@@ -271,33 +284,11 @@ export class IssuePanel implements OpenPanel {
 
   private reply(noteId: number, body: string): Promise<void> {
     const thread = this.snapshot?.notes.find((note) => note.id === noteId)?.thread;
-    return this.noteAction('reply', noteId, (client) => {
+    return this.discussion.noteAction('reply', noteId, (client) => {
       if (!thread)
         throw new Error(vscode.l10n.t('Replies are not available for this comment on this server.'));
       return client.replyToIssueDiscussion(this.target.projectId, this.issue.iid, thread.id, body);
     });
-  }
-
-  private async noteAction(
-    action: Exclude<NoteAction, 'post'>,
-    noteId: number,
-    run: (client: HostingClient) => Promise<unknown>,
-  ): Promise<void> {
-    if (!this.notes.some((note) => note.id === noteId)) {
-      const message = vscode.l10n.t('That comment is not shown here.');
-      this.host.post({ type: 'noteResult', action, ok: false, noteId, message });
-      return;
-    }
-    try {
-      await run(await this.client());
-      this.host.post({ type: 'noteResult', action, ok: true, noteId });
-    } catch (error) {
-      const message = describeError(error);
-      void showError(message);
-      this.host.post({ type: 'noteResult', action, ok: false, noteId, message });
-      return;
-    }
-    await this.refresh();
   }
 
   private async award(add: boolean, name: string, noteId: number | undefined): Promise<void> {
@@ -309,7 +300,7 @@ export class IssuePanel implements OpenPanel {
       noteId === undefined
         ? this.noteParent
         : { kind: 'issueNote' as const, project: this.target.projectId, iid: this.issue.iid, noteId };
-    await this.reportErrors(async () => {
+    await this.discussion.reportErrors(async () => {
       const ownAwardId = awards?.find((award) => award.name === name)?.ownAwardId;
       await setOwnAward(await this.client(), awardable, name, add, ownAwardId);
     }, 'award');
@@ -319,25 +310,13 @@ export class IssuePanel implements OpenPanel {
   private async openMergeRequest(index: number): Promise<void> {
     const mergeRequest = this.related[index];
     if (!mergeRequest) return;
-    await this.reportErrors(async () => {
+    await this.discussion.reportErrors(async () => {
       await this.context.openMergeRequest({
         accountId: this.target.account.id,
         project: this.target.projectId,
         iid: mergeRequest.iid,
       });
     }, 'openMergeRequest');
-  }
-
-  private async reportErrors(run: () => Promise<void>, what: string): Promise<void> {
-    try {
-      await run();
-    } catch (error) {
-      if (error instanceof vscode.CancellationError) return;
-      const text = describeError(error);
-      this.context.services.log.error(`Issue panel ${this.key}: ${what}: ${text}`);
-      void showError(text);
-      this.host.post({ type: 'status', level: 'error', text });
-    }
   }
 
   dispose(): void {

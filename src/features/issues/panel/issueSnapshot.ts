@@ -4,27 +4,22 @@
  * shows; a server without the discussions or related merge requests endpoints (404) shows plain
  * comments and no links.
  */
-import type { AwardEmoji, Discussion, HostingClient, Issue, MergeRequest, Note } from '../../../api/hosting';
+import type { Discussion, HostingClient, Issue, MergeRequest, Note } from '../../../api/hosting';
 import { NotFoundError } from '../../../api/http';
 import { labelTextColor, safeLabelColor } from '../../../domain/issueView';
-import { type Viewer, canChangeNote, summarizeAwards } from '../../../domain/mergeRequestView';
+import { type Viewer, summarizeAwards } from '../../../domain/mergeRequestView';
 import { type ThreadPlace, inThreadOrder, threadPlaces } from '../../../domain/noteThreads';
 import { describeError } from '../../../platform/commands/registerCommand';
-import { mapWithConcurrency } from '../../../state/boundedConcurrency';
 import { firstItems } from '../../../state/firstItems';
-import type { NoteView, PersonView } from '../../../webviews/shared/discussionTypes';
 import type { IssueTarget } from '../issueTarget';
 import type { IssueSnapshot, IssueView, LabelView, RelatedMergeRequestView } from './protocol';
+import { loadNoteAwards, noteViews, personView, settler } from '../../../webviews/shared/discussionSnapshot';
 import * as l10n from '@vscode/l10n';
 
 const MAX_NOTES = 1000;
 const MAX_RELATED = 100;
 /** Comments whose award emoji are read (one request each, a few at a time). */
 const MAX_NOTES_WITH_AWARDS = 50;
-
-function personView(user: { name: string; username: string }): PersonView {
-  return { name: user.name, username: user.username };
-}
 
 function labelView(name: string, colors: ReadonlyMap<string, string>): LabelView {
   const color = safeLabelColor(colors.get(name));
@@ -82,54 +77,6 @@ async function optional<T>(what: string, read: Promise<T>, errors: string[]): Pr
   }
 }
 
-async function loadNoteAwards(
-  client: HostingClient,
-  target: IssueTarget,
-  notes: readonly Note[],
-  errors: string[],
-): Promise<Map<number, AwardEmoji[]>> {
-  const comments = notes.filter((note) => note.system !== true).slice(-MAX_NOTES_WITH_AWARDS);
-  const result = new Map<number, AwardEmoji[]>();
-  let failed = false;
-  await mapWithConcurrency(comments, 4, async (note) => {
-    const awardable = {
-      kind: 'issueNote' as const,
-      project: target.projectId,
-      iid: target.issue.iid,
-      noteId: note.id,
-    };
-    try {
-      result.set(note.id, await firstItems(client.listAwardEmoji(awardable), 200));
-    } catch (error) {
-      if (!failed) errors.push(l10n.t('Reactions on comments: {0}', describeError(error)));
-      failed = true;
-    }
-  });
-  return result;
-}
-
-function noteViews(
-  notes: readonly Note[],
-  viewer: Viewer,
-  noteAwards: ReadonlyMap<number, AwardEmoji[]>,
-  places: ReadonlyMap<number, ThreadPlace>,
-): NoteView[] {
-  return notes.map((note): NoteView => {
-    const place = places.get(note.id);
-    return {
-      id: note.id,
-      body: note.body,
-      ...(note.author ? { author: personView(note.author) } : {}),
-      ...(note.created_at ? { createdAt: note.created_at } : {}),
-      ...(note.updated_at ? { updatedAt: note.updated_at } : {}),
-      system: note.system === true,
-      own: note.system !== true && canChangeNote(note, viewer),
-      ...(place ? { thread: { id: place.discussionId, reply: place.reply } } : {}),
-      awards: summarizeAwards(noteAwards.get(note.id) ?? [], viewer),
-    };
-  });
-}
-
 function relatedViews(
   related: readonly MergeRequest[] | undefined,
   closing: readonly MergeRequest[] | undefined,
@@ -165,14 +112,7 @@ export async function loadIssueSnapshot(input: {
   const { projectId } = target;
   const iid = target.issue.iid;
   const errors: string[] = [];
-  const settle = async <T>(what: string, promise: Promise<T>, fallback: T): Promise<T> => {
-    try {
-      return await promise;
-    } catch (error) {
-      errors.push(`${what}: ${describeError(error)}`);
-      return fallback;
-    }
-  };
+  const settle = settler(errors);
   const parent = { kind: 'issue' as const, project: projectId, iid };
   const [issue, notes, discussions, awards, related, closing, labels, username] = await Promise.all([
     client.getIssue(projectId, iid),
@@ -205,7 +145,12 @@ export async function loadIssueSnapshot(input: {
   );
   const viewer: Viewer = { username, isAdmin: target.account.isAdmin };
   const current = { ...target, issue };
-  const noteAwards = await loadNoteAwards(client, current, sorted, errors);
+  const noteAwards = await loadNoteAwards(
+    client,
+    { kind: 'issueNote', project: current.projectId, iid: current.issue.iid },
+    sorted,
+    { most: MAX_NOTES_WITH_AWARDS, errors },
+  );
   const colors = new Map((labels ?? []).map((label) => [label.name, label.color] as const));
   const relatedList = relatedViews(related, closing);
   const snapshot: IssueSnapshot = {
@@ -215,7 +160,7 @@ export async function loadIssueSnapshot(input: {
     issue: issueView(issue, colors),
     canEdit: username !== undefined,
     awards: summarizeAwards(awards, viewer),
-    notes: noteViews(sorted, viewer, noteAwards, places),
+    notes: noteViews(sorted, { viewer, noteAwards, places }),
     threads: discussions !== undefined,
     related: relatedList,
     draft: input.draft(),

@@ -1,7 +1,12 @@
 import * as z from 'zod';
 import type { AwardSummary } from '../../../domain/mergeRequestView';
-import type { NoteAction, NoteView, PersonView } from '../../../webviews/shared/discussionTypes';
-import { CommonPageMessageSchemas } from '../../../webviews/shared/pageMessages';
+import type {
+  NoteResultMessage,
+  NoteView,
+  PersonView,
+  StatusMessage,
+} from '../../../webviews/shared/discussionTypes';
+import { CommonPageMessageSchemas, OpenReferenceMessageSchema } from '../../../webviews/shared/pageMessages';
 
 /*
  * The issue panel's messages. Page → host messages are validated with these strict schemas before
@@ -39,6 +44,7 @@ export const IssuePageMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('saveDescription'), body: NoteBody }),
   /** One of the related merge requests the snapshot lists, by its place in that list. */
   z.strictObject({ type: z.literal('openMergeRequest'), index: z.number().int().nonnegative().max(10_000) }),
+  OpenReferenceMessageSchema,
 ]);
 export type IssuePageMessage = z.infer<typeof IssuePageMessageSchema>;
 
@@ -101,7 +107,7 @@ export interface IssueSnapshot {
 export type IssueHostMessage =
   | { type: 'snapshot'; snapshot: IssueSnapshot }
   | { type: 'loading'; loading: boolean }
-  | { type: 'status'; level: 'info' | 'error'; text: string }
-  | { type: 'noteResult'; action: NoteAction; ok: boolean; noteId?: number; message?: string }
+  | StatusMessage
+  | NoteResultMessage
   /** The edited description was saved, or not (the page keeps the text in its box). */
   | { type: 'descriptionResult'; ok: boolean; message?: string };

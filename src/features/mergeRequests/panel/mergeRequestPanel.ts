@@ -1,12 +1,6 @@
 import * as vscode from 'vscode';
 import { walkthroughStepDone } from '../../../platform/walkthrough';
-import {
-  type HostingClient,
-  type MergeRequest,
-  type MergeRequestDiff,
-  type Note,
-  setOwnAward,
-} from '../../../api/hosting';
+import { type MergeRequest, type MergeRequestDiff, type Note, setOwnAward } from '../../../api/hosting';
 import { mergeFromPanel } from './panelMerge';
 import {
   type MergeRequestCommandContext,
@@ -24,16 +18,16 @@ import { checkoutMergeRequest } from '../checkoutMergeRequest';
 import { addNote } from '../noteCommands';
 import { NoteDrafts } from '../../../state/noteDrafts';
 import { PanelHost, type OpenPanel } from '../../../webviews/shared/panelHost';
+import { DiscussionHost } from '../../../webviews/shared/discussionHost';
+import type { ReferenceKind } from '../../../domain/references';
 import {
   type HeaderAction,
   type MergeRequestHostMessage,
   type MergeRequestPageMessage,
   MergeRequestPageMessageSchema,
   type MergeRequestSnapshot,
-  type NoteAction,
   type PanelMergeOptions,
 } from './protocol';
-import { showError } from '../../../platform/userMessages';
 import { type ThreadMessage, threadCall } from './threadMessages';
 import { PanelViewedFiles } from './viewedInPanel';
 import {
@@ -46,6 +40,8 @@ import {
 
 interface PanelDependencies {
   context: MergeRequestCommandContext;
+  /** Another merge request's panel (a `!3` in the text). */
+  openMergeRequest(where: { accountId: string; project: number; iid: number }): Promise<unknown>;
 }
 
 export class MergeRequestPanel implements OpenPanel {
@@ -60,8 +56,7 @@ export class MergeRequestPanel implements OpenPanel {
   private changes: MergeRequestDiff[] = [];
   private notes: Note[] = [];
   private loading: Promise<void> | undefined;
-  /** Draft saves run one after the other, and a post waits for them. */
-  private draftWrites: Promise<void> = Promise.resolve();
+  private readonly discussion: DiscussionHost;
   private readonly viewed: PanelViewedFiles;
 
   constructor(
@@ -89,6 +84,18 @@ export class MergeRequestPanel implements OpenPanel {
         markup: mergeRequestFirstPaint(target.mergeRequest, target.project),
         style: MERGE_REQUEST_FIRST_PAINT_STYLE,
       },
+    });
+    this.discussion = new DiscussionHost({
+      drafts: deps.context.drafts,
+      draftKey: () => this.draftKey,
+      log: services.log,
+      logError: (text) => services.log.error(`Merge request panel ${this.key}: ${text}`),
+      post: (message) => this.host.post(message),
+      client: () => services.accounts.client(this.target.account.id),
+      shows: (noteId) => this.notes.some((note) => note.id === noteId),
+      refresh: () => this.refresh(),
+      noteChanged: () =>
+        deps.context.view.refreshNotes(this.target.account.id, this.target.project.id, this.mergeRequest.iid),
     });
     this.viewed = new PanelViewedFiles(
       deps.context.review?.viewed,
@@ -123,7 +130,7 @@ export class MergeRequestPanel implements OpenPanel {
   }
 
   private withDraft(snapshot: MergeRequestSnapshot): MergeRequestSnapshot {
-    return { ...snapshot, draft: this.deps.context.drafts.get(this.draftKey)?.body ?? '' };
+    return { ...snapshot, draft: this.discussion.draft };
   }
 
   /** Loads everything again and sends the page a new snapshot; concurrent calls share one load. */
@@ -195,56 +202,46 @@ export class MergeRequestPanel implements OpenPanel {
   private async handle(message: MergeRequestPageMessage): Promise<void> {
     switch (message.type) {
       case 'refresh':
-        await this.refresh();
-        return;
-      case 'draftChanged': {
-        const { body } = message;
-        this.draftWrites = this.draftWrites
-          .then(() => this.deps.context.drafts.save(this.draftKey, body))
-          .catch((error: unknown) =>
-            this.deps.context.services.log.warn(`Saving a draft: ${describeError(error)}`),
-          );
-        await this.draftWrites;
-        return;
-      }
+        return this.refresh();
+      case 'draftChanged':
+        return this.discussion.saveDraft(message.body);
       case 'postNote':
-        await this.postNote(message.body);
-        return;
+        return this.postNote(message.body);
       case 'editNote':
-        await this.noteAction('edit', message.noteId, (client) =>
+        return this.discussion.noteAction('edit', message.noteId, (client) =>
           client.updateNote(this.noteParent, message.noteId, message.body),
         );
-        return;
       case 'deleteNote':
-        await this.noteAction('delete', message.noteId, (client) =>
+        return this.discussion.noteAction('delete', message.noteId, (client) =>
           client.deleteNote(this.noteParent, message.noteId),
         );
-        return;
       case 'replyToThread':
       case 'resolveThread':
-        await this.threadAction(message);
-        return;
+        return this.threadAction(message);
       case 'awardEmoji':
       case 'removeAwardEmoji':
-        await this.award(message.type === 'awardEmoji', message.name, message.noteId);
-        return;
+        return this.award(message.type === 'awardEmoji', message.name, message.noteId);
       case 'merge':
-        await this.merge(message.options);
-        return;
+        return this.merge(message.options);
       case 'action':
-        await this.runAction(message.action);
-        return;
+        return this.runAction(message.action);
       case 'openDiff':
-        await this.reportErrors(() => this.openDiff(message.file));
-        return;
+        return this.discussion.reportErrors(() => this.openDiff(message.file));
       case 'setViewed':
-        await this.reportErrors(() => this.viewed.set(message.path, message.viewed));
-        return;
+        return this.discussion.reportErrors(() => this.viewed.set(message.path, message.viewed));
       case 'openIssue':
-        await this.reportErrors(() => this.openIssue(message.iid));
-        return;
+        return this.discussion.reportErrors(() => this.openIssue(message.iid));
+      case 'openReference':
+        return this.discussion.openReference(
+          message,
+          this.snapshot && {
+            description: this.snapshot.mergeRequest.description,
+            notes: this.snapshot.notes,
+          },
+          (kind, iid) => this.openReference(kind, iid),
+        );
       case 'openNoteLine':
-        await this.reportErrors(() =>
+        return this.discussion.reportErrors(() =>
           openNoteLine(
             this.deps.context,
             { ...this.target, mergeRequest: this.mergeRequest },
@@ -252,7 +249,6 @@ export class MergeRequestPanel implements OpenPanel {
             message.noteId,
           ),
         );
-        return;
     }
   }
 
@@ -270,7 +266,7 @@ export class MergeRequestPanel implements OpenPanel {
       await checkoutMergeRequest(this.deps.context, this.ref());
       return;
     }
-    await this.reportErrors(async () => {
+    await this.discussion.reportErrors(async () => {
       const text = isReviewAction(action)
         ? await runReviewAction(
             this.deps.context,
@@ -307,7 +303,7 @@ export class MergeRequestPanel implements OpenPanel {
   }
 
   private async postNote(body: string): Promise<void> {
-    await this.draftWrites;
+    await this.discussion.settled();
     const result = await addNote(this.deps.context, this.ref(), { body });
     if (result?.posted) {
       this.host.post({ type: 'noteResult', action: 'post', ok: true, ...idOf(result.noteId) });
@@ -315,9 +311,7 @@ export class MergeRequestPanel implements OpenPanel {
       return;
     }
     // The command kept the draft (or failed before sending): make sure the text is stored.
-    if (this.deps.context.drafts.get(this.draftKey)?.body !== body) {
-      await this.deps.context.drafts.save(this.draftKey, body);
-    }
+    await this.discussion.keep(body);
     this.host.post({
       type: 'noteResult',
       action: 'post',
@@ -329,39 +323,11 @@ export class MergeRequestPanel implements OpenPanel {
   /** A reply in a thread of the Discussion tab, or resolving it; the thread named by its first comment. */
   private threadAction(message: ThreadMessage): Promise<void> {
     const action = message.type === 'replyToThread' ? 'reply' : 'resolve';
-    return this.noteAction(action, message.noteId, threadCall(this.snapshot, this.target, message));
-  }
-
-  private async noteAction(
-    action: Exclude<NoteAction, 'post'>,
-    noteId: number,
-    run: (client: HostingClient) => Promise<unknown>,
-  ): Promise<void> {
-    if (!this.notes.some((note) => note.id === noteId)) {
-      this.host.post({
-        type: 'noteResult',
-        action,
-        ok: false,
-        noteId,
-        message: vscode.l10n.t('That comment is not shown here.'),
-      });
-      return;
-    }
-    try {
-      await run(await this.deps.context.services.accounts.client(this.target.account.id));
-      this.deps.context.view.refreshNotes(
-        this.target.account.id,
-        this.target.project.id,
-        this.mergeRequest.iid,
-      );
-      this.host.post({ type: 'noteResult', action, ok: true, noteId });
-    } catch (error) {
-      const message = describeError(error);
-      void showError(message);
-      this.host.post({ type: 'noteResult', action, ok: false, noteId, message });
-      return;
-    }
-    await this.refresh();
+    return this.discussion.noteAction(
+      action,
+      message.noteId,
+      threadCall(this.snapshot, this.target, message),
+    );
   }
 
   private async award(add: boolean, name: string, noteId: number | undefined): Promise<void> {
@@ -391,27 +357,12 @@ export class MergeRequestPanel implements OpenPanel {
       iid: this.mergeRequest.iid,
       noteId,
     };
-    await this.reportErrors(async () => {
+    await this.discussion.reportErrors(async () => {
       const client = await this.deps.context.services.accounts.client(this.target.account.id);
       const ownAwardId = own.awards.find((award) => award.name === name)?.ownAwardId;
       await setOwnAward(client, awardable, name, add, ownAwardId);
     });
     await this.refresh();
-  }
-
-  /** Runs `run`; a failure is logged (`what` names the action), shown, and said in the panel. */
-  private async reportErrors(run: () => Promise<void>, what?: string): Promise<void> {
-    try {
-      await run();
-    } catch (error) {
-      if (error instanceof vscode.CancellationError) return;
-      const text = describeError(error);
-      this.deps.context.services.log.error(
-        `Merge request panel ${this.key}: ${what ? `${what}: ` : ''}${text}`,
-      );
-      void showError(text);
-      this.host.post({ type: 'status', level: 'error', text });
-    }
   }
 
   // ---- the diff editor ----------------------------------------------------------------------------
@@ -429,6 +380,13 @@ export class MergeRequestPanel implements OpenPanel {
     const { openIssue } = this.deps.context;
     if (!openIssue || !this.snapshot?.closesIssues.some((issue) => issue.iid === iid)) return;
     await openIssue({ accountId: this.target.account.id, project: this.target.project.id, iid });
+  }
+
+  /** `#12` or `!3` in the description or a comment: that issue or merge request of this project. */
+  private async openReference(kind: ReferenceKind, iid: number): Promise<void> {
+    const where = { accountId: this.target.account.id, project: this.target.project.id, iid };
+    if (kind === 'mergeRequest') await this.deps.openMergeRequest(where);
+    else if (this.deps.context.openIssue) await this.deps.context.openIssue(where);
   }
 
   dispose(): void {

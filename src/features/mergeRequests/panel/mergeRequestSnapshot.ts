@@ -3,14 +3,7 @@
  * loaded together (a part that fails is named in `errors`, the rest still shows), and the
  * preliminary snapshot a first paint needs.
  */
-import type {
-  AwardEmoji,
-  HostingClient,
-  MergeRequest,
-  MergeRequestDiff,
-  Note,
-  Project,
-} from '../../../api/hosting';
+import type { HostingClient, MergeRequest, MergeRequestDiff, Note, Project } from '../../../api/hosting';
 import { describeError } from '../../../platform/commands/registerCommand';
 import { NotFoundError } from '../../../api/http';
 import { diffPositionOf } from '../../../api/hosting';
@@ -26,7 +19,6 @@ import {
   type ApprovalsView,
   type Viewer,
   approvalsView,
-  canChangeNote,
   diffStats,
   displayPath,
   fileBadge,
@@ -34,10 +26,10 @@ import {
   summarizeAwards,
   unifiedDiff,
 } from '../../../domain/mergeRequestView';
-import { mapWithConcurrency } from '../../../state/boundedConcurrency';
 import { firstItems } from '../../../state/firstItems';
 import { type MergeRequestTarget, projectPath } from '../mergeRequestTargets';
-import type { CommitView, FileView, MergeRequestSnapshot, NoteView, PersonView } from './protocol';
+import type { CommitView, FileView, MergeRequestSnapshot, NoteView } from './protocol';
+import { loadNoteAwards, noteViews, personView, settler } from '../../../webviews/shared/discussionSnapshot';
 import * as l10n from '@vscode/l10n';
 
 /** How many commits and notes a panel loads at most. */
@@ -56,10 +48,6 @@ function fileView(change: MergeRequestDiff): FileView {
     diff: unifiedDiff(change),
     ...stats,
   };
-}
-
-function personView(user: { name: string; username: string }): PersonView {
-  return { name: user.name, username: user.username };
 }
 
 /** Approvals, or undefined on a server without them (404); other failures are named in `errors`. */
@@ -162,35 +150,6 @@ export function preliminarySnapshot(
   };
 }
 
-async function loadNoteAwards(
-  client: HostingClient,
-  { project, mergeRequest }: MergeRequestTarget,
-  notes: readonly Note[],
-  errors: string[],
-): Promise<Map<number, AwardEmoji[]>> {
-  const comments = notes.filter((note) => note.system !== true).slice(-MAX_NOTES_WITH_AWARDS);
-  const result = new Map<number, AwardEmoji[]>();
-  let failed = false;
-  await mapWithConcurrency(comments, 4, async (note) => {
-    try {
-      const awards = await firstItems(
-        client.listAwardEmoji({
-          kind: 'mergeRequestNote',
-          project: project.id,
-          iid: mergeRequest.iid,
-          noteId: note.id,
-        }),
-        200,
-      );
-      result.set(note.id, awards);
-    } catch (error) {
-      if (!failed) errors.push(l10n.t('Reactions on comments: {0}', describeError(error)));
-      failed = true;
-    }
-  });
-  return result;
-}
-
 export interface LoadedMergeRequest {
   snapshot: MergeRequestSnapshot;
   /** The target with the merge request as loaded now. */
@@ -201,8 +160,8 @@ export interface LoadedMergeRequest {
 }
 
 /** Where a diff comment is (GitLab's notes API gives diff notes their `position`). */
-function placeView(note: Note, headSha: string | undefined): Pick<NoteView, 'place'> {
-  const place = notePlace(diffPositionOf(note), headSha);
+function placeView(note: Note, headSha: string | null | undefined): Pick<NoteView, 'place'> {
+  const place = notePlace(diffPositionOf(note), headSha ?? undefined);
   return place ? { place } : {};
 }
 
@@ -213,42 +172,6 @@ function loadThreadPlaces(
   iid: number,
 ): Promise<Map<number, ThreadPlace>> {
   return firstItems(client.listDiscussions(projectId, iid), MAX_NOTES).then(threadPlaces, () => new Map());
-}
-
-/** The Discussion tab's comments: who wrote them, whether the viewer may change them, their thread. */
-function noteViews(
-  notes: readonly Note[],
-  input: {
-    viewer: Viewer;
-    noteAwards: Map<number, AwardEmoji[]>;
-    places: ReadonlyMap<number, ThreadPlace>;
-    headSha: string | undefined;
-  },
-): NoteView[] {
-  const { viewer, noteAwards, places, headSha } = input;
-  return notes.map((note): NoteView => {
-    const place = places.get(note.id);
-    return {
-      id: note.id,
-      body: note.body,
-      ...(note.author ? { author: personView(note.author) } : {}),
-      ...(note.created_at ? { createdAt: note.created_at } : {}),
-      ...(note.updated_at ? { updatedAt: note.updated_at } : {}),
-      system: note.system === true,
-      own: note.system !== true && canChangeNote(note, viewer),
-      ...placeView(note, headSha),
-      ...(place
-        ? {
-            thread: {
-              id: place.discussionId,
-              reply: place.reply,
-              ...(place.resolved === undefined ? {} : { resolved: place.resolved }),
-            },
-          }
-        : {}),
-      awards: summarizeAwards(noteAwards.get(note.id) ?? [], viewer),
-    };
-  });
 }
 
 function commitView(commit: {
@@ -294,14 +217,7 @@ export async function loadSnapshot(input: {
   const { account, project } = input.target;
   const iid = input.target.mergeRequest.iid;
   const errors: string[] = [];
-  const settle = async <T>(what: string, promise: Promise<T>, fallback: T): Promise<T> => {
-    try {
-      return await promise;
-    } catch (error) {
-      errors.push(`${what}: ${describeError(error)}`);
-      return fallback;
-    }
-  };
+  const settle = settler(errors);
   const parent = { kind: 'mergeRequest' as const, project: project.id, iid };
   const review = Promise.all([
     loadApprovals(client, project.id, iid, errors),
@@ -332,7 +248,11 @@ export async function loadSnapshot(input: {
     places,
   );
   const viewer: Viewer = { username, isAdmin: account.isAdmin };
-  const noteAwards = await loadNoteAwards(client, target, sorted, errors);
+  const noteParent = { kind: 'mergeRequestNote' as const, project: project.id, iid };
+  const noteAwards = await loadNoteAwards(client, noteParent, sorted, {
+    most: MAX_NOTES_WITH_AWARDS,
+    errors,
+  });
   const header = headerOf(mergeRequest, project);
   const snapshot: MergeRequestSnapshot = {
     key,
@@ -345,7 +265,12 @@ export async function loadSnapshot(input: {
     awards: summarizeAwards(awards, viewer),
     files: files.map(fileView),
     commits: commits.map(commitView),
-    notes: noteViews(sorted, { viewer, noteAwards, places, headSha: mergeRequest.sha ?? undefined }),
+    notes: noteViews(sorted, {
+      viewer,
+      noteAwards,
+      places,
+      more: (note) => placeView(note, mergeRequest.sha),
+    }),
     closesIssues: await closing,
     draft: input.draft(),
     opensDiffs: input.opensDiffs,

@@ -1,7 +1,12 @@
 import * as z from 'zod';
 import type { ApprovalsView, AwardSummary, FileBadge, HeaderActions } from '../../../domain/mergeRequestView';
-import { CommonPageMessageSchemas } from '../../../webviews/shared/pageMessages';
-import type { NoteAction, NoteView, PersonView } from '../../../webviews/shared/discussionTypes';
+import { CommonPageMessageSchemas, OpenReferenceMessageSchema } from '../../../webviews/shared/pageMessages';
+import type {
+  NoteResultMessage,
+  NoteView,
+  PersonView,
+  StatusMessage,
+} from '../../../webviews/shared/discussionTypes';
 
 export type { NoteAction, NoteView, PersonView } from '../../../webviews/shared/discussionTypes';
 
@@ -78,6 +83,7 @@ export const MergeRequestPageMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('openNoteLine'), noteId: Id }),
   /** An issue the merge request closes (one of the snapshot's `closesIssues`), in the issue panel. */
   z.strictObject({ type: z.literal('openIssue'), iid: Id }),
+  OpenReferenceMessageSchema,
 ]);
 export type MergeRequestPageMessage = z.infer<typeof MergeRequestPageMessageSchema>;
 
@@ -163,16 +169,8 @@ export type MergeRequestHostMessage =
   | { type: 'loading'; loading: boolean }
   /** The changed files (by the path the list shows) the reviewer marked as viewed. */
   | { type: 'viewed'; paths: string[] }
-  /** The outcome of an action, shown in the panel's status line. */
-  | { type: 'status'; level: 'info' | 'error'; text: string }
-  /** A post, edit or delete of a note finished; on failure the text stays in the box. */
-  | {
-      type: 'noteResult';
-      action: NoteAction;
-      ok: boolean;
-      noteId?: number;
-      message?: string;
-    }
+  | StatusMessage
+  | NoteResultMessage
   /** Shows the Discussion tab at the thread whose first comment is `noteId` (an unresolved one). */
   | { type: 'showThread'; noteId: number }
   /** The merge finished (merged, scheduled or refused). */

@@ -64,7 +64,12 @@ export function registerMergeRequestPanel(
       const mergeRequest = await client.getMergeRequest(project.id, key.id);
       const { created } = registry.openOrReveal(
         mergeRequestPanelKey(account.id, project.id, mergeRequest.iid),
-        () => new MergeRequestPanel({ context }, { account, project, mergeRequest }, restored),
+        () =>
+          new MergeRequestPanel(
+            panelDependencies(context, registry),
+            { account, project, mergeRequest },
+            restored,
+          ),
       );
       if (!created) restored.dispose();
     }),
@@ -80,13 +85,25 @@ export function registerMergeRequestPanel(
   return registry;
 }
 
+/** What a panel needs besides the commands' context: a way to open another merge request's panel. */
+function panelDependencies(context: MergeRequestCommandContext, registry: PanelRegistry<MergeRequestPanel>) {
+  return {
+    context,
+    openMergeRequest: (where: { accountId: string; project: number; iid: number }) =>
+      openNamedMergeRequest(context, registry, where),
+  };
+}
+
 function openPanel(
   context: MergeRequestCommandContext,
   registry: PanelRegistry<MergeRequestPanel>,
   target: MergeRequestTarget,
 ) {
   const key = mergeRequestPanelKey(target.account.id, target.project.id, target.mergeRequest.iid);
-  const { panel, created } = registry.openOrReveal(key, () => new MergeRequestPanel({ context }, target));
+  const { panel, created } = registry.openOrReveal(
+    key,
+    () => new MergeRequestPanel(panelDependencies(context, registry), target),
+  );
   return { opened: true, created, key: panel.key };
 }
 

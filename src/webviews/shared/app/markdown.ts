@@ -14,6 +14,7 @@ import emojiByName from 'markdown-it-emoji/lib/data/full.mjs';
 import { checkWebLink } from '../../../domain/webLinks';
 import { allowlistedSystemNoteHtml } from '../../../domain/systemNoteHtml';
 import { taskLists } from '../../../domain/taskLists';
+import { linkReferences } from './references';
 
 /** The host's check (`openServerLink` opens with the same): http(s), a host, no user name before it. */
 function isWebLink(href: string): boolean {
@@ -72,14 +73,19 @@ const FORBID_TAGS = [
   'iframe',
 ];
 
-/** Sanitised HTML (as a fragment) for a Markdown text from the server. */
+/**
+ * Sanitised HTML (as a fragment) for a Markdown text from the server; `#12` and `!3` become links
+ * (`references.ts`) once it is sanitised.
+ */
 export function renderMarkdown(text: string): DocumentFragment {
-  return purify.sanitize(markdown.render(text), {
+  const fragment = purify.sanitize(markdown.render(text), {
     RETURN_DOM_FRAGMENT: true,
     FORBID_TAGS,
     FORBID_ATTR: ['style', 'id', 'name'],
     ALLOW_DATA_ATTR: false,
   });
+  linkReferences(fragment);
+  return fragment;
 }
 
 /** What a system note may keep of its HTML: lists, links and code. */

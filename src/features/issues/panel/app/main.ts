@@ -8,9 +8,12 @@ import '../../../../webviews/shared/app/l10n';
 import '../../../../webviews/shared/app/elements';
 import '../../../../webviews/shared/app/base.css';
 import '../../../../webviews/shared/app/discussion.css';
+import '../../../../webviews/shared/app/panel.css';
 import './style.css';
-import { type Bridge, connect, dropFirstPaint, element, icon } from '../../../../webviews/shared/app/bridge';
+import { type Bridge, connect, dropFirstPaint, element } from '../../../../webviews/shared/app/bridge';
 import { DiscussionTab } from '../../../../webviews/shared/app/discussion';
+import { StatusLine } from '../../../../webviews/shared/app/statusLine';
+import { onReferenceClick } from '../../../../webviews/shared/app/references';
 import { renderMarkdown } from '../../../../webviews/shared/app/markdown';
 import {
   awardsRow,
@@ -39,8 +42,8 @@ function fact(term: string, ...value: (Node | string)[]): HTMLElement[] {
 
 class App {
   private bridge!: Bridge<IssuePageMessage, Record<string, unknown>>;
-  private readonly header = element('header', { className: 'issue-header' });
-  private readonly statusLine = element('div', { className: 'status-line hidden' });
+  private readonly header = element('header', { className: 'panel-header issue-header' });
+  private readonly statusLine = new StatusLine();
   private readonly facts = element('dl', { className: 'facts' });
   private readonly description = element('div', { className: 'description' });
   private readonly awards = element('div');
@@ -53,6 +56,7 @@ class App {
 
   start(): void {
     this.bridge = connect<IssuePageMessage, IssueHostMessage>((message) => this.receive(message));
+    onReferenceClick(document.body, (kind, iid) => this.bridge.post({ type: 'openReference', kind, iid }));
     this.discussion = new DiscussionTab({
       post: (body) => this.bridge.post({ type: 'postNote', body }),
       draftChanged: (body) => this.bridge.post({ type: 'draftChanged', body }),
@@ -67,7 +71,7 @@ class App {
     const app = document.getElementById('app') ?? document.body;
     app.replaceChildren(
       this.header,
-      this.statusLine,
+      this.statusLine.node,
       this.facts,
       this.description,
       this.awards,
@@ -87,7 +91,7 @@ class App {
         document.body.classList.toggle('is-loading', message.loading);
         return;
       case 'status':
-        this.showStatus(message.text, message.level === 'error');
+        this.statusLine.show(message.text, message.level === 'error');
         return;
       case 'noteResult':
         this.discussion.noteResult(message.action, message.ok, message.noteId, message.message);
@@ -95,23 +99,10 @@ class App {
       case 'descriptionResult':
         this.saving = false;
         if (message.ok) this.editing = undefined;
-        else this.showStatus(message.message ?? l10n.t('The description was not saved.'), true);
+        else this.statusLine.show(message.message ?? l10n.t('The description was not saved.'), true);
         if (this.snapshot) this.renderDescription(this.snapshot);
         return;
     }
-  }
-
-  private showStatus(text: string, error: boolean): void {
-    this.statusLine.replaceChildren(
-      icon(error ? 'error' : 'info'),
-      element('span', { text }),
-      button('', 'close', () => this.statusLine.classList.add('hidden'), {
-        secondary: true,
-        title: l10n.t('Dismiss'),
-      }),
-    );
-    this.statusLine.classList.toggle('error-text', error);
-    this.statusLine.classList.remove('hidden');
   }
 
   private action(
@@ -151,13 +142,13 @@ class App {
     this.header.replaceChildren(
       element(
         'h1',
-        { className: 'issue-title' },
-        element('span', { className: 'issue-iid', text: `#${issue.iid}` }),
+        { className: 'panel-title issue-title' },
+        element('span', { className: 'panel-iid issue-iid', text: `#${issue.iid}` }),
         element('span', { text: issue.title }),
       ),
       element(
         'div',
-        { className: 'issue-meta' },
+        { className: 'panel-meta issue-meta' },
         badge(closed ? l10n.t('Closed') : l10n.t('Open'), closed ? 'state-closed' : 'state-opened'),
         ...(issue.confidential ? [badge(l10n.t('Confidential'), 'confidential')] : []),
         element('span', { className: 'muted', text: `${snapshot.projectPath} · ${snapshot.accountLabel}` }),
@@ -173,7 +164,7 @@ class App {
     );
     this.renderRelated(snapshot);
     if (!snapshot.partial) this.discussion.update(snapshot.notes, snapshot.draft);
-    for (const error of snapshot.errors) this.showStatus(error, true);
+    for (const error of snapshot.errors) this.statusLine.show(error, true);
   }
 
   private renderFacts(snapshot: IssueSnapshot): void {

@@ -38,9 +38,9 @@ function stateIcon(mr: MergeRequestView): string {
 function titleOf(mr: MergeRequestView): HTMLElement {
   return element(
     'h1',
-    { className: 'mr-title' },
+    { className: 'panel-title mr-title' },
     icon(stateIcon(mr)),
-    element('span', { className: 'mr-iid', text: `!${mr.iid}` }),
+    element('span', { className: 'panel-iid mr-iid', text: `!${mr.iid}` }),
     element('span', { className: 'mr-title-text', text: mr.title }),
   );
 }
@@ -49,7 +49,7 @@ function metaOf(snapshot: MergeRequestSnapshot): HTMLElement {
   const mr = snapshot.mergeRequest;
   const meta = element(
     'div',
-    { className: 'mr-meta muted' },
+    { className: 'panel-meta mr-meta muted' },
     badge(mr.draft && isOpenState(mr.state) ? 'draft' : mr.state, `state-badge state-${mr.state}`),
     element('span', { text: snapshot.projectPath }),
     element('span', { className: 'branch', text: mr.sourceBranch }),

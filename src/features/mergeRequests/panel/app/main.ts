@@ -9,14 +9,17 @@ import '../../../../webviews/shared/app/l10n';
 import '../../../../webviews/shared/app/elements';
 import '../../../../webviews/shared/app/base.css';
 import '../../../../webviews/shared/app/discussion.css';
+import '../../../../webviews/shared/app/panel.css';
 import './style.css';
-import { type Bridge, connect, dropFirstPaint, element, icon } from '../../../../webviews/shared/app/bridge';
+import { type Bridge, connect, dropFirstPaint, element } from '../../../../webviews/shared/app/bridge';
 import type { MergeRequestHostMessage, MergeRequestPageMessage, MergeRequestSnapshot } from '../protocol';
 import { ChangesTab } from './changes';
 import { commitList } from './commits';
 import { type PageState, TABS, type TabId, readState } from './pageState';
 import { issueLinks } from './issueLinks';
 import { DiscussionTab } from '../../../../webviews/shared/app/discussion';
+import { StatusLine } from '../../../../webviews/shared/app/statusLine';
+import { onReferenceClick } from '../../../../webviews/shared/app/references';
 import { headerChildren } from './header';
 import { renderMarkdown } from '../../../../webviews/shared/app/markdown';
 import {
@@ -38,8 +41,8 @@ class App {
   private state!: PageState;
   private firstRender = true;
 
-  private readonly header = element('header', { className: 'mr-header' });
-  private readonly statusLine = element('div', { className: 'status-line hidden' });
+  private readonly header = element('header', { className: 'panel-header mr-header' });
+  private readonly statusLine = new StatusLine();
   private readonly mergeForm = element('div', { className: 'merge-form hidden' });
   private readonly tabs = document.createElement('vscode-tabs');
   private readonly tabHeaders = new Map<TabId, HTMLElement>();
@@ -50,13 +53,12 @@ class App {
   private discussion!: DiscussionTab;
   private mergeMessage: TextArea | undefined;
   private mergeMessageTouched = false;
-  /** The status line says "working": the next snapshot replaces it. */
-  private transientStatus = false;
 
   start(): void {
     this.bridge = connect<MergeRequestPageMessage, MergeRequestHostMessage, PageState>((message) =>
       this.receive(message),
     );
+    onReferenceClick(document.body, (kind, iid) => this.bridge.post({ type: 'openReference', kind, iid }));
     this.state = readState(this.bridge.savedState);
     this.changes = new ChangesTab(this.state.viewMode, this.state.collapsed, {
       openDiff: (file) => this.bridge.post({ type: 'openDiff', file }),
@@ -137,7 +139,7 @@ class App {
     });
     app.replaceChildren(
       this.header,
-      this.statusLine,
+      this.statusLine.node,
       this.mergeForm,
       this.tabs,
       element('p', { className: 'muted loading', text: l10n.t('Loading the merge request…') }),
@@ -166,7 +168,7 @@ class App {
         this.changes.showViewed(new Set(message.paths));
         return;
       case 'status':
-        this.showStatus(message.text, message.level === 'error');
+        this.statusLine.show(message.text, message.level === 'error');
         return;
       case 'showThread':
         this.showThread(message.noteId);
@@ -175,7 +177,7 @@ class App {
         this.discussion.noteResult(message.action, message.ok, message.noteId, message.message);
         return;
       case 'mergeResult':
-        this.showStatus(message.message, !message.ok);
+        this.statusLine.show(message.message, !message.ok);
         if (message.ok) {
           this.state.mergeFormOpen = false;
           this.save();
@@ -185,26 +187,9 @@ class App {
     }
   }
 
-  private showStatus(text: string, error: boolean, transient = false): void {
-    this.transientStatus = transient;
-    this.statusLine.replaceChildren(
-      icon(error ? 'error' : 'info'),
-      element('span', { text }),
-      button('', 'close', () => this.statusLine.classList.add('hidden'), {
-        secondary: true,
-        title: l10n.t('Dismiss'),
-      }),
-    );
-    this.statusLine.classList.toggle('error-text', error);
-    this.statusLine.classList.remove('hidden');
-  }
-
   private render(snapshot: MergeRequestSnapshot): void {
     document.querySelector('.loading')?.remove();
-    if (this.transientStatus) {
-      this.transientStatus = false;
-      this.statusLine.classList.add('hidden');
-    }
+    this.statusLine.settle();
     this.renderHeader(snapshot);
     this.renderMergeForm(snapshot);
     this.renderOverview(snapshot);
@@ -244,7 +229,7 @@ class App {
   private renderHeader(snapshot: MergeRequestSnapshot): void {
     const children = headerChildren(snapshot, {
       run: (action) => {
-        this.showStatus(l10n.t('Working…'), false, true);
+        this.statusLine.show(l10n.t('Working…'), false, true);
         this.bridge.post({ type: 'action', action });
       },
       toggleMergeForm: () => {
@@ -296,7 +281,7 @@ class App {
       'git-merge',
       () => {
         const text = message.value;
-        this.showStatus(l10n.t('Merging !{0}…', mr.iid), false, true);
+        this.statusLine.show(l10n.t('Merging !{0}…', mr.iid), false, true);
         this.bridge.post({
           type: 'merge',
           options: {
