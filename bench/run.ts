@@ -2,7 +2,7 @@
  * `npm run bench [-- --only <name>]`: runs the benchmarks, prints a table per benchmark and a
  * summary (figure, target, met), and writes everything to `bench/results/latest.json`.
  * Benchmarks: pagination, traceTail, vscode (rendering, activation, bundle, todos tree), linearText,
- * pipelineGraph, ciConfig, reviewLarge. See docs/performance.md for the method and the last results.
+ * pipelineGraph, ciConfig, reviewLarge, issues, traceLoading. See docs/performance.md for the method and the last results.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { runPaginationBench } from './pagination.bench';
 import { runPipelineGraphBench } from './pipelineGraph.bench';
 import { runReviewLargeBench } from './reviewLarge.bench';
 import { type BenchResult, type Benchmark, formatTable, yesNo } from './report';
+import { runTraceLoadingBench } from './traceLoading.bench';
 import { runTraceTailBench } from './traceTail.bench';
 import { runVscodeBench } from './vscode.bench';
 
@@ -26,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'ciConfig', run: runCiConfigBench },
   { name: 'reviewLarge', run: runReviewLargeBench },
   { name: 'issues', run: runIssuesBench },
+  { name: 'traceLoading', run: runTraceLoadingBench },
 ];
 
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');

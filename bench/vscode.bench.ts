@@ -186,7 +186,7 @@ async function openTrace(page: Page, jobId: number): Promise<TraceOpen> {
   };
 }
 
-async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string, number>> {
+export async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string, number>> {
   // The session's first webview, with a short trace: VS Code starts its webview machinery then,
   // whatever the panel shows. Timed on its own, then closed.
   await runCommand(page, 'Forge: Show Job Trace');
@@ -256,7 +256,7 @@ async function measureTrace(page: Page, forge: FakeForge): Promise<Record<string
 }
 
 /** Closes every editor and waits until no webview is left (as before each empty-webview run). */
-async function closeAllEditors(page: Page): Promise<void> {
+export async function closeAllEditors(page: Page): Promise<void> {
   await runCommand(page, 'View: Close All Editors');
   await waitUntil(
     () => Promise.resolve(!page.frames().some((frame) => frame.url().includes('vscode-webview'))),

@@ -165,7 +165,12 @@ describe('job trace panel (UI)', function () {
       30_000,
       'one match',
     );
-    assert.ok((await frame.locator('.rows').innerText()).includes('test 1234 passed'));
+    // The view moves to the match, and draws its rows once the worker has sent them.
+    await waitUntil(
+      async () => (await frame.locator('.rows').innerText()).includes('test 1234 passed'),
+      10_000,
+      'the match on screen',
+    );
     const header = frame.locator('.row.section-header', { hasText: 'Preparing the environment' });
     await frame.locator('#scroll-top').click();
     await header.waitFor();

@@ -7,6 +7,7 @@
  * text reaches the DOM only as textContent.
  */
 import workerSource from 'worker:./traceWorker';
+import { ScrollPause } from './scrollPause';
 import type { TraceRowView } from '../../../../domain/trace/traceRows';
 import { type RowElements, type TraceDrawOptions, fillRow, newRow } from './traceRow';
 
@@ -35,6 +36,9 @@ const PREFETCH_ROWS = 400;
 const CACHE_MAX_ROWS = 4000;
 /** Most rows asked for around where a fast drag is heading (besides `PREFETCH_ROWS` each way). */
 const LOOK_AHEAD_ROWS = 1000;
+/** New text waits while the reader scrolls: until they have stopped this long, or this long at most. */
+const SCROLL_QUIET_MS = 150;
+const SCROLL_HOLD_MOST_MS = 3000;
 
 export interface TraceViewState {
   scrollTop: number;
@@ -67,6 +71,11 @@ export class TraceView {
   private readonly feeds = new Map<number, (() => void) | undefined>();
   private nextFeedId = 0;
   private workerBusy = false;
+  /** New text goes to the worker when the reader is not scrolling (scrollPause.ts says why). */
+  private readonly feedPause = new ScrollPause<{ request: TraceWorkerRequest; transfer: Transferable[] }>(
+    ({ request, transfer }) => this.worker.postMessage(request, transfer),
+    { quietMs: SCROLL_QUIET_MS, mostMs: SCROLL_HOLD_MOST_MS },
+  );
   /** Rows from the worker, by row: around the viewport, and where a fast scroll is heading. */
   private cache = new Map<number, TraceRowView>();
   /** Rows asked for and not received yet. */
@@ -135,6 +144,8 @@ export class TraceView {
       // scroll event of that comes a frame later, when more rows may have made the end further down
       // again; that is no reason to stop following.
       const movedUp = this.viewport.scrollTop < this.autoScrollTop - 1;
+      // Not our own move to the end as the trace grows: the reader's (or a jump they asked for).
+      if (Math.abs(this.viewport.scrollTop - this.autoScrollTop) > 1) this.feedPause.scrolled();
       if (!this.stickToBottom || (movedUp && this.readerIsScrolling()))
         this.stickToBottom = this.isAtBottom();
       this.requestFrame(false);
@@ -201,10 +212,8 @@ export class TraceView {
     }
     // The buffer is the message's own copy: moved to the worker, not copied again.
     const transfer = bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
-    this.worker.postMessage(
-      { type: 'feed', bytes, replace, gzip, id } satisfies TraceWorkerRequest,
-      transfer,
-    );
+    // Text that starts over is never held: it replaces what is held, which goes first.
+    this.feedPause.offer({ request: { type: 'feed', bytes, replace, gzip, id }, transfer }, replace);
   }
 
   scrollToTop(): void {
