@@ -328,21 +328,16 @@ const rows = (): readonly Row[] => [
   ...rowsPart5(),
 ];
 
-let known: { list: readonly CiPredefinedVariable[]; byName: Map<string, CiPredefinedVariable> } | undefined;
-
-function table(): NonNullable<typeof known> {
-  if (!known) {
-    const list = rows().map(([name, availability, description]) => ({ name, availability, description }));
-    known = { list, byName: new Map(list.map((variable) => [variable.name, variable])) };
-  }
-  return known;
-}
-
-/** Every predefined variable, in the documentation's order. */
+/**
+ * Every predefined variable, in the documentation's order. Built at each call, not kept: 160 rows
+ * are cheap next to a completion list, and a table kept from the first call would also outlive a
+ * mutation run's mutants (Stryker's runner keeps the module loaded), which then never run.
+ */
 export function ciPredefinedVariables(): readonly CiPredefinedVariable[] {
-  return table().list;
+  return rows().map(([name, availability, description]) => ({ name, availability, description }));
 }
 
 export function predefinedVariable(name: string): CiPredefinedVariable | undefined {
-  return table().byName.get(name);
+  const row = rows().find(([rowName]) => rowName === name);
+  return row ? { name: row[0], availability: row[1], description: row[2] } : undefined;
 }

@@ -36,6 +36,11 @@ describe('predefined CI/CD variables', () => {
       readFileSync(path.join(root, 'src/domain/ciPredefinedVariables.ts'), 'utf8'),
     );
     assert.equal(ours.length, ciPredefinedVariables().length, 'the script reads every row of the module');
+    // What the module hands out is what its source says, row for row.
+    assert.deepEqual(
+      ciPredefinedVariables().map((variable) => `${variable.name} ${variable.availability}`),
+      ours.map((variable) => `${variable.name} ${variable.availability}`),
+    );
     const { added, changed } = compareVariables(page, ours);
     assert.deepEqual([added, changed], [[], []]);
   });
@@ -64,6 +69,8 @@ describe('predefined CI/CD variables', () => {
     }
     assert.equal(predefinedVariable('CI_COMMIT_SHA')?.availability, 'pre-pipeline');
     assert.equal(predefinedVariable('NOT_A_VARIABLE'), undefined);
+    for (const variable of ciPredefinedVariables())
+      assert.deepEqual(predefinedVariable(variable.name), variable);
   });
 
   it('runs as `npm run ci:variables -- <page>`: reads the page and our list, and says what differs', function () {

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { orderPipelineJobs, pipelineStages } from '../../../src/domain/pipelines';
+import {
+  orderPipelineJobs,
+  pipelineSourceWord,
+  pipelineStages,
+  pipelineWebUrl,
+} from '../../../src/domain/pipelines';
 
 function job(id: number, name: string, stage: string): { id: number; name: string; stage: string } {
   return { id, name, stage };
@@ -76,5 +81,47 @@ describe('pipelineStages', () => {
       ],
     );
     assert.deepEqual(pipelineStages([]), []);
+  });
+});
+
+describe('pipelineWebUrl and pipelineSourceWord', () => {
+  it('takes the address the server gave, else builds it from the project page, else none', () => {
+    assert.equal(pipelineWebUrl(4, 'https://given/p/4', 'https://forge/g/p'), 'https://given/p/4');
+    assert.equal(pipelineWebUrl(4, null, 'https://forge/g/p'), 'https://forge/g/p/-/pipelines/4');
+    assert.equal(pipelineWebUrl(4, '', 'https://forge/g/p'), 'https://forge/g/p/-/pipelines/4');
+    assert.equal(pipelineWebUrl(undefined, null, 'https://forge/g/p'), undefined);
+    assert.equal(pipelineWebUrl(4, undefined, null), undefined);
+    assert.equal(pipelineWebUrl(4, undefined, ''), undefined);
+  });
+
+  it('says where a pipeline came from in words, nothing for a push, the value itself when unknown', () => {
+    const words: [string | null | undefined, string | undefined][] = [
+      [undefined, undefined],
+      [null, undefined],
+      ['push', undefined],
+      ['web', 'run by hand'],
+      ['api', 'run through the API'],
+      ['schedule', 'scheduled'],
+      ['merge_request_event', 'merge request'],
+      ['parent_pipeline', 'child pipeline'],
+      ['pipeline', 'downstream'],
+      ['trigger', 'triggered'],
+      ['external', 'external'],
+      ['', ''],
+    ];
+    for (const [source, expected] of words)
+      assert.equal(pipelineSourceWord(source), expected, String(source));
+  });
+
+  it('orders the jobs of one stage by name as numbers read, then by id', () => {
+    const ordered = orderPipelineJobs([
+      job(3, 'test 10', 'test'),
+      job(2, 'test 9', 'test'),
+      job(1, 'test 10', 'other'),
+    ]);
+    assert.deepEqual(
+      ordered.map((entry) => `${entry.job.stage}:${entry.job.name}:${entry.job.id}`),
+      ['other:test 10:1', 'test:test 9:2', 'test:test 10:3'],
+    );
   });
 });
