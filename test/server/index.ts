@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { advancePipelines } from './pipelines';
 import { mountChannelApi, type FakeChannel, type MountedChannelApi } from './channel';
 import { RequestContext, type Handler } from './context';
@@ -71,6 +71,12 @@ export interface FakeForge {
   /** Every request received, in order. */
   requests: RecordedRequest[];
   clearRequests(): void;
+  /**
+   * Marks the connections open now; the function returned waits until every connection opened
+   * since has closed. A client closed first (its requests done or cancelled) then has nothing left
+   * that could still reach the record (a request the client gave up on may arrive after its test).
+   */
+  connectionsFromNow(): () => Promise<void>;
   /** The in-memory data, for tests to inspect and change (appendTrace, setJobStatus, ...). */
   state: ForgeState;
   setLatency(ms: number): void;
@@ -119,6 +125,8 @@ class FakeForgeServer implements FakeForge {
   private growthTimer: NodeJS.Timeout | undefined;
   private readonly pendingDelays = new Set<NodeJS.Timeout>();
   private requestCounter = 0;
+  private readonly sockets = new Set<Socket>();
+  private readonly socketClosed = new Set<() => void>();
 
   constructor(private readonly options: FakeForgeOptions) {
     const size = options.seed ?? 'small';
@@ -137,6 +145,28 @@ class FakeForgeServer implements FakeForge {
     this.server = http.createServer((req, res) => {
       void this.handle(req, res);
     });
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => {
+        this.sockets.delete(socket);
+        for (const listener of [...this.socketClosed]) listener();
+      });
+    });
+  }
+
+  connectionsFromNow(): () => Promise<void> {
+    const before = new Set(this.sockets);
+    const newer = (): boolean => [...this.sockets].some((socket) => !before.has(socket));
+    return () =>
+      new Promise<void>((resolve) => {
+        if (!newer()) return resolve();
+        const listener = (): void => {
+          if (newer()) return;
+          this.socketClosed.delete(listener);
+          resolve();
+        };
+        this.socketClosed.add(listener);
+      });
   }
 
   get routes(): readonly string[] {

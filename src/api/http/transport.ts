@@ -60,6 +60,7 @@ export class HttpTransport {
   private readonly timeoutMs: number;
   /** Given, or made on first use (loading undici then, not at activation). */
   private dispatcher: Dispatcher | undefined;
+  private closing: Promise<void> | undefined;
   private readonly ownsDispatcher: boolean;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly maxResponseBytes: number;
@@ -118,8 +119,11 @@ export class HttpTransport {
     return redact(pathForDisplay(url, this.apiRoot), this.secrets());
   }
 
-  async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher?.close();
+  /** Closes the connections this transport opened; closing again does nothing. */
+  close(): Promise<void> {
+    if (!this.ownsDispatcher || !this.dispatcher) return Promise.resolve();
+    this.closing ??= this.dispatcher.close();
+    return this.closing;
   }
 
   async requestText(options: RequestOptions): Promise<TextResponse> {

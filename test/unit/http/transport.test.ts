@@ -58,6 +58,13 @@ describe('HttpTransport', () => {
     assert.ok(connections.size <= 2, `7 requests used ${connections.size} connections`);
   });
 
+  it('closes once: closing again (a client shared by two owners) does nothing and does not throw', async () => {
+    server.handle((_request, response) => sendJson(response, 200, { ok: true }));
+    await transport.requestJson({ method: 'GET', path: '/projects' });
+    await Promise.all([transport.close(), transport.close()]);
+    await transport.close();
+  });
+
   it('keeps a sub-path of the server URL and sends OAuth tokens as Bearer', async () => {
     const oauth = new HttpTransport({
       baseUrl: `${server.url}/forge/`,
