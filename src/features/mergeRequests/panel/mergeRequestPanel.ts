@@ -230,7 +230,8 @@ export class MergeRequestPanel implements OpenPanel {
       case 'setViewed':
         return this.discussion.reportErrors(() => this.viewed.set(message.path, message.viewed));
       case 'openIssue':
-        return this.discussion.reportErrors(() => this.openIssue(message.iid));
+        if (!this.snapshot?.closesIssues.some((issue) => issue.iid === message.iid)) return;
+        return this.discussion.reportErrors(() => this.openReference('issue', message.iid));
       case 'openReference':
         return this.discussion.openReference(
           message,
@@ -376,17 +377,11 @@ export class MergeRequestPanel implements OpenPanel {
     await review.openChangedFile(this.reviewTarget(), change);
   }
 
-  private async openIssue(iid: number): Promise<void> {
-    const { openIssue } = this.deps.context;
-    if (!openIssue || !this.snapshot?.closesIssues.some((issue) => issue.iid === iid)) return;
-    await openIssue({ accountId: this.target.account.id, project: this.target.project.id, iid });
-  }
-
-  /** `#12` or `!3` in the description or a comment: that issue or merge request of this project. */
+  /** An issue it closes (`openIssue`), or `#12`/`!3` in its text (`openReference`), in its panel. */
   private async openReference(kind: ReferenceKind, iid: number): Promise<void> {
     const where = { accountId: this.target.account.id, project: this.target.project.id, iid };
     if (kind === 'mergeRequest') await this.deps.openMergeRequest(where);
-    else if (this.deps.context.openIssue) await this.deps.context.openIssue(where);
+    else await this.deps.context.openIssue?.(where);
   }
 
   dispose(): void {
