@@ -1,10 +1,9 @@
 // The edges of the broadcast message helpers: unreadable dates, ids kept in order, what people type
-// for a time, colours, the window in words and a message as one line of plain text.
+// for a time, the window in words and a message as one line of plain text.
 import assert from 'node:assert/strict';
 import {
   describeBroadcastWindow,
   isBroadcastActive,
-  isHexColor,
   parseWhen,
   plainBroadcastText,
   rememberIds,
@@ -61,14 +60,6 @@ describe('broadcast message edges', () => {
       assert.ok('problem' in parseWhen(text, NOW), text);
     const refused = parseWhen('whenever', NOW);
     assert.ok('problem' in refused && /tomorrow/.test(refused.problem));
-  });
-
-  it('takes #rgb and #rrggbb colours only, whole', () => {
-    assert.equal(isHexColor(' #E75E40 '), true);
-    assert.equal(isHexColor('#abc'), true);
-    assert.equal(isHexColor('x#abc'), false);
-    assert.equal(isHexColor('#abcd'), false);
-    assert.equal(isHexColor('#abcdef0'), false);
   });
 
   it('says the window in words', () => {

@@ -96,6 +96,8 @@ describe('isHexColor', () => {
     assert.equal(isHexColor('E75E40'), false);
     assert.equal(isHexColor('#abcd'), false);
     assert.equal(isHexColor('red'), false);
+    assert.equal(isHexColor('x#abc'), false, 'the whole text');
+    assert.equal(isHexColor('#abcdef0'), false, 'the whole text');
   });
 });
 
