@@ -52,27 +52,34 @@ export class PagedList<T> {
     if (this.inFlight) return this.inFlight;
     if (this.started && this.next === undefined && this.lastError === undefined) return Promise.resolve();
     const controller = new AbortController();
-    this.controller = controller;
     const cursor = this.started ? this.next : undefined;
-    this.inFlight = this.loader(cursor, controller.signal)
-      .then((page) => {
-        if (controller.signal.aborted) return;
-        this.loaded = [...this.loaded, ...page.items];
-        this.next = page.nextUrl;
-        this.total = page.total ?? this.total;
-        this.started = true;
-        this.lastError = undefined;
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        this.lastError = error;
-      })
-      .finally(() => {
-        if (this.controller === controller) {
-          this.inFlight = undefined;
-          this.controller = undefined;
-        }
-      });
+    return this.track(
+      controller,
+      this.loader(cursor, controller.signal)
+        .then((page) => {
+          if (controller.signal.aborted) return;
+          this.loaded = [...this.loaded, ...page.items];
+          this.next = page.nextUrl;
+          this.total = page.total ?? this.total;
+          this.started = true;
+          this.lastError = undefined;
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          this.lastError = error;
+        }),
+    );
+  }
+
+  /** `work` is the read in flight under `controller` until it settles (unless a newer one took over). */
+  private track(controller: AbortController, work: Promise<void>): Promise<void> {
+    this.controller = controller;
+    this.inFlight = work.finally(() => {
+      if (this.controller === controller) {
+        this.inFlight = undefined;
+        this.controller = undefined;
+      }
+    });
     return this.inFlight;
   }
 
@@ -105,7 +112,6 @@ export class PagedList<T> {
     // A "Load more" in flight would add a page of the old reading to the new one.
     this.controller?.abort();
     const controller = new AbortController();
-    this.controller = controller;
     const wanted = this.loaded.length;
     const read = (async () => {
       const items: T[] = [];
@@ -124,16 +130,13 @@ export class PagedList<T> {
       this.next = cursor;
       this.total = total;
     })();
-    const settled = read.then(
-      () => undefined,
-      () => undefined,
+    void this.track(
+      controller,
+      read.then(
+        () => undefined,
+        () => undefined,
+      ),
     );
-    this.inFlight = settled.finally(() => {
-      if (this.controller === controller) {
-        this.inFlight = undefined;
-        this.controller = undefined;
-      }
-    });
     return read.catch((error: unknown) => {
       if (!controller.signal.aborted) throw error;
     });

@@ -144,13 +144,10 @@ export async function loadIssueSnapshot(input: {
     places,
   );
   const viewer: Viewer = { username, isAdmin: target.account.isAdmin };
-  const current = { ...target, issue };
-  const noteAwards = await loadNoteAwards(
-    client,
-    { kind: 'issueNote', project: current.projectId, iid: current.issue.iid },
-    sorted,
-    { most: MAX_NOTES_WITH_AWARDS, errors },
-  );
+  const noteAwards = await loadNoteAwards(client, { kind: 'issueNote', project: projectId, iid }, sorted, {
+    most: MAX_NOTES_WITH_AWARDS,
+    errors,
+  });
   const colors = new Map((labels ?? []).map((label) => [label.name, label.color] as const));
   const relatedList = relatedViews(related, closing);
   const snapshot: IssueSnapshot = {
