@@ -57,7 +57,7 @@ function gravatar(email: string): string {
   return `https://www.gravatar.com/avatar/${createHash('md5').update(email).digest('hex')}?s=80&d=identicon`;
 }
 
-function newFile(path: string, lines: string[]): FileChange {
+export function newFile(path: string, lines: string[]): FileChange {
   return {
     oldPath: path,
     newPath: path,

@@ -23,6 +23,7 @@ import {
   RepositoryTreeEntrySchema,
   TestReportSummarySchema,
 } from '../../src/api/hosting/schemas';
+import { assertFieldsChecked, isRecord, itemSchema } from '../support/schemaFields';
 
 const DOCS_DIR = path.join(__dirname, '..', 'fixtures', 'gitlab-api-docs');
 const CLIENTS_DIR = path.join(__dirname, '..', 'fixtures', 'gitlab-docs');
@@ -165,4 +166,40 @@ describe("GitLab's documented responses beyond the seed spec", () => {
       ],
     );
   });
+});
+
+describe('schemas beyond the seed spec: every declared field is checked', () => {
+  // The first documented payload of each schema (a list's first item): the schema must refuse it
+  // with any field it declares given the wrong type, nested objects included.
+  const firstSample = new Map<z.ZodType, [string, Record<string, unknown>]>();
+  for (const [dir, table] of [
+    [DOCS_DIR, DOCUMENTED],
+    [CLIENTS_DIR, FROM_CLIENTS],
+  ] as const) {
+    for (const [file, schema] of Object.entries(table)) {
+      const item = itemSchema(schema);
+      if (firstSample.has(item)) continue;
+      const payload = read(dir, file);
+      const sample: unknown = Array.isArray(payload) ? payload[0] : payload;
+      if (isRecord(sample)) firstSample.set(item, [file, sample]);
+    }
+  }
+
+  /** GitLab 14 and later send a job's `project` as `{ci_job_token_scope_enabled}` alone. */
+  const SENT_NONE: Record<string, readonly string[]> = {
+    'jobs/GLD-job_get.json': ['project'],
+    'pipelines/GLD-pipeline_bridges.json': ['project'],
+  };
+
+  it('covers every schema of the documented payloads', () => {
+    assert.ok(firstSample.size >= 16, `only ${firstSample.size} schemas`);
+  });
+
+  for (const [schema, [file, sample]] of firstSample) {
+    it(`refuses each field of ${file} given the wrong type`, () => {
+      const sentNone = new Set(SENT_NONE[file] ?? []);
+      const checked = assertFieldsChecked(schema, schema, sample, undefined, '', sentNone);
+      assert.ok(checked > 0, 'at least one field is checked');
+    });
+  }
 });

@@ -37,6 +37,8 @@ import {
   UserSchema,
 } from '../../src/api/hosting/schemas';
 
+import { assertFieldsChecked, isRecord, objectShape } from '../support/schemaFields';
+
 const FIXTURES_DIR = path.join(__dirname, '..', 'fixtures', 'gitlab-docs');
 /** The shared original the copy above was made from, in `../shared` beside the project (as on CI); absent in a user's clone. */
 const SHARED_FIXTURES_DIR = path.join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'gitlab-docs');
@@ -502,70 +504,6 @@ describe('hosting schemas: tolerance and strictness', () => {
 });
 
 describe('hosting schemas: every declared field is checked', () => {
-  // A value no field type takes (fields typed `unknown` take it, and are skipped).
-  const WRONG = Symbol('a value of no JSON type');
-
-  /** The object schema inside optional, nullable and default wrappers; undefined for other types. */
-  function objectShape(type: z.ZodType): Record<string, z.ZodType> | undefined {
-    let inner: z.ZodType = type;
-    while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault)
-      inner = inner.unwrap() as z.ZodType;
-    return inner instanceof z.ZodObject ? inner.shape : undefined;
-  }
-
-  function elementType(type: z.ZodType): z.ZodType | undefined {
-    let inner: z.ZodType = type;
-    while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault)
-      inner = inner.unwrap() as z.ZodType;
-    return inner instanceof z.ZodArray ? (inner.element as z.ZodType) : undefined;
-  }
-
-  const isRecord = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
-
-  /**
-   * For each field the schema declares and the sample has: the sample with that field of the wrong
-   * type is refused. Recurses into nested objects (and the first element of lists of objects), and
-   * asserts that each nested object schema checks at least one of the sample's fields.
-   */
-  function assertFieldsChecked(
-    rootSchema: z.ZodType,
-    schema: z.ZodType,
-    sample: Record<string, unknown>,
-    wrap: (inner: Record<string, unknown>) => unknown,
-    path: string,
-  ): number {
-    const shape = objectShape(schema);
-    assert.ok(shape, `${path || 'the payload'} is read by an object schema`);
-    let checked = 0;
-    for (const [key, field] of Object.entries(shape)) {
-      if (!(key in sample) || field.safeParse(WRONG).success) continue;
-      const broken = wrap({ ...sample, [key]: WRONG });
-      assert.equal(rootSchema.safeParse(broken).success, false, `${path}${key} of the wrong type is refused`);
-      checked++;
-      const value = sample[key];
-      const rewrap = (inner: unknown) => wrap({ ...sample, [key]: inner });
-      if (isRecord(value) && Object.keys(value).length > 0 && objectShape(field)) {
-        const nested = assertFieldsChecked(rootSchema, field, value, rewrap, `${path}${key}.`);
-        assert.ok(nested > 0, `${path}${key}: its schema checks none of the fields the server sent`);
-      }
-      const element = elementType(field);
-      const first: unknown = Array.isArray(value) ? value[0] : undefined;
-      if (element && isRecord(first) && Object.keys(first).length > 0 && objectShape(element)) {
-        const rest = (value as unknown[]).slice(1);
-        const nested = assertFieldsChecked(
-          rootSchema,
-          element,
-          first,
-          (inner) => rewrap([inner, ...rest]),
-          `${path}${key}[0].`,
-        );
-        assert.ok(nested > 0, `${path}${key}[0]: its schema checks none of the fields the server sent`);
-      }
-    }
-    return checked;
-  }
-
   const firstSample = new Map<z.ZodType, [string, Record<string, unknown>]>();
   for (const [file, expectation] of Object.entries(FIXTURE_TABLE)) {
     if (expectation.kind !== 'parses' || firstSample.has(expectation.schema)) continue;
@@ -581,7 +519,7 @@ describe('hosting schemas: every declared field is checked', () => {
 
   for (const [schema, [file, sample]] of firstSample) {
     it(`refuses each field of ${file} given the wrong type`, () => {
-      const checked = assertFieldsChecked(schema, schema, sample, (inner) => inner, '');
+      const checked = assertFieldsChecked(schema, schema, sample);
       assert.ok(checked > 0, 'the schema checks at least one field the server sent');
     });
   }

@@ -40,7 +40,7 @@ export async function readDescriptionTemplates(
   const ref = project.default_branch ?? undefined;
   const entries = await client
     .listRepositoryTree(project.id, FOLDER[kind], ref)
-    .toArray()
+    .toArray({ signal })
     .catch((error: unknown) => {
       if (error instanceof NotFoundError) return [];
       throw error;

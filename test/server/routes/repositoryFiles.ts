@@ -1,7 +1,8 @@
 /**
  * A file's bytes at a branch, tag or commit (`GET .../repository/files/:file_path/raw?ref=`), beyond
  * the seed spec. As GitLab: the path is one URL-encoded segment, `ref` is required (400 without it),
- * an unknown ref is "404 Commit Not Found" and a path not in that commit "404 File Not Found".
+ * an unknown ref is "404 Commit Not Found" and a path not in that commit "404 File Not Found";
+ * `HEAD` is the default branch's head, as in git (GitLab's documentation names it for that).
  */
 import type { Handler, RequestContext } from '../context';
 import { errors, type ApiResponse } from '../http';
@@ -16,7 +17,8 @@ function getRawFile(ctx: RequestContext): ApiResponse {
   const project = ctx.project();
   const ref = ctx.params.string('ref');
   if (ref === undefined || ref === '') throw errors.badRequest('ref is missing');
-  const sha = project.branches.get(ref)?.commitSha ?? (ctx.state.commits.has(ref) ? ref : undefined);
+  const name = ref === 'HEAD' ? project.defaultBranch : ref;
+  const sha = project.branches.get(name)?.commitSha ?? (ctx.state.commits.has(name) ? name : undefined);
   const tree = sha === undefined ? undefined : treeAt(ctx.state, sha);
   if (!tree) throw errors.notFound('Commit');
   const text = tree.get(ctx.pathString('file_path'));

@@ -182,10 +182,30 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
     const running = stored();
     running.rebase = { readsLeft: 1_000 };
     try {
+      const before = forge.requests.length;
       await assert.rejects(
         rebaseAndFollow(alice, web, iid, { intervalMs: 1, maxChecks: 3, alreadyStarted: true }),
-        /still rebasing/,
+        /still rebasing after 3 checks/,
       );
+      // Already started elsewhere: no PUT of its own, and exactly `maxChecks` reads.
+      assert.deepEqual(
+        forge.requests.slice(before).map((request) => request.method),
+        ['GET', 'GET', 'GET'],
+      );
+      // Stopped while it waits between two reads, or just before: the wait ends at once, with the
+      // abort's reason (not after a minute).
+      for (const abortNow of [false, true]) {
+        const stop = new AbortController();
+        const reason = new Error('closed by the user');
+        const following = rebaseAndFollow(alice, web, iid, {
+          intervalMs: 60_000,
+          alreadyStarted: true,
+          signal: stop.signal,
+          onCheck: () => (abortNow ? stop.abort(reason) : setImmediate(() => stop.abort(reason))),
+        });
+        await assert.rejects(following, (error) => error === reason);
+      }
+      assert.equal(new RebaseFailedError('x').name, 'RebaseFailedError');
     } finally {
       running.rebase = undefined;
     }
