@@ -1,6 +1,7 @@
 // `npm test`: every check and test suite. The VS Code runtime install (network, then compiling one
-// native module), the .vsix packing and the build run beside the checks (types, lint, format, unit tests: one core
-// each, one after the other); the host suites and then the UI tests run after both, alone. Measured
+// native module), the .vsix packing and the build run beside the checks (types, lint, format: one
+// core, one after the other), then the unit tests on that core; the host suites and then the UI
+// tests run after all of them, alone. Measured
 // on 2 cores (docs/testing.md): the suites that drive VS Code use both cores themselves, and running
 // them beside the checks, or beside each other, made every step two to three times as slow (lint
 // 41 s to 123 s, the unit tests 61 s to 183 s), timed tests out, and saved nothing overall.
@@ -37,7 +38,6 @@ const steps = [
   { name: 'typecheck', command: bin('tsc'), args: ['-p', '.', '--noEmit'] },
   { name: 'lint', command: bin('eslint'), args: ['.'], after: ['typecheck'] },
   { name: 'format', command: bin('prettier'), args: ['--check', '.'], after: ['lint'] },
-  { name: 'unit tests', command: bin('mocha'), args: [], after: ['format'] },
   { name: 'VS Code runtime', command: process.execPath, args: ['scripts/vscode-runtime.mjs'] },
   // The .vsix the marketplace UI test installs, packed beside the checks rather than in the UI run
   // (20 s there). Packing builds for production into dist/, so the build runs behind it.
@@ -56,12 +56,20 @@ const steps = [
   },
   { name: 'build', command: process.execPath, args: ['esbuild.mjs'], behind: ['package'] },
   { name: 'build host suites', command: process.execPath, args: ['scripts/build-tests.mjs'] },
+  // On the second core once the install and builds are done (about a minute in), beside lint: the
+  // checks one after the other left that core idle for as long as the unit tests take.
+  {
+    name: 'unit tests',
+    command: bin('mocha'),
+    args: [],
+    behind: ['VS Code runtime', 'package', 'build', 'build host suites'],
+  },
   {
     name: 'host suites',
     command: bin('tsx'),
     args: ['test/host/run.ts', '--prebuilt'],
     after: ['VS Code runtime', 'build', 'build host suites'],
-    behind: ['unit tests'],
+    behind: ['unit tests', 'format'],
   },
   {
     name: 'UI tests',
