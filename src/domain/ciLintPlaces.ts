@@ -33,7 +33,8 @@ class CiFile {
   /**
    * The top-level pair `name`, or the one whose key is the longest `:`-prefix of `name`, with the
    * `:`-parts after it (`test:unit:script` is the `script` of job `test:unit`). One pass over the
-   * keys: a message full of colons costs no more.
+   * keys: a message full of colons costs no more. A key written twice is its last one, as GitLab's
+   * YAML reader (Psych) keeps it.
    */
   topPair(name: string): { pair: Pair; rest: string[] } | undefined {
     if (!isMap(this.root)) return undefined;
@@ -43,7 +44,7 @@ class CiFile {
       if (!isPair(item) || !isScalar(item.key)) continue;
       const key = String(item.key.value);
       const fits = name === key || name.startsWith(`${key}:`);
-      if (fits && key.length > bestLength) {
+      if (fits && key.length >= bestLength) {
         best = item;
         bestLength = key.length;
       }

@@ -44,7 +44,10 @@ export function scalarText(node: unknown): string | undefined {
 /** The pair of mapping `node` whose key is `key`; undefined when `node` is no mapping or has none. */
 export function pairIn(node: unknown, key: string): Pair | undefined {
   if (!isMap(node)) return undefined;
-  return node.items.find((item) => isPair(item) && scalarText(item.key) === key);
+  // A key written twice is its last one, as GitLab's YAML reader (Psych) keeps it.
+  let found: Pair | undefined;
+  for (const item of node.items) if (isPair(item) && scalarText(item.key) === key) found = item;
+  return found;
 }
 
 /** Where a node of a document read with `lines` stands; undefined for a node without a source. */

@@ -180,6 +180,60 @@ describe('placeCiMessages', () => {
   });
 });
 
+describe('placeCiMessages: list items, wordings and edges', () => {
+  it('follows a list index to its item, and stops at the list when the file has fewer items', () => {
+    assert.deepEqual(placed(FILE, 'jobs:test:unit:script:0 config should be a string'), {
+      line: 14,
+      text: 'npm test',
+      found: true,
+    });
+    assert.equal(placed(FILE, 'jobs:test:unit:script:5 config should be a string').line, 13);
+    assert.equal(placed(FILE, 'jobs:test:unit:stage:0 config should be a string').line, 11);
+  });
+
+  it('finds a need written as `job:`, and the singular "unknown key"', () => {
+    const text = 'build:\n  script: make\ntest:\n  needs:\n    - job: build\n    - job: lint\n  scirpt: x\n';
+    assert.deepEqual(placed(text, 'test job: need lint is not defined in current or prior stages'), {
+      line: 5,
+      text: 'lint',
+      found: true,
+    });
+    assert.deepEqual(placed(text, 'jobs:test config contains unknown key: scirpt'), {
+      line: 6,
+      text: 'scirpt',
+      found: true,
+    });
+  });
+
+  it('reads a job or key defined twice as GitLab does: the last definition counts', () => {
+    const text = 'build:\n  stage: one\nbuild:\n  stage: two\n  stage: three\n';
+    assert.deepEqual(
+      placed(text, 'build job: chosen stage three does not exist; available stages are test'),
+      {
+        line: 4,
+        text: 'three',
+        found: true,
+      },
+    );
+  });
+
+  it('puts a syntax error past the end on the last line, and a column past the end at its end', () => {
+    const text = 'a: 1\nbb: [\n';
+    assert.deepEqual(placed(text, '(<unknown>): x at line 12 column 40'), { line: 2, text: '', found: true });
+    const [place] = placeCiMessages('key: value\nother: [\n', ['(<unknown>): x at line 2, column 15']);
+    assert.deepEqual(place?.range, { startLine: 1, startCharacter: 8, endLine: 1, endCharacter: 8 });
+    const [first] = placeCiMessages('key: value\n', ['(<unknown>): x at line 0 column 0']);
+    assert.deepEqual(first?.range, { startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 10 });
+  });
+
+  it('names a key path under `root:` and an include only from its own sentence', () => {
+    assert.equal(placed(FILE, 'root:variables config should be a hash of key value pairs').line, 23);
+    // "file `…`" after a word that is not an include's kind is not about an include.
+    assert.equal(placed(FILE, 'Some file `ci/gone.yml` is odd').found, false);
+    assert.equal(placed(FILE, 'Remote file `ci/gone.yml` could not be fetched').line, 21);
+  });
+});
+
 describe('placeCiMessages on hostile sentences', () => {
   it('puts a sentence of a million colons and pieces of every class on the first line', () => {
     const pieces = [

@@ -61,4 +61,48 @@ describe('suggestionFence', () => {
     assert.equal(renderSuggestions('```js\nx\n```', [suggestion]), '```js\nx\n```');
     assert.equal(renderSuggestions('```suggestion\nx\n```', []), '```suggestion\nx\n```');
   });
+
+  it('knows a suggestion block only by its exact info string, and takes the suggestions in order', () => {
+    const first = { ...suggestion, from_content: 'one\n', to_content: 'ONE\n' };
+    const second = { ...suggestion, from_line: 9, to_line: 9, from_content: 'two\n', to_content: '' };
+    const body = [
+      '```suggestion:-12+34',
+      'x',
+      '```',
+      '',
+      '```suggestionx',
+      'y',
+      '```',
+      '',
+      '```xsuggestion',
+      'z',
+      '```',
+      '',
+      '```suggestion:-1',
+      'w',
+      '```',
+      '',
+      '``` suggestion ',
+      'v',
+      '```',
+    ].join('\n');
+    const rendered = renderSuggestions(body, [first, second]);
+    assert.match(
+      rendered,
+      /\(line 6\):\n\n```diff\n-one\n\+ONE\n```/,
+      'the first block, the first suggestion',
+    );
+    // Removing the line: nothing added, and no empty `+` line.
+    assert.match(rendered, /\(line 9\):\n\n```diff\n-two\n```/, 'the second block, the second suggestion');
+    assert.equal(rendered.split('**Suggested change**').length - 1, 2, 'two blocks shown as changes');
+    // The info string is trimmed, as CommonMark does: ` suggestion ` is the second block.
+    assert.ok(!rendered.includes('\nv\n'));
+    for (const kept of ['y', 'z', 'w'])
+      assert.ok(rendered.includes(`\n${kept}\n${'`'.repeat(3)}`), `${kept} stays code`);
+  });
+
+  it('shows an addition with nothing removed, its last line kept when it has no newline', () => {
+    const added = { ...suggestion, from_content: '', to_content: 'a\nb' };
+    assert.match(renderSuggestions('```suggestion\nx\n```', [added]), /```diff\n\+a\n\+b\n```/);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import {
   countViewed,
@@ -71,6 +72,29 @@ describe('viewed files', () => {
         viewedFileKey({ ...change('a', diff, { renamed_file: true }), new_path: 'b' }, HEAD),
       ]);
       assert.equal(keys.size, 4);
+    });
+
+    it('keeps the stored key format, so that ticks made by an earlier version still count', () => {
+      // sha256 of the kind letter, both paths and the diff (or the head), NUL-separated; 24 hex digits.
+      const stored = (kind: string, oldPath: string, newPath: string, content: string) =>
+        createHash('sha256').update(`${kind}\0${oldPath}\0${newPath}\0${content}`).digest('hex').slice(0, 24);
+      const diff = '@@ -0,0 +1 @@\n+x\n';
+      assert.deepEqual(
+        [
+          viewedFileKey(change('a', diff), HEAD),
+          viewedFileKey(change('a', diff, { new_file: true }), HEAD),
+          viewedFileKey(change('a', diff, { deleted_file: true }), HEAD),
+          viewedFileKey(change('a', diff, { renamed_file: true }), HEAD),
+          viewedFileKey(change('logo.png', ''), HEAD),
+        ],
+        [
+          stored('M', 'a', 'a', diff),
+          stored('A', 'a', 'a', diff),
+          stored('D', 'a', 'a', diff),
+          stored('R', 'a', 'a', diff),
+          stored('M', 'logo.png', 'logo.png', `head:${HEAD}`),
+        ],
+      );
     });
 
     it('knows a deleted file by its old path, others by their new one', () => {
