@@ -110,7 +110,11 @@ export class ChannelStreamRequest implements AsyncIterable<StreamItem> {
     };
     let mindate = this.mindate;
     const readSeconds = new Set<string>();
-    const guard = new RunawayGuard('GET channel/stream', this.client.transport.maxListPages);
+    // The last reply repeats the one before when every thread left is in its newest second (a
+    // channel of one post): nothing in it is new, and the walk ends there.
+    const guard = new RunawayGuard('GET channel/stream', this.client.transport.maxListPages, {
+      sameRowsAgainEnds: true,
+    });
     for (;;) {
       const items = await this.client.fetchChannelStream(mindate, options);
       guard.check({ items });

@@ -23,6 +23,11 @@ export class RunawayGuard {
   constructor(
     private readonly context: string,
     private readonly maxPages: number,
+    /**
+     * The same rows twice are an answer, not a runaway: a walk by date asks again from a second it
+     * has read, and the same reply is how it learns it has reached the end (it stops on its own).
+     */
+    private readonly options: { sameRowsAgainEnds?: boolean } = {},
   ) {}
 
   check(page: { items: readonly unknown[]; page?: number; totalPages?: number | undefined }): void {
@@ -32,7 +37,7 @@ export class RunawayGuard {
     }
     if (page.items.length > 0) {
       const current = fingerprint(page.items);
-      if (current === this.previous) {
+      if (current === this.previous && !this.options.sameRowsAgainEnds) {
         throw new RunawayListError(
           this.context,
           'repeated-page',

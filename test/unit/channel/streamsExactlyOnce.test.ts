@@ -60,6 +60,16 @@ describe('channel streams: every item exactly once', function () {
     assert.equal(new Set(ids).size, ids.length, 'no item twice');
   });
 
+  it('channel/stream: a channel of one post (the last reply repeats the one before)', async () => {
+    const { state } = forge.channel;
+    const [only] = ownTops();
+    assert.ok(only);
+    state.items.splice(0, state.items.length, ...state.items.filter((item) => item.parentMid === only));
+    const items = await client.channelStream({ mindate: new Date('2000-01-01T00:00:00Z') }).toArray();
+    assertExactlyOnce(threadTops(items), [only]);
+    assert.equal(channelRequests(forge, '/channel/stream').length, 2, 'the repeat ends the walk');
+  });
+
   it('channel/stream: more threads in one second than one reply holds', async () => {
     const { state } = forge.channel;
     state.channelStreamLimit = 50;
