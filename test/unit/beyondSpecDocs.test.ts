@@ -171,31 +171,60 @@ describe("GitLab's documented responses beyond the seed spec", () => {
 describe('schemas beyond the seed spec: every declared field is checked', () => {
   // The first documented payload of each schema (a list's first item): the schema must refuse it
   // with any field it declares given the wrong type, nested objects included.
-  const firstSample = new Map<z.ZodType, [string, Record<string, unknown>]>();
+  // Every file, not only the first of each schema: a diff thread has a position a general one lacks.
+  const firstSample = new Map<string, [z.ZodType, Record<string, unknown>]>();
   for (const [dir, table] of [
     [DOCS_DIR, DOCUMENTED],
     [CLIENTS_DIR, FROM_CLIENTS],
   ] as const) {
     for (const [file, schema] of Object.entries(table)) {
-      const item = itemSchema(schema);
-      if (firstSample.has(item)) continue;
       const payload = read(dir, file);
       const sample: unknown = Array.isArray(payload) ? payload[0] : payload;
-      if (isRecord(sample)) firstSample.set(item, [file, sample]);
+      if (isRecord(sample)) firstSample.set(file, [itemSchema(schema), sample]);
     }
   }
 
-  /** GitLab 14 and later send a job's `project` as `{ci_job_token_scope_enabled}` alone. */
+  /**
+   * Nested objects whose documented payload has none of the fields the schema reads: GitLab 14 and
+   * later send a job's `project` as `{ci_job_token_scope_enabled}` alone; the documentation's diff
+   * thread gives its line range's ends as `{line_code, type}`.
+   */
   const SENT_NONE: Record<string, readonly string[]> = {
     'jobs/GLD-job_get.json': ['project'],
     'pipelines/GLD-pipeline_bridges.json': ['project'],
+    'review/GLD-mr_discussions_diff.json': [
+      'notes[0].position.line_range.start',
+      'notes[0].position.line_range.end',
+    ],
   };
 
-  it('covers every schema of the documented payloads', () => {
-    assert.ok(firstSample.size >= 16, `only ${firstSample.size} schemas`);
+  it('covers every documented payload', () => {
+    assert.equal(firstSample.size, Object.keys(DOCUMENTED).length + Object.keys(FROM_CLIENTS).length);
   });
 
-  for (const [schema, [file, sample]] of firstSample) {
+  it('refuses a position with some of its place missing, and reads one with none as no position', () => {
+    const [discussion] = z
+      .array(DiscussionSchema)
+      .parse(read(DOCS_DIR, 'review/GLD-mr_discussions_diff.json'));
+    const note = discussion?.notes[0];
+    assert.ok(note?.position);
+    const withPosition = (position: unknown) => ({ ...discussion, notes: [{ ...note, position }] });
+    for (const key of ['base_sha', 'start_sha', 'head_sha', 'old_path', 'new_path'] as const) {
+      const broken = withPosition({ ...note.position, [key]: null });
+      assert.equal(DiscussionSchema.safeParse(broken).success, false, `${key} missing alone`);
+    }
+    const placeless = withPosition({
+      base_sha: null,
+      start_sha: null,
+      head_sha: null,
+      old_path: null,
+      new_path: null,
+      position_type: 'text',
+    });
+    assert.equal(DiscussionSchema.parse(placeless).notes[0]?.position, undefined);
+  });
+
+  for (const [file, [schema, sample]] of firstSample) {
     it(`refuses each field of ${file} given the wrong type`, () => {
       const sentNone = new Set(SENT_NONE[file] ?? []);
       const checked = assertFieldsChecked(schema, schema, sample, undefined, '', sentNone);
