@@ -209,9 +209,13 @@ describe('schemas beyond the seed spec: every declared field is checked', () => 
     const note = discussion?.notes[0];
     assert.ok(note?.position);
     const withPosition = (position: unknown) => ({ ...discussion, notes: [{ ...note, position }] });
-    for (const key of ['base_sha', 'start_sha', 'head_sha', 'old_path', 'new_path'] as const) {
+    const keys = ['base_sha', 'start_sha', 'head_sha', 'old_path', 'new_path'] as const;
+    const none = Object.fromEntries(keys.map((key) => [key, null]));
+    for (const key of keys) {
       const broken = withPosition({ ...note.position, [key]: null });
       assert.equal(DiscussionSchema.safeParse(broken).success, false, `${key} missing alone`);
+      const onlyOne = withPosition({ ...note.position, ...none, [key]: note.position[key] });
+      assert.equal(DiscussionSchema.safeParse(onlyOne).success, false, `only ${key} given`);
     }
     const placeless = withPosition({
       base_sha: null,
