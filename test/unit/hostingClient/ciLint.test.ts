@@ -5,6 +5,7 @@ import { HostingClient } from '../../../src/api/hosting';
 import { ForbiddenError } from '../../../src/api/http';
 import { placeCiMessages } from '../../../src/domain/ciLintPlaces';
 import { type FakeForge, startFakeForge } from '../../server';
+import { clientAs } from './harness';
 
 describe('HostingClient: CI lint (beyond the spec)', () => {
   let forge: FakeForge;
@@ -13,13 +14,7 @@ describe('HostingClient: CI lint (beyond the spec)', () => {
 
   beforeEach(async () => {
     forge = await startFakeForge({ seed: 'small' });
-    const token = forge.tokens['bob'];
-    assert.ok(token);
-    bob = HostingClient.create({
-      baseUrl: forge.url,
-      credentials: { kind: 'private-token', token },
-      retry: { baseDelayMs: 1 },
-    });
+    bob = clientAs(forge, 'bob');
     web = forge.fixtures.projects.web;
   });
 

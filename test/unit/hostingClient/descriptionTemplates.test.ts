@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { HostingClient, type Project } from '../../../src/api/hosting';
 import { MAX_TEMPLATES, readDescriptionTemplates } from '../../../src/api/hosting/descriptionTemplates';
 import { type FakeForge, startFakeForge } from '../../server';
+import { clientAs } from './harness';
 import { newFile } from '../../server/seed';
+import type { FileChange } from '../../server/state';
 
 describe('readDescriptionTemplates', () => {
   let forge: FakeForge;
@@ -15,31 +17,31 @@ describe('readDescriptionTemplates', () => {
 
   before(async () => {
     forge = await startFakeForge({ seed: 'small' });
-    alice = HostingClient.create({
-      baseUrl: forge.url,
-      credentials: { kind: 'private-token', token: forge.tokens['alice'] ?? '' },
-      retry: { baseDelayMs: 1 },
-    });
+    alice = clientAs(forge, 'alice');
     project = await alice.getProject(forge.fixtures.projects.web);
-    const stored = forge.state.projects.get(project.id);
-    const branch = stored?.branches.get(project.default_branch ?? 'main');
-    assert.ok(branch);
     const folder = '.gitlab/issue_templates';
+    pushToDefaultBranch(project, 'More issue templates', [
+      newFile(`${folder}/Zeta.md`, ['zeta']),
+      newFile(`${folder}/Default.md`, ['The default']),
+      newFile(`${folder}/Shouting.MD`, ['upper case']),
+      newFile(`${folder}/notes.txt`, ['not a template']),
+      newFile(`${folder}/nested/Inner.md`, ['in a sub-folder']),
+    ]);
+  });
+
+  /** A commit of `changes` on the project's default branch, as a push would land it. */
+  function pushToDefaultBranch(target: Project, title: string, changes: FileChange[]): void {
+    const branch = forge.state.projects.get(target.id)?.branches.get(target.default_branch ?? 'main');
+    assert.ok(branch);
     branch.commitSha = forge.state.addCommit({
       parentIds: [branch.commitSha],
-      title: 'More issue templates',
-      message: 'More issue templates',
+      title,
+      message: title,
       by: { name: 'Alice', email: 'alice@example.com' },
       at: '2026-11-30T09:00:00Z',
-      changes: [
-        newFile(`${folder}/Zeta.md`, ['zeta']),
-        newFile(`${folder}/Default.md`, ['The default']),
-        newFile(`${folder}/Shouting.MD`, ['upper case']),
-        newFile(`${folder}/notes.txt`, ['not a template']),
-        newFile(`${folder}/nested/Inner.md`, ['in a sub-folder']),
-      ],
+      changes,
     });
-  });
+  }
 
   after(async () => {
     await alice.close();
@@ -105,22 +107,12 @@ describe('readDescriptionTemplates', () => {
 
   it(`reads ${MAX_TEMPLATES} files at most, and none where the folder is missing`, async () => {
     const other = await alice.getProject(forge.fixtures.projects.api);
-    const stored = forge.state.projects.get(other.id);
-    const branch = stored?.branches.get(other.default_branch ?? 'main');
-    assert.ok(branch);
     // GitLab answers 404 for a folder the branch does not have: no templates, not an error.
     assert.deepEqual(await readDescriptionTemplates(alice, other, 'merge_request'), []);
     const many = Array.from({ length: MAX_TEMPLATES + 5 }, (_, index) =>
       newFile(`.gitlab/merge_request_templates/T${String(index).padStart(2, '0')}.md`, [`t${index}`]),
     );
-    branch.commitSha = forge.state.addCommit({
-      parentIds: [branch.commitSha],
-      title: 'Many templates',
-      message: 'Many templates',
-      by: { name: 'Alice', email: 'alice@example.com' },
-      at: '2026-11-30T09:00:00Z',
-      changes: many,
-    });
+    pushToDefaultBranch(other, 'Many templates', many);
     const read = await readDescriptionTemplates(alice, other, 'merge_request');
     assert.equal(read.length, MAX_TEMPLATES);
   });

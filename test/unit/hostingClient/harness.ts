@@ -1,8 +1,20 @@
 import assert from 'node:assert/strict';
+import { HostingClient } from '../../../src/api/hosting';
 import { ENDPOINTS } from '../../../src/api/hosting/endpoints';
 import type { FakeForge, RecordedRequest } from '../../server';
 
 /** Helpers for the HostingClient tests against the fake forge. */
+
+/** A client signed in as a seeded user (`alice`, `bob`, `root`), retrying without waiting. */
+export function clientAs(forge: FakeForge, user: string): HostingClient {
+  const token = forge.tokens[user];
+  assert.ok(token, `the seed has a token for ${user}`);
+  return HostingClient.create({
+    baseUrl: forge.url,
+    credentials: { kind: 'private-token', token },
+    retry: { baseDelayMs: 1 },
+  });
+}
 
 const API_PREFIX = '/api/v4';
 

@@ -6,6 +6,7 @@ import { BEYOND_SPEC_ENDPOINTS } from '../../../src/api/hosting/beyondSpecEndpoi
 import { HostingClient } from '../../../src/api/hosting';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../src/api/http';
 import { type FakeForge, startFakeForge } from '../../server';
+import { clientAs } from './harness';
 
 describe('HostingClient: pipelines (beyond the spec)', () => {
   let forge: FakeForge;
@@ -13,19 +14,10 @@ describe('HostingClient: pipelines (beyond the spec)', () => {
   let root: HostingClient;
   let web: number;
 
-  const clientOf = (token: string | undefined): HostingClient => {
-    assert.ok(token, 'the seed has the token');
-    return HostingClient.create({
-      baseUrl: forge.url,
-      credentials: { kind: 'private-token', token },
-      retry: { baseDelayMs: 1 },
-    });
-  };
-
   beforeEach(async () => {
     forge = await startFakeForge({ seed: 'small' });
-    bob = clientOf(forge.tokens['bob']);
-    root = clientOf(forge.tokens['root']);
+    bob = clientAs(forge, 'bob');
+    root = clientAs(forge, 'root');
     web = forge.fixtures.projects.web;
   });
 

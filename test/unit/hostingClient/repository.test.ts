@@ -6,6 +6,7 @@ import { HostingClient, readDescriptionTemplates } from '../../../src/api/hostin
 import { NotFoundError } from '../../../src/api/http';
 import { commentableRanges } from '../../../src/domain/diffPositions';
 import { type FakeForge, startFakeForge } from '../../server';
+import { clientAs } from './harness';
 
 describe('HostingClient: commits, comparisons and the repository tree (beyond the spec)', () => {
   let forge: FakeForge;
@@ -15,13 +16,7 @@ describe('HostingClient: commits, comparisons and the repository tree (beyond th
 
   before(async () => {
     forge = await startFakeForge({ seed: 'small' });
-    const token = forge.tokens['alice'];
-    assert.ok(token);
-    alice = HostingClient.create({
-      baseUrl: forge.url,
-      credentials: { kind: 'private-token', token },
-      retry: { baseDelayMs: 1 },
-    });
+    alice = clientAs(forge, 'alice');
     web = forge.fixtures.projects.web;
     iid = forge.fixtures.mergeRequests.opened;
   });

@@ -7,6 +7,7 @@ import { setOwnAward } from '../../../src/api/hosting/awardToggle';
 import { fetchCurrentUser } from '../../../src/api/hosting/currentUser';
 import { probeIdentity } from '../../../src/api/hosting/identity';
 import { type FakeForge, type RecordedRequest, startFakeForge } from '../../server';
+import { clientAs } from './harness';
 
 describe('HostingClient: what each option sends', () => {
   let forge: FakeForge;
@@ -15,11 +16,7 @@ describe('HostingClient: what each option sends', () => {
 
   before(async () => {
     forge = await startFakeForge({ seed: 'small' });
-    alice = HostingClient.create({
-      baseUrl: forge.url,
-      credentials: { kind: 'private-token', token: forge.tokens['alice'] ?? '' },
-      retry: { baseDelayMs: 1 },
-    });
+    alice = clientAs(forge, 'alice');
     web = forge.fixtures.projects.web;
   });
 

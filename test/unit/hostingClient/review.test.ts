@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { HostingClient, RebaseFailedError, rebaseAndFollow } from '../../../src/api/hosting';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../../src/api/http';
 import { type FakeForge, startFakeForge } from '../../server';
+import { clientAs } from './harness';
 import { linesShown } from '../../server/routes/discussions';
 import { diffRefs } from '../../../src/domain/mergeRequestView';
 
@@ -15,20 +16,11 @@ describe('HostingClient: approvals and rebase (beyond the spec)', () => {
   let web: number;
   let iid: number;
 
-  const clientOf = (token: string | undefined): HostingClient => {
-    assert.ok(token, 'the seed has the token');
-    return HostingClient.create({
-      baseUrl: forge.url,
-      credentials: { kind: 'private-token', token },
-      retry: { baseDelayMs: 1 },
-    });
-  };
-
   before(async () => {
     forge = await startFakeForge({ seed: 'small' });
-    alice = clientOf(forge.tokens['alice']);
-    bob = clientOf(forge.tokens['bob']);
-    root = clientOf(forge.tokens['root']);
+    alice = clientAs(forge, 'alice');
+    bob = clientAs(forge, 'bob');
+    root = clientAs(forge, 'root');
     web = forge.fixtures.projects.web;
     // !1 "Add a login form": bob's, assigned to alice.
     iid = forge.fixtures.mergeRequests.opened;
